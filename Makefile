@@ -1,0 +1,55 @@
+# linkcontract: `make site` builds the docs, `make test` runs the tests.
+SWIFT ?= swift
+PACKAGES := libcmark-dev libxml2-dev pkg-config
+TOOL := .build/debug/linkcontract
+RELEASE_TOOL := .build/release/linkcontract
+
+.PHONY: all deps tool site generate check test lint format bench clean
+
+all: site
+
+## deps: install the C libraries (cmark, libxml2) when pkg-config cannot find them
+deps:
+	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists libcmark libxml-2.0; then \
+	  :; \
+	elif [ "$$(id -u)" = 0 ]; then \
+	  echo "Installing $(PACKAGES) with apt-get"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(PACKAGES); \
+	elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then \
+	  echo "Installing $(PACKAGES) with sudo apt-get"; \
+	  sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(PACKAGES); \
+	else \
+	  echo "linkcontract needs cmark and libxml2. Install them, then run make again:"; \
+	  echo "  sudo apt-get update && sudo apt-get install -y $(PACKAGES)"; \
+	  exit 1; \
+	fi
+
+tool: deps
+	$(SWIFT) build --product linkcontract
+
+## site: build Site/ from Content/, Templates/ and the contract values
+site: tool
+	$(TOOL) generate
+
+## generate: write every generated file (conformance table, Site/)
+generate: tool
+	$(TOOL) generate
+
+## check: fail, naming each stale file, when a generated file differs from a fresh build
+check: tool
+	$(TOOL) check
+
+## test: build and run the whole test suite
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+## lint: swift-format in strict mode over every source
+lint:
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
+
+format:
+	$(SWIFT) format --in-place --recursive Package.swift Sources Tests
+
+clean:
+	rm -rf .build

@@ -1,0 +1,39 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "linkcontract",
+  products: [
+    .executable(name: "linkcontract", targets: ["LinkContractCLI"]),
+    .library(name: "LinkContract", targets: ["LinkContract"]),
+    .library(name: "LinkParser", targets: ["LinkParser"]),
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CCmark", pkgConfig: "libcmark",
+      providers: [.apt(["libcmark-dev"])]),
+    .systemLibrary(
+      name: "CLibXML2", pkgConfig: "libxml-2.0",
+      providers: [.apt(["libxml2-dev"])]),
+    .target(name: "LinkContract"),
+    .target(name: "LinkParser", dependencies: ["LinkContract"]),
+    .target(name: "ContractArtifacts", dependencies: ["LinkContract", "LinkParser"]),
+    .target(
+      name: "SiteGenerator",
+      dependencies: ["LinkContract", "LinkParser", "ContractArtifacts", "CCmark", "CLibXML2"]),
+    .executableTarget(
+      name: "LinkContractCLI",
+      dependencies: ["LinkContract", "LinkParser", "ContractArtifacts", "SiteGenerator"],
+      path: "Sources/linkcontract"),
+    .testTarget(name: "LinkContractTests", dependencies: ["LinkContract"]),
+    .testTarget(name: "LinkParserTests", dependencies: ["LinkContract", "LinkParser"]),
+    .testTarget(
+      name: "ContractArtifactsTests",
+      dependencies: ["LinkContract", "LinkParser", "ContractArtifacts"]),
+    .testTarget(
+      name: "SiteGeneratorTests",
+      dependencies: ["LinkContract", "LinkParser", "ContractArtifacts", "SiteGenerator"]),
+    .testTarget(name: "CommandLineTests", dependencies: ["LinkContractCLI"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,21 @@
+import LinkContract
+
+/// A generated file: its path relative to the repository root and its bytes.
+public struct Artifact: Sendable, Hashable {
+  public let path: String
+  public let contents: String
+
+  public init(path: String, contents: String) {
+    self.path = path
+    self.contents = contents
+  }
+}
+
+/// Every generated file that is not a page of the site, derived from `contract`.
+public func contractArtifacts(_ contract: Contract) -> [Artifact] {
+  let table = ConformanceTable(contract: contract)
+  return [
+    Artifact(path: "Tests/LinkParserTests/ConformanceTable.generated.swift", contents: table.swiftSource),
+    Artifact(path: "Site/conformance.json", contents: table.json),
+  ]
+}

@@ -1,0 +1,617 @@
+import LinkContract
+import LinkParser
+
+/// What a conformance case expects the parser to answer.
+public enum ExpectedOutcome: Sendable, Hashable {
+  case recognized(RouteClassID, fields: [String: String])
+  case unsupported(RejectionReason, field: String?)
+}
+
+/// One parser conformance case: a stable id, the build, the raw input and the expectation.
+public struct ConformanceCase: Sendable, Hashable {
+  public let id: String
+  public let build: String
+  public let input: String
+  public let expected: ExpectedOutcome
+}
+
+/// One return-URL policy case.
+public struct ReturnURLCase: Sendable, Hashable {
+  public let id: String
+  public let returnURL: String?
+  public let allowedSchemes: [String]
+  public let uiBaseURL: String
+  public let expected: CompletionTarget
+}
+
+/// The conformance table, derived from the contract's values by construction: each case is
+/// built from a canonical link and one or two deliberate faults, and its expectation comes from
+/// the fault, never from running the parser.
+public struct ConformanceTable: Sendable {
+  public let links: [ConformanceCase]
+  public let returnURLs: [ReturnURLCase]
+
+  public init(contract: Contract) {
+    var builder = CaseBuilder(contract: contract)
+    for build in contract.builds { builder.addCases(for: build) }
+    links = builder.cases
+    returnURLs = ReturnURLCases.make(contract: contract)
+  }
+}
+
+/// Sample values that satisfy a field's format; references are reserved documentation ones.
+enum Samples {
+  static func reference(_ prefix: String, field: String, reserved: String, length: Int) -> String {
+    var body = reserved + field.prefix(1).uppercased() + field.dropFirst()
+    if body.count > length { body = String(body.prefix(length)) }
+    while body.count < length - 1 { body += "0" }
+    if body.count < length { body += "1" }
+    return prefix + body
+  }
+
+  static func valid(_ field: Field, contract: Contract, length: Int? = nil) -> String {
+    switch field.format {
+    case .reference(let prefix, let bodyLength):
+      reference(
+        prefix, field: field.name, reserved: contract.reservedBodyPrefix,
+        length: length ?? max(bodyLength.lowerBound, min(16, bodyLength.upperBound)))
+    case .base64url(let range):
+      code(length: length ?? max(range.lowerBound, min(40, range.upperBound)))
+    case .enumeration(let values): values[0]
+    }
+  }
+
+  static func code(length: Int) -> String {
+    let pattern = Array("Doc_example-code-0000-not-issued-".utf8)
+    return String(decoding: (0..<length).map { pattern[$0 % pattern.count] }, as: UTF8.self)
+  }
+}
+
+/// A link as parts, so that faults can be applied one part at a time and rendered.
+struct LinkParts {
+  var scheme: String
+  var userinfo: String?
+  var host: String
+  var port: String?
+  var path: String
+  var query: [String]
+  var fragment: String?
+  var suffix = ""
+
+  var rendered: String {
+    var link = scheme + "://"
+    if let userinfo { link += userinfo + "@" }
+    link += host
+    if let port { link += ":" + port }
+    link += path
+    if !query.isEmpty { link += "?" + query.joined(separator: "&") }
+    if let fragment { link += "#" + fragment }
+    return link + suffix
+  }
+}
+
+struct CaseBuilder {
+  let contract: Contract
+  var cases: [ConformanceCase] = []
+  private var ids = Set<String>()
+
+  init(contract: Contract) { self.contract = contract }
+
+  mutating func add(_ id: String, _ build: Build, _ input: String, _ expected: ExpectedOutcome) {
+    let full = build.name + "-" + id
+    precondition(ids.insert(full).inserted, "duplicate conformance id \(full)")
+    cases.append(ConformanceCase(id: full, build: build.name, input: input, expected: expected))
+  }
+
+  mutating func reject(
+    _ id: String, _ build: Build, _ input: String, _ reason: RejectionReason, _ field: String? = nil
+  ) {
+    add(id, build, input, .unsupported(reason, field: field))
+  }
+
+  func other(than build: Build) -> Build? { contract.builds.first { $0.name != build.name } }
+
+  /// The route's link on `carrier` with the given field values, as parts.
+  func parts(
+    _ route: RouteClass, _ carrier: Carrier, _ build: Build, values: [String: String]
+  ) -> LinkParts {
+    let query = route.query.fields.prefix(1).map { "\($0.name)=\(values[$0.name] ?? "")" }
+    switch carrier {
+    case .https:
+      let path = (route.httpsPath ?? []).map { segment -> String in
+        switch segment {
+        case .literal(let text): "/" + text
+        case .field(let field): "/" + (values[field.name] ?? "")
+        }
+      }.joined()
+      return LinkParts(
+        scheme: "https", host: build.webHost, path: path, query: query, fragment: nil)
+    case .customScheme:
+      return LinkParts(
+        scheme: build.customScheme, host: route.customSchemeName ?? "", path: "", query: query,
+        fragment: nil)
+    }
+  }
+
+  func validValues(_ route: RouteClass) -> [String: String] {
+    var values: [String: String] = [:]
+    for field in carriedFields(route) {
+      values[field.name] = Samples.valid(field, contract: contract)
+    }
+    return values
+  }
+
+  /// The fields a canonical link carries: every path field, and the first query field.
+  func carriedFields(_ route: RouteClass) -> [Field] {
+    route.fields.filter { field in
+      !route.query.fields.contains(field) || route.query.fields.first == field
+    }
+  }
+
+  mutating func addCases(for build: Build) {
+    for route in contract.routeClasses {
+      for carrier in route.carriers { addRouteCases(route, carrier, build) }
+    }
+    addGeneralCases(build)
+    addPrecedenceCases(build)
+  }
+
+  mutating func addRouteCases(_ route: RouteClass, _ carrier: Carrier, _ build: Build) {
+    let base = "\(route.id.rawValue)-\(carrier.rawValue)"
+    let values = validValues(route)
+    let canonical = parts(route, carrier, build, values: values)
+    let recognized = ExpectedOutcome.recognized(route.id, fields: values)
+    add("\(base)-canonical", build, canonical.rendered, recognized)
+
+    var upperScheme = canonical
+    upperScheme.scheme = upperScheme.scheme.uppercased()
+    add("\(base)-scheme-uppercase", build, upperScheme.rendered, recognized)
+
+    var tail = canonical
+    tail.fragment = "section"
+    reject("\(base)-fragment", build, tail.rendered, .fragmentPresent)
+    tail = canonical
+    tail.userinfo = "guest"
+    reject("\(base)-userinfo", build, tail.rendered, .userinfoPresent)
+    tail = canonical
+    tail.port = carrier == .https ? "443" : "8080"
+    reject("\(base)-port", build, tail.rendered, .portPresent)
+    tail = canonical
+    tail.port = ""
+    reject("\(base)-port-empty", build, tail.rendered, .portPresent)
+    tail = canonical
+    tail.scheme = "http"
+    reject("\(base)-http", build, tail.rendered, .schemeNotAllowed)
+    tail = canonical
+    tail.query.append("utm_source=newsletter")
+    reject("\(base)-extra-field", build, tail.rendered, .extraField, "utm_source")
+    tail = canonical
+    tail.query += ["utm_source=a", "utm_source=b"]
+    reject("\(base)-duplicate-extra-field", build, tail.rendered, .duplicateField)
+    for (index, key) in forbiddenSamples.enumerated() {
+      tail = canonical
+      tail.query.append("\(key)=\(forbiddenValues[index % forbiddenValues.count])")
+      let caseNote = key == key.lowercased() ? "" : "-mixed-case"
+      reject("\(base)-forbidden-\(key.lowercased())\(caseNote)", build, tail.rendered, .forbiddenField)
+    }
+    tail = canonical
+    tail.query.append("=orphan")
+    reject("\(base)-empty-key", build, tail.rendered, .malformedURL)
+    tail = canonical
+    tail.suffix = canonical.query.isEmpty ? "?" : "&"
+    reject("\(base)-empty-query-item", build, tail.rendered, .malformedURL)
+
+    if let other = other(than: build) {
+      var foreign = canonical
+      switch carrier {
+      case .https:
+        foreign.host = other.webHost
+        reject("\(base)-other-build-host", build, foreign.rendered, .hostNotConfigured)
+      case .customScheme:
+        foreign.scheme = other.customScheme
+        reject("\(base)-other-build-scheme", build, foreign.rendered, .schemeNotAllowed)
+      }
+    }
+
+    switch carrier {
+    case .https: addHTTPSRouteCases(route, base, canonical, values, build)
+    case .customScheme: addSchemeRouteCases(route, base, canonical, build)
+    }
+    addQueryFieldCases(route, base, canonical, build)
+    addFieldValueCases(route, carrier, base, values, build)
+  }
+
+  mutating func addHTTPSRouteCases(
+    _ route: RouteClass, _ base: String, _ canonical: LinkParts, _ values: [String: String],
+    _ build: Build
+  ) {
+    let recognized = ExpectedOutcome.recognized(route.id, fields: values)
+    var link = canonical
+    link.host = build.webHost.uppercased()
+    add("\(base)-host-uppercase", build, link.rendered, recognized)
+    link = canonical
+    link.host += "."
+    reject("\(base)-host-trailing-dot", build, link.rendered, .hostNotConfigured)
+    link = canonical
+    link.host = "203.0.113.7"
+    reject("\(base)-host-ip-literal", build, link.rendered, .hostNotConfigured)
+    link = canonical
+    link.path += "/"
+    reject("\(base)-trailing-slash", build, link.rendered, .unknownRoute)
+    link = canonical
+    link.path = link.path.replacingFirstSlash(with: "//")
+    reject("\(base)-empty-segment", build, link.rendered, .unknownRoute)
+    link = canonical
+    link.path = "/." + link.path
+    reject("\(base)-dot-segment", build, link.rendered, .unknownRoute)
+    link = canonical
+    link.path += "/extra"
+    reject("\(base)-extra-segment", build, link.rendered, .unknownRoute)
+
+    let segments = route.httpsPath ?? []
+    for (index, segment) in segments.enumerated() {
+      guard case .literal(let literal) = segment else { continue }
+      link = canonical
+      link.path = Self.path(segments, values: values, replacing: index, with: literal.uppercased())
+      reject("\(base)-literal-\(index)-uppercase", build, link.rendered, .unknownRoute)
+    }
+    // Every proper prefix that stops before a field names the first field it did not reach,
+    // unless the prefix is itself the whole form of another route class.
+    for count in 1..<max(1, segments.count) {
+      let truncated = Array(segments.prefix(count))
+      let isOtherRoute = contract.routeClasses.contains { other in
+        other.id != route.id && other.httpsPath.map { Contract.canOverlap($0, truncated) } == true
+      }
+      guard !isOtherRoute,
+        let missing = segments[count...].compactMap({ segment -> Field? in
+          if case .field(let field) = segment { return field }
+          return nil
+        }).first
+      else { continue }
+      link = canonical
+      link.path = Self.path(truncated, values: values)
+      reject("\(base)-prefix-\(count)", build, link.rendered, .missingField, missing.name)
+      link.query.append("utm_source=newsletter")
+      reject("\(base)-prefix-\(count)-with-extra", build, link.rendered, .missingField, missing.name)
+    }
+
+    // The 1024-byte boundary: padding in an undeclared field, so the oversized link would
+    // otherwise be an extra field.
+    link = canonical
+    link.query.append("pad=")
+    let room = contract.maximumLinkBytes - link.rendered.utf8.count
+    if room > 0 {
+      link.query[link.query.count - 1] = "pad=" + String(repeating: "x", count: room)
+      reject("\(base)-length-at-limit", build, link.rendered, .extraField, "pad")
+      link.query[link.query.count - 1] += "x"
+      reject("\(base)-length-over-limit", build, link.rendered, .oversized)
+    }
+  }
+
+  mutating func addSchemeRouteCases(
+    _ route: RouteClass, _ base: String, _ canonical: LinkParts, _ build: Build
+  ) {
+    var link = canonical
+    link.host = link.host.uppercased()
+    reject("\(base)-name-uppercase", build, link.rendered, .unknownRoute)
+    link = canonical
+    link.path = "/"
+    reject("\(base)-path-slash", build, link.rendered, .unknownRoute)
+    link = canonical
+    link.path = "/" + link.host
+    link.host = ""
+    reject("\(base)-name-as-path", build, link.rendered, .unknownRoute)
+  }
+
+  mutating func addQueryFieldCases(
+    _ route: RouteClass, _ base: String, _ canonical: LinkParts, _ build: Build
+  ) {
+    let alternatives = route.query.fields
+    guard let first = alternatives.first else { return }
+    var link = canonical
+    link.query = []
+    reject("\(base)-query-absent", build, link.rendered, .missingField, first.name)
+    link.suffix = "?"
+    reject("\(base)-query-empty", build, link.rendered, .malformedURL)
+    link = canonical
+    link.query.append(link.query[0])
+    reject("\(base)-\(first.name)-twice", build, link.rendered, .duplicateField)
+    link = canonical
+    link.query[0] = first.name.uppercased() + "=" + Samples.valid(first, contract: contract)
+    reject("\(base)-\(first.name)-key-uppercase", build, link.rendered, .missingField, first.name)
+    link = canonical
+    link.query = [first.name]
+    reject("\(base)-\(first.name)-no-equals", build, link.rendered, .invalidValue, first.name)
+    link = canonical
+    link.query[0] += "=more"
+    reject("\(base)-\(first.name)-second-equals", build, link.rendered, .invalidValue, first.name)
+
+    for (index, later) in alternatives.enumerated().dropFirst() {
+      let laterPair = "\(later.name)=\(Samples.valid(later, contract: contract))"
+      link = canonical
+      link.query.append(laterPair)
+      reject("\(base)-\(first.name)-and-\(later.name)", build, link.rendered, .extraField, later.name)
+      link = canonical
+      link.query.insert(laterPair, at: 0)
+      reject("\(base)-\(later.name)-and-\(first.name)", build, link.rendered, .extraField, later.name)
+      link = canonical
+      link.query = [laterPair]
+      let values = [later.name: Samples.valid(later, contract: contract)]
+      add("\(base)-\(later.name)-\(index)-alone", build, link.rendered, .recognized(route.id, fields: values))
+      for (variant, value) in invalidValues(later) {
+        link.query = ["\(later.name)=\(value)"]
+        reject("\(base)-\(later.name)-\(variant)", build, link.rendered, .invalidValue, later.name)
+      }
+      if case .enumeration(let allowed) = later.format {
+        for value in allowed.dropFirst() {
+          link.query = ["\(later.name)=\(value)"]
+          add(
+            "\(base)-\(later.name)-\(value)", build, link.rendered, .recognized(route.id, fields: [later.name: value]))
+        }
+      }
+    }
+  }
+
+  /// Each field carried by the canonical link, set to each kind of invalid value, then to the
+  /// boundary lengths that are still valid, then percent-encoded.
+  mutating func addFieldValueCases(
+    _ route: RouteClass, _ carrier: Carrier, _ base: String, _ values: [String: String],
+    _ build: Build
+  ) {
+    let fields = carriedFields(route)
+    for field in fields {
+      for (variant, value) in invalidValues(field) {
+        var changed = values
+        changed[field.name] = value
+        let link = parts(route, carrier, build, values: changed)
+        let reason: RejectionReason =
+          value.isEmpty && route.query.fields.first != field ? .unknownRoute : .invalidValue
+        reject(
+          "\(base)-\(field.name)-\(variant)", build, link.rendered, reason,
+          reason == .invalidValue ? field.name : nil)
+      }
+      for (variant, value) in boundaryValues(field) {
+        var changed = values
+        changed[field.name] = value
+        let link = parts(route, carrier, build, values: changed)
+        add("\(base)-\(field.name)-\(variant)", build, link.rendered, .recognized(route.id, fields: changed))
+      }
+      var encoded = values
+      let value = values[field.name] ?? ""
+      encoded[field.name] =
+        String(value.prefix(value.count - 1)) + "%"
+        + String(
+          value.unicodeScalars.last.map { String($0.value, radix: 16, uppercase: true) } ?? "41")
+      reject(
+        "\(base)-\(field.name)-percent-encoded", build,
+        parts(route, carrier, build, values: encoded).rendered, .malformedEncoding)
+    }
+    // Two invalid fields: the first in path-then-query order is named.
+    if fields.count >= 2 {
+      var changed = values
+      for field in fields { changed[field.name] = invalidValues(field).first?.1 ?? "" }
+      reject(
+        "\(base)-all-fields-invalid", build, parts(route, carrier, build, values: changed).rendered,
+        .invalidValue, fields[0].name)
+    }
+  }
+
+  func invalidValues(_ field: Field) -> [(String, String)] {
+    let reserved = contract.reservedBodyPrefix
+    switch field.format {
+    case .reference(let prefix, let bodyLength):
+      let valid = Samples.valid(field, contract: contract)
+      let body = String(valid.dropFirst(prefix.count))
+      let otherPrefix =
+        contract.references.first { $0.prefix != prefix }?.prefix ?? "xx_"
+      return [
+        ("wrong-prefix", otherPrefix + body),
+        ("prefix-uppercase", prefix.uppercased() + body),
+        ("no-prefix", body),
+        ("prefix-only", prefix),
+        (
+          "body-too-short",
+          Samples.reference(prefix, field: field.name, reserved: reserved, length: bodyLength.lowerBound - 1)
+        ),
+        (
+          "body-too-long",
+          Samples.reference(prefix, field: field.name, reserved: reserved, length: bodyLength.upperBound + 1)
+        ),
+        ("body-underscore", prefix + String(body.dropLast()) + "_"),
+        ("body-hyphen", prefix + String(body.dropLast()) + "-"),
+        ("body-dot", prefix + String(body.dropLast()) + "."),
+        ("empty", ""),
+      ]
+    case .base64url(let length):
+      return [
+        ("too-short", Samples.code(length: length.lowerBound - 1)),
+        ("too-long", Samples.code(length: length.upperBound + 1)),
+        ("bad-character", String(Samples.code(length: length.lowerBound).dropLast()) + "."),
+        ("plus", String(Samples.code(length: length.lowerBound).dropLast()) + "+"),
+        ("empty", ""),
+      ]
+    case .enumeration(let values):
+      return [
+        ("not-listed", "not_listed"),
+        ("uppercase", values[0].uppercased()),
+        ("empty", ""),
+      ]
+    }
+  }
+
+  func boundaryValues(_ field: Field) -> [(String, String)] {
+    switch field.format {
+    case .reference(_, let length), .base64url(let length):
+      [
+        ("length-\(length.lowerBound)", Samples.valid(field, contract: contract, length: length.lowerBound)),
+        ("length-\(length.upperBound)", Samples.valid(field, contract: contract, length: length.upperBound)),
+      ]
+    case .enumeration: []
+    }
+  }
+
+  var forbiddenSamples: [String] {
+    var samples: [String] = []
+    for category in SecretCategory.allCases {
+      let keys = contract.forbiddenKeys.filter { $0.category == category }
+      samples += keys.prefix(3).map(\.word)
+    }
+    for key in contract.forbiddenKeys where key.match == .containing {
+      samples.append("x_" + key.word + "_y")
+    }
+    samples += ["Password", "ACCESS_TOKEN", "Lat"]
+    var seen = Set<String>()
+    return samples.filter { seen.insert($0).inserted }
+  }
+
+  let forbiddenValues = ["hunter2", "eyJhbGciOiJub25lIn0", "4111111111111111", "51.5072"]
+
+  static func path(
+    _ segments: [PathSegment], values: [String: String], replacing index: Int? = nil,
+    with replacement: String = ""
+  ) -> String {
+    segments.enumerated().map { offset, segment -> String in
+      if offset == index { return "/" + replacement }
+      switch segment {
+      case .literal(let text): return "/" + text
+      case .field(let field): return "/" + (values[field.name] ?? "")
+      }
+    }.joined()
+  }
+
+  mutating func addGeneralCases(_ build: Build) {
+    let start = "https://\(build.webHost)/start"
+    reject("empty", build, "", .malformedURL)
+    reject("no-scheme", build, "\(build.webHost)/start", .malformedURL)
+    reject("single-slash", build, "https:/\(build.webHost)/start", .malformedURL)
+    reject("scheme-only", build, "https:", .malformedURL)
+    reject("scheme-digit-first", build, "1https://\(build.webHost)/start", .malformedURL)
+    reject("space", build, "https://\(build.webHost)/st art", .malformedURL)
+    reject("leading-space", build, " " + start, .malformedURL)
+    reject("trailing-newline", build, start + "\n", .malformedURL)
+    reject("tab", build, start + "\t", .malformedURL)
+    reject("nul", build, start + "\u{0}", .malformedURL)
+    reject("delete", build, start + "\u{7F}", .malformedURL)
+    reject("backslash", build, "https://\(build.webHost)\\start", .malformedURL)
+    reject("non-ascii", build, "https://\(build.webHost)/st\u{E4}rt", .malformedURL)
+    reject("non-ascii-host", build, "https://l\u{131}nks.example.com/start", .malformedURL)
+    reject("double-ampersand", build, "https://\(build.webHost)/start?a=1&&b=2", .malformedURL)
+    reject("query-only-ampersand", build, "https://\(build.webHost)/start?&", .malformedURL)
+    reject("empty-query-with-fragment", build, "https://\(build.webHost)/start?#top", .malformedURL)
+    reject("percent-in-host", build, "https://links%2Eexample.com/start", .malformedEncoding)
+    reject("percent-in-fragment", build, start + "#%41", .malformedEncoding)
+    reject("lone-percent", build, start + "?a=%", .malformedEncoding)
+    reject("ftp", build, "ftp://\(build.webHost)/start", .schemeNotAllowed)
+    reject("javascript", build, "javascript://\(build.webHost)/start", .schemeNotAllowed)
+    reject("scheme-prefix", build, "\(build.customScheme)x://start", .schemeNotAllowed)
+    reject("userinfo-empty", build, "https://@\(build.webHost)/start", .userinfoPresent)
+    reject("userinfo-with-password", build, "https://a:b@\(build.webHost)/start", .userinfoPresent)
+    reject("ipv6-literal", build, "https://[2001:db8::1]/start", .hostNotConfigured)
+    reject("ipv6-literal-port", build, "https://[2001:db8::1]:443/start", .portPresent)
+    reject("empty-host", build, "https:///start", .hostNotConfigured)
+    reject("subdomain", build, "https://www.\(build.webHost)/start", .hostNotConfigured)
+    reject("suffix-host", build, "https://\(build.webHost).evil.example/start", .hostNotConfigured)
+    reject("empty-fragment", build, start + "#", .fragmentPresent)
+    reject("fragment-with-query-after", build, start + "#a?b=1", .fragmentPresent)
+    reject("no-path", build, "https://\(build.webHost)", .unknownRoute)
+    reject("no-path-with-query", build, "https://\(build.webHost)?utm_source=x", .unknownRoute)
+    reject("root", build, "https://\(build.webHost)/", .unknownRoute)
+    reject("unknown-path", build, "https://\(build.webHost)/cart/ca_0000Cart00000001", .unknownRoute)
+    reject("unknown-nested-path", build, "https://\(build.webHost)/business/x/y", .unknownRoute)
+    reject("oauth-on-https", build, "https://\(build.webHost)/oauth-complete?code=x", .unknownRoute)
+    reject("business-on-scheme", build, "\(build.customScheme)://business", .unknownRoute)
+    reject("scheme-empty-name", build, "\(build.customScheme)://", .unknownRoute)
+    reject("scheme-unknown-name", build, "\(build.customScheme)://settings", .unknownRoute)
+    reject(
+      "structure-before-value", build, "https://\(build.webHost)/business/nonsense?x=1", .extraField,
+      "x")
+    reject(
+      "value-checked-last", build, "https://\(build.webHost)/business/nonsense", .invalidValue,
+      "business")
+    reject(
+      "product-prefix-invalid-values", build, "https://\(build.webHost)/business/nonsense/category",
+      .missingField, "category")
+  }
+
+  /// For each pair of reasons, a link with both faults: the reason checked first wins.
+  mutating func addPrecedenceCases(_ build: Build) {
+    guard let business = contract.routeClass(.business), let other = other(than: build) else {
+      return
+    }
+    let values = validValues(business)
+    let canonical = parts(business, .https, build, values: values)
+    typealias Fault = (RejectionReason, String?, (inout LinkParts) -> Void)
+    let faults: [Fault] = [
+      (.oversized, nil, { $0.suffix += String(repeating: "x", count: 1100) }),
+      (.malformedURL, nil, { $0.suffix += " " }),
+      (.malformedEncoding, nil, { $0.path += "%2F" }),
+      (.schemeNotAllowed, nil, { $0.scheme = "http" }),
+      (.userinfoPresent, nil, { $0.userinfo = "guest" }),
+      (.portPresent, nil, { $0.port = "443" }),
+      (.hostNotConfigured, nil, { $0.host = other.webHost }),
+      (.fragmentPresent, nil, { $0.fragment = "top" }),
+      (.forbiddenField, nil, { $0.query.append("password=hunter2") }),
+      (.duplicateField, nil, { $0.query += ["ref=a", "ref=b"] }),
+      (.unknownRoute, nil, { $0.path = "/unknown" }),
+      (.missingField, "business", { $0.path = "/business" }),
+      (.extraField, "utm_source", { $0.query.append("utm_source=newsletter") }),
+      (.invalidValue, "business", { $0.path = "/business/nonsense" }),
+    ]
+    for (i, first) in faults.enumerated() {
+      for second in faults[(i + 1)...] {
+        // Faults that rewrite the same part would erase one another.
+        let pathFaults: Set<RejectionReason> = [.unknownRoute, .missingField, .invalidValue]
+        if pathFaults.contains(first.0), pathFaults.contains(second.0) { continue }
+        var link = canonical
+        second.2(&link)
+        first.2(&link)
+        reject(
+          "precedence-\(first.0.rawValue)-over-\(second.0.rawValue)", build, link.rendered, first.0,
+          first.1)
+      }
+    }
+  }
+}
+
+extension String {
+  fileprivate func replacingFirstSlash(with replacement: String) -> String {
+    guard let index = firstIndex(of: "/") else { return self }
+    return String(self[..<index]) + replacement + String(self[self.index(after: index)...])
+  }
+}
+
+enum ReturnURLCases {
+  static func make(contract: Contract) -> [ReturnURLCase] {
+    var cases: [ReturnURLCase] = []
+    for build in contract.builds {
+      let ui = "https://\(build.webHost)/auth/oauth-complete"
+      let listed = [build.customScheme]
+      let callback = build.oauthCallback
+      func add(_ id: String, _ url: String?, _ schemes: [String], _ native: Bool) {
+        cases.append(
+          ReturnURLCase(
+            id: "\(build.name)-return-url-\(id)", returnURL: url, allowedSchemes: schemes,
+            uiBaseURL: ui, expected: native ? .nativeCallback(url!) : .uiBaseURL(ui)))
+      }
+      add("listed-scheme", callback, listed, true)
+      add("listed-scheme-echoed-exactly", callback + "?state=0000", listed, true)
+      add("no-trailing-slash-added", build.customScheme + "://oauth-complete", listed, true)
+      add("scheme-case-insensitive", callback.uppercased(), listed, true)
+      add("allowlist-case-insensitive", callback, [build.customScheme.uppercased()], true)
+      add("empty-allowlist", callback, [], false)
+      add("scheme-not-listed", "com.example.other://oauth-complete", listed, false)
+      add("https-listed-never-matches", "https://evil.example/oauth-complete", listed + ["https"], false)
+      add("http-listed-never-matches", "http://evil.example/oauth-complete", listed + ["http"], false)
+      add("https-uppercase-listed", "HTTPS://evil.example/", ["HTTPS"], false)
+      add("relative", "/auth/oauth-complete", listed, false)
+      add("scheme-relative", "//evil.example/oauth-complete", listed, false)
+      add("absent", nil, listed, false)
+      add("empty", "", listed, false)
+      add("whitespace", " " + callback, listed, false)
+      if let other = contract.builds.first(where: { $0.name != build.name }) {
+        add("other-build-scheme", other.oauthCallback, listed, false)
+      }
+    }
+    return cases
+  }
+}

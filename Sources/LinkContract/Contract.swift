@@ -1,0 +1,100 @@
+/// The whole link contract of one app: every value the docs, the association files, the native
+/// snippets and the conformance table are derived from.
+public struct Contract: Sendable {
+  public let appName: String
+  public let builds: [Build]
+  /// References whose body starts with this are reserved for documentation and tests.
+  public let reservedBodyPrefix: String
+  /// The longest link, in bytes, that the parser reads.
+  public let maximumLinkBytes: Int
+  public let routeClasses: [RouteClass]
+  public let forbiddenKeys: [ForbiddenKey]
+  public let rejectionRules: [RejectionRule]
+  public let layers: [Layer]
+  public let stages: [HandlingStage]
+  public let troubleshooting: [TroubleshootingRow]
+  public let verification: [VerificationItem]
+  public let revalidation: [RevalidationTrigger]
+
+  public init(
+    appName: String, builds: [Build], reservedBodyPrefix: String,
+    maximumLinkBytes: Int, routeClasses: [RouteClass], forbiddenKeys: [ForbiddenKey],
+    rejectionRules: [RejectionRule], layers: [Layer], stages: [HandlingStage],
+    troubleshooting: [TroubleshootingRow], verification: [VerificationItem],
+    revalidation: [RevalidationTrigger]
+  ) {
+    self.appName = appName
+    self.builds = builds
+    self.reservedBodyPrefix = reservedBodyPrefix
+    self.maximumLinkBytes = maximumLinkBytes
+    self.routeClasses = routeClasses
+    self.forbiddenKeys = forbiddenKeys
+    self.rejectionRules = rejectionRules
+    self.layers = layers
+    self.stages = stages
+    self.troubleshooting = troubleshooting
+    self.verification = verification
+    self.revalidation = revalidation
+  }
+
+  /// The kinds of reference the route classes' fields take, in first-use order.
+  public var references: [ReferenceKind] {
+    var seen: [ReferenceKind] = []
+    for route in routeClasses {
+      for field in route.fields {
+        if case .reference(let prefix, _) = field.format {
+          let kind = ReferenceKind(field: field.name, prefix: prefix)
+          if !seen.contains(kind) { seen.append(kind) }
+        }
+      }
+    }
+    return seen
+  }
+
+  public func build(named name: String) -> Build? { builds.first { $0.name == name } }
+  public func routeClass(_ id: RouteClassID) -> RouteClass? { routeClasses.first { $0.id == id } }
+  public func rule(for reason: RejectionReason) -> RejectionRule? {
+    rejectionRules.first { $0.reason == reason }
+  }
+  public func row(_ id: SymptomID) -> TroubleshootingRow? { troubleshooting.first { $0.id == id } }
+  public func stage(_ id: StageID) -> HandlingStage? { stages.first { $0.id == id } }
+  public func layer(_ id: LayerID) -> Layer? { layers.first { $0.id == id } }
+
+  /// The forbidden key that `key` names, if any. Matching ignores ASCII case.
+  public func forbiddenKey<S: StringProtocol>(matching key: S) -> ForbiddenKey? {
+    let lowered = Array(key.utf8.lazy.map(ASCII.lowercased))
+    return forbiddenKeys.first { forbidden in
+      let word = Array(forbidden.word.utf8)
+      switch forbidden.match {
+      case .exactly: return lowered == word
+      case .containing: return lowered.contains(subsequence: word)
+      }
+    }
+  }
+
+  /// Whether a reference value is reserved for documentation (its body starts with the
+  /// reserved prefix). Values that are not references are not reserved.
+  public func isReservedReference<S: StringProtocol>(_ value: S) -> Bool {
+    references.contains { kind in
+      value.utf8.starts(with: (kind.prefix + reservedBodyPrefix).utf8)
+    }
+  }
+}
+
+extension ASCII {
+  static func lowercased(_ byte: UInt8) -> UInt8 {
+    byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
+  }
+}
+
+extension Array where Element == UInt8 {
+  func contains(subsequence: [UInt8]) -> Bool {
+    guard !subsequence.isEmpty else { return true }
+    guard count >= subsequence.count else { return false }
+    for start in 0...(count - subsequence.count)
+    where self[start..<(start + subsequence.count)].elementsEqual(subsequence) {
+      return true
+    }
+    return false
+  }
+}

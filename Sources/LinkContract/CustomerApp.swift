@@ -1,0 +1,425 @@
+// The Customer App's link contract, as values. This file is the single source of truth: the
+// docs' tables, the association files, the native snippets and the conformance table are all
+// generated from it. Change a value here, then run `make generate`.
+
+extension Contract {
+  /// The Customer App's link contract.
+  public static let customerApp = Contract(
+    appName: "Customer App",
+    builds: [
+      Build(
+        name: "production",
+        webHost: "links.example.com",
+        teamID: "A1B2C3D4E5",
+        bundleID: "com.example.customer",
+        androidPackage: "com.example.customer",
+        customScheme: "com.example.customer",
+        // Documentation value, not a real certificate: SHA-256 of the text
+        // "linkcontract documentation certificate: production play app signing".
+        androidCertificateFingerprints: [
+          "95:63:7B:95:4E:7E:9A:8E:47:DF:2D:D1:67:A7:09:3A:96:FA:78:18:40:D5:48:5F:46:44:E8:B5:01:34:CB:F7"
+        ]),
+      Build(
+        name: "staging",
+        webHost: "links.staging.example.com",
+        teamID: "A1B2C3D4E5",
+        bundleID: "com.example.customer.staging",
+        androidPackage: "com.example.customer.staging",
+        customScheme: "com.example.customer.staging",
+        // Documentation value, not a real certificate: SHA-256 of the text
+        // "linkcontract documentation certificate: staging upload key".
+        androidCertificateFingerprints: [
+          "CA:48:AD:1D:E8:A6:9A:57:4B:32:C9:6C:E8:50:AD:70:93:D3:15:AF:92:86:63:6B:74:8B:9F:06:C5:44:49:99"
+        ]),
+    ],
+    reservedBodyPrefix: "0000",
+    maximumLinkBytes: 1024,
+    routeClasses: [
+      RouteClass(
+        id: .start,
+        title: "Start",
+        httpsPath: [.literal("start")],
+        customSchemeName: "start",
+        query: .none,
+        destination: "The app's main account or start navigation.",
+        authority: Authority(
+          requirement: .anyone, needs: "The current app, project and startup state."),
+        gates: [.signIn, .accountVerification, .profileCompletion, .locationSetup, .tutorial],
+        boundary:
+          "Startup prerequisites can come first. It is not a guaranteed shortcut to a home screen.",
+        sensitivity: nil,
+        publication: .published),
+      RouteClass(
+        id: .business,
+        title: "Business",
+        httpsPath: [.literal("business"), .field(Fields.business)],
+        customSchemeName: nil,
+        query: .none,
+        destination: "A business browsing screen.",
+        authority: Authority(
+          requirement: .anyone,
+          needs:
+            "A project-issued business reference, the current location and order context, and the business's availability."
+        ),
+        gates: [.locationSetup],
+        boundary: "Recognizing the link does not prove that the business is available to this customer.",
+        sensitivity: nil,
+        publication: .published),
+      RouteClass(
+        id: .product,
+        title: "Product within a business",
+        httpsPath: [
+          .literal("business"), .field(Fields.business), .literal("category"),
+          .field(Fields.category), .literal("product"), .field(Fields.product),
+        ],
+        customSchemeName: nil,
+        query: .none,
+        destination: "A product handoff through the business journey.",
+        authority: Authority(
+          requirement: .anyone,
+          needs: "Project-issued business, category and product references that belong together."
+        ),
+        gates: [.locationSetup],
+        boundary:
+          "Handling is not certified as passive. Product links are not published until the destination effect firewall is accepted.",
+        sensitivity: nil,
+        publication: .excluded(
+          because: "recognized, but not certified passive: excluded until the destination effect firewall is accepted"
+        )),
+      RouteClass(
+        id: .checkout,
+        title: "Checkout",
+        httpsPath: [.literal("checkout"), .field(Fields.cart)],
+        customSchemeName: nil,
+        query: .none,
+        destination: "Checkout for an accessible cart.",
+        authority: Authority(
+          requirement: .accountOrAuthorizedGuest,
+          needs:
+            "The current account or an authorized guest context, the exact project, and a cart the server authorizes."
+        ),
+        gates: [.signIn, .accountVerification, .profileCompletion],
+        boundary:
+          "A cart reference is not a capability token. Opening checkout can start provider- and recovery-sensitive reads.",
+        sensitivity: Sensitivity(
+          boundToAccount: true, boundToSessionGeneration: true, consumedOnce: true,
+          freshnessSeconds: 600),
+        publication: .published),
+      RouteClass(
+        id: .order,
+        title: "Order details",
+        httpsPath: [.literal("orders"), .field(Fields.order)],
+        customSchemeName: nil,
+        query: .none,
+        destination: "Details for an authorized order.",
+        authority: Authority(
+          requirement: .accountOrTemporaryAccess,
+          needs: "The current account or an independently approved temporary-access contract."),
+        gates: [.signIn, .accountVerification],
+        boundary:
+          "A route reference is not proof of ownership. The order, its tracking, messages and payment data are each authorized separately.",
+        sensitivity: Sensitivity(
+          boundToAccount: true, boundToSessionGeneration: true, consumedOnce: true,
+          freshnessSeconds: 600),
+        publication: .published),
+      RouteClass(
+        id: .oauthComplete,
+        title: "OAuth completion",
+        httpsPath: nil,
+        customSchemeName: "oauth-complete",
+        query: .exactlyOne([Fields.code, Fields.error]),
+        destination:
+          "The shared OAuth completion page, which exchanges the single-use code out of band.",
+        authority: Authority(
+          requirement: .flowInitiator,
+          needs: "A sign-in flow that this app started in the system browser."),
+        gates: [],
+        boundary:
+          "Another app can register the same scheme, so the callback carries only a short-lived single-use code; tokens never ride the redirect.",
+        sensitivity: nil,
+        publication: .notAnAppLink(
+          because: "the native OAuth callback on the custom scheme; no association file claims it")),
+      RouteClass(
+        id: .unsupported,
+        title: "Unsupported",
+        httpsPath: nil,
+        customSchemeName: nil,
+        query: .none,
+        destination: "The app's general link fallback.",
+        authority: Authority(requirement: .anyone, needs: "None."),
+        gates: [],
+        boundary:
+          "No reliable customer-visible fallback is established. Do not promise a not-found screen or a particular return destination.",
+        sensitivity: nil,
+        publication: .neverClaimed),
+    ],
+    forbiddenKeys: [
+      ForbiddenKey("password", .containing, .credential),
+      ForbiddenKey("passwd", .containing, .credential),
+      ForbiddenKey("pwd", .exactly, .credential),
+      ForbiddenKey("secret", .containing, .credential),
+      ForbiddenKey("token", .containing, .credential),
+      ForbiddenKey("session", .containing, .credential),
+      ForbiddenKey("sid", .exactly, .credential),
+      ForbiddenKey("jwt", .exactly, .credential),
+      ForbiddenKey("otp", .exactly, .credential),
+      ForbiddenKey("pin", .exactly, .credential),
+      ForbiddenKey("api_key", .exactly, .credential),
+      ForbiddenKey("apikey", .exactly, .credential),
+      ForbiddenKey("authorization", .exactly, .credential),
+      ForbiddenKey("cookie", .exactly, .credential),
+      ForbiddenKey("card", .containing, .payment),
+      ForbiddenKey("cvv", .containing, .payment),
+      ForbiddenKey("cvc", .containing, .payment),
+      ForbiddenKey("pan", .exactly, .payment),
+      ForbiddenKey("iban", .exactly, .payment),
+      ForbiddenKey("email", .containing, .privateCustomerData),
+      ForbiddenKey("phone", .containing, .privateCustomerData),
+      ForbiddenKey("ssn", .exactly, .privateCustomerData),
+      ForbiddenKey("birthdate", .exactly, .privateCustomerData),
+      ForbiddenKey("address", .exactly, .privateCustomerData),
+      ForbiddenKey("lat", .exactly, .preciseLocation),
+      ForbiddenKey("lng", .exactly, .preciseLocation),
+      ForbiddenKey("lon", .exactly, .preciseLocation),
+      ForbiddenKey("latitude", .exactly, .preciseLocation),
+      ForbiddenKey("longitude", .exactly, .preciseLocation),
+      ForbiddenKey("location", .containing, .preciseLocation),
+      ForbiddenKey("geo", .exactly, .preciseLocation),
+    ],
+    rejectionRules: [
+      RejectionRule(
+        reason: .oversized, when: "The link is longer than 1024 bytes.",
+        troubleshooting: .unsupportedOrMalformed),
+      RejectionRule(
+        reason: .malformedURL,
+        when:
+          "The link is empty; has whitespace, a control character, a backslash or a non-ASCII byte; has no `scheme://`; or has an empty query, an empty key or `&&`.",
+        troubleshooting: .unsupportedOrMalformed),
+      RejectionRule(
+        reason: .malformedEncoding,
+        when: "The link has a `%` anywhere: the contract admits no percent-escapes.",
+        troubleshooting: .unsupportedOrMalformed),
+      RejectionRule(
+        reason: .schemeNotAllowed,
+        when: "The scheme is neither `https` nor this build's custom scheme (`http` included).",
+        troubleshooting: .worksOnOneBuildOnly),
+      RejectionRule(
+        reason: .userinfoPresent, when: "The authority has an `@`.",
+        troubleshooting: .unsupportedOrMalformed, isSecurityEvent: true),
+      RejectionRule(
+        reason: .portPresent, when: "The authority has a port, `:443` included.",
+        troubleshooting: .unsupportedOrMalformed),
+      RejectionRule(
+        reason: .hostNotConfigured,
+        when:
+          "The https host is not this build's: another build's host, a trailing dot or an IP literal.",
+        troubleshooting: .worksOnOneBuildOnly),
+      RejectionRule(
+        reason: .fragmentPresent, when: "The link has a `#`.",
+        troubleshooting: .unsupportedOrMalformed),
+      RejectionRule(
+        reason: .forbiddenField,
+        when:
+          "A query key names a secret or private datum (credentials, payment, private customer data, precise location), in any case.",
+        troubleshooting: .unsupportedOrMalformed, isSecurityEvent: true),
+      RejectionRule(
+        reason: .duplicateField, when: "A query key is given twice.",
+        troubleshooting: .unsupportedOrMalformed),
+      RejectionRule(
+        reason: .unknownRoute,
+        when: "The path, or the custom-scheme name, matches no route and is no prefix of one.",
+        troubleshooting: .unsupportedOrMalformed),
+      RejectionRule(
+        reason: .missingField,
+        when:
+          "The path stops short of a route, or a required query field is absent. Names the first missing field.",
+        troubleshooting: .productOpensBusiness),
+      RejectionRule(
+        reason: .extraField,
+        when: "A query key the route does not declare. Names it.",
+        troubleshooting: .unsupportedOrMalformed),
+      RejectionRule(
+        reason: .invalidValue,
+        when:
+          "A value is outside its format: wrong prefix, length, characters or enumeration, or empty. Names the first such field, path before query.",
+        troubleshooting: .unsupportedOrMalformed),
+    ],
+    layers: [
+      Layer(
+        id: .operatingSystem, title: "Operating system",
+        responsibility:
+          "Hands a configured link to the installed app when the platform registration matches.",
+        doesNotProve: "That the app recognizes the route or can open its target."),
+      Layer(
+        id: .parser, title: "Link parser",
+        responsibility:
+          "Classifies the received link and extracts the typed input its route class needs.",
+        doesNotProve: "That the target exists, is owned by the caller, is fresh or is eligible."),
+      Layer(
+        id: .navigation, title: "App navigation",
+        responsibility:
+          "Applies startup, account, verification, profile, project and connectivity gates before any screen.",
+        doesNotProve: "That the screen's read or action succeeded."),
+      Layer(
+        id: .orderingServices, title: "Ordering services",
+        responsibility:
+          "Authorize the current customer and return the business, cart or order state they may see.",
+        doesNotProve: "That the operating system delivered the link, or that a provider completed."),
+      Layer(
+        id: .destinationOwner, title: "Destination owner",
+        responsibility:
+          "Defines the visible result, the failure states, the safe way back and any product or provider effect.",
+        doesNotProve: "That any other route behaves the same way."),
+    ],
+    stages: [
+      HandlingStage(
+        id: .delivery, title: "Platform delivery",
+        expectedResult: "The configured build receives the link.",
+        failureOwner: "Mobile build and operating-system registration",
+        layer: .operatingSystem),
+      HandlingStage(
+        id: .parse, title: "Parse",
+        expectedResult: "Exactly one known route class, with complete typed input.",
+        failureOwner: "App-link parser owner", layer: .parser),
+      HandlingStage(
+        id: .readiness, title: "Readiness",
+        expectedResult:
+          "Navigation is ready, and the intended project and account generation is current.",
+        failureOwner: "Startup, routing and session owners", layer: .navigation),
+      HandlingStage(
+        id: .authorization, title: "Authorization",
+        expectedResult: "Ordering confirms that the caller may access the target.",
+        failureOwner: "Destination API and security owner", layer: .orderingServices),
+      HandlingStage(
+        id: .presentation, title: "Presentation",
+        expectedResult:
+          "The destination shows its own loading, available, unavailable or error state.",
+        failureOwner: "Destination product owner", layer: .destinationOwner),
+      HandlingStage(
+        id: .completion, title: "Completion",
+        expectedResult:
+          "Any requested action or provider result is reconciled with the authoritative Ordering state.",
+        failureOwner: "Destination mutation and provider owner", layer: .destinationOwner),
+    ],
+    troubleshooting: [
+      TroubleshootingRow(
+        id: .appDoesNotOpen, observation: "The app does not open.",
+        interpretation:
+          "The platform registration, the installed build or the scheme ownership is unverified.",
+        nextAction: "Confirm the intended build and project, without publishing the link's value.",
+        stage: .delivery),
+      TroubleshootingRow(
+        id: .worksOnOneBuildOnly, observation: "A link works on one build but not another.",
+        interpretation:
+          "Each build has its own host, scheme and app ids; a link issued for one build is foreign to the other.",
+        nextAction:
+          "Confirm which build the link was issued for; do not copy its values into logs or tickets.",
+        stage: .delivery),
+      TroubleshootingRow(
+        id: .opensSomewhereUnexpected, observation: "The app opens somewhere unexpected.",
+        interpretation: "Parsing, startup priority or stale navigation state is unverified.",
+        nextAction:
+          "Record the route class and the app state with identifiers removed; do not reopen the link again and again.",
+        stage: .readiness),
+      TroubleshootingRow(
+        id: .prerequisiteAppears, observation: "A prerequisite screen appears first.",
+        interpretation: "The destination is still gated.",
+        nextAction:
+          "Complete only the visible, supported prerequisite; the target is then authorized again.",
+        stage: .readiness),
+      TroubleshootingRow(
+        id: .destinationUnavailable, observation: "The destination reports it is unavailable.",
+        interpretation:
+          "The route was recognized, but its resource or the current context is unavailable, or the caller is not authorized: the two look the same.",
+        nextAction:
+          "Follow the destination's own recovery; do not edit, guess or substitute the reference.",
+        stage: .authorization),
+      TroubleshootingRow(
+        id: .productOpensBusiness,
+        observation: "A product link opens a business but not the product.",
+        interpretation:
+          "The product input may be incomplete, and product details are not the only valid branch.",
+        nextAction:
+          "Keep product links unpublished until the destination contract is certified passive and complete.",
+        stage: .parse),
+      TroubleshootingRow(
+        id: .unsupportedOrMalformed,
+        observation: "A link is unsupported or malformed, with no visible error.",
+        interpretation:
+          "No reliable fallback is established yet; this is within the current boundary.",
+        nextAction: "Stop processing the link and return through trusted in-app navigation.",
+        stage: .parse),
+      TroubleshootingRow(
+        id: .errorAfterHandoff,
+        observation: "An error follows a cart, checkout or order handoff.",
+        interpretation: "The outcome of the operation can be ambiguous.",
+        nextAction: "Reconcile the authoritative cart or order state before any retry.",
+        stage: .completion),
+    ],
+    verification: [
+      VerificationItem(id: .routeClasses, covers: "Accepted and rejected route classes."),
+      VerificationItem(
+        id: .inputShapes, covers: "Complete, missing, extra, malformed and oversized input."),
+      VerificationItem(
+        id: .gates,
+        covers: "Signed-out, signed-in, guest, verification and profile-completion gates."),
+      VerificationItem(id: .generations, covers: "Current and stale account or project generations."),
+      VerificationItem(
+        id: .deliveryTiming, covers: "Cold, warm, background, duplicate and replayed delivery."),
+      VerificationItem(
+        id: .noExistenceLeak,
+        covers: "Unavailable and unauthorized resources, without revealing which is which."),
+      VerificationItem(
+        id: .safeReturn, covers: "A safe return and accessible focus on iOS and Android."),
+      VerificationItem(
+        id: .noMutationBeforeAuthorization,
+        covers:
+          "No cart, checkout, order, payment, notification, provider or storage mutation before the destination is explicitly authorized."
+      ),
+    ],
+    revalidation: [
+      RevalidationTrigger(id: .routesOrInputs, when: "A route class or its input changes."),
+      RevalidationTrigger(
+        id: .nativeSchemeRegistration, when: "The native scheme registration changes."),
+      RevalidationTrigger(
+        id: .associationClaims,
+        when: "The association files claim a different set of links or apps."),
+      RevalidationTrigger(
+        id: .signingCertificate, when: "An Android signing certificate is added, removed or rotated."
+      ),
+      RevalidationTrigger(
+        id: .destinationEffects, when: "A destination gains a new automatic read or mutation."),
+      RevalidationTrigger(id: .accountOrProjectGates, when: "Account or project gates change."),
+      RevalidationTrigger(id: .notificationRouting, when: "Notification routing changes."),
+      RevalidationTrigger(id: .unsupportedFallback, when: "The unsupported-link fallback is repaired."),
+    ]
+  )
+}
+
+/// The fields the route classes share.
+public enum Fields {
+  public static let business = Field(
+    name: "business", format: .reference(prefix: "bz_", bodyLength: 12...32),
+    meaning: "A server-issued business reference.")
+  public static let category = Field(
+    name: "category", format: .reference(prefix: "ct_", bodyLength: 12...32),
+    meaning: "A server-issued category reference within the business.")
+  public static let product = Field(
+    name: "product", format: .reference(prefix: "pr_", bodyLength: 12...32),
+    meaning: "A server-issued product reference within the category.")
+  public static let cart = Field(
+    name: "cart", format: .reference(prefix: "ca_", bodyLength: 12...32),
+    meaning: "A server-issued cart reference. Not a capability token.")
+  public static let order = Field(
+    name: "order", format: .reference(prefix: "or_", bodyLength: 12...32),
+    meaning: "A server-issued order reference. Not proof of ownership.")
+  public static let code = Field(
+    name: "code", format: .base64url(length: 32...128),
+    meaning: "The single-use code the Identity service issued for this sign-in.")
+  public static let error = Field(
+    name: "error",
+    format: .enumeration([
+      "access_denied", "invalid_request", "server_error", "temporarily_unavailable",
+    ]),
+    meaning: "Why the provider sign-in did not complete.")
+}

@@ -1,0 +1,321 @@
+/// The carriers a link can arrive on.
+public enum Carrier: String, Sendable, Hashable, CaseIterable {
+  /// An https App Link (Android) or Universal Link (iOS) on the build's web host.
+  case https
+  /// The build's own custom URL scheme.
+  case customScheme = "custom-scheme"
+
+  public var title: String {
+    switch self {
+    case .https: "https app link"
+    case .customScheme: "custom scheme"
+    }
+  }
+}
+
+/// The format a field's value must have.
+public enum FieldFormat: Sendable, Hashable {
+  /// A server-issued opaque reference: `prefix`, then `bodyLength` characters of `[0-9A-Za-z]`.
+  case reference(prefix: String, bodyLength: ClosedRange<Int>)
+  /// Characters of the base64url alphabet `[A-Za-z0-9_-]`.
+  case base64url(length: ClosedRange<Int>)
+  /// One value of a closed list.
+  case enumeration([String])
+
+  /// Whether `value` is inside the format. An empty value never is.
+  public func admits<S: StringProtocol>(_ value: S) -> Bool {
+    admits(bytes: value.utf8)
+  }
+
+  /// Whether the UTF-8 `bytes` are inside the format.
+  public func admits<C: Collection<UInt8>>(bytes: C) -> Bool {
+    switch self {
+    case .reference(let prefix, let bodyLength):
+      guard bytes.starts(with: prefix.utf8) else { return false }
+      let body = bytes.dropFirst(prefix.utf8.count)
+      return bodyLength.contains(body.count) && body.allSatisfy(ASCII.isAlphanumeric)
+    case .base64url(let length):
+      return length.contains(bytes.count) && bytes.allSatisfy(ASCII.isBase64URL)
+    case .enumeration(let values):
+      return values.contains { $0.utf8.elementsEqual(bytes) }
+    }
+  }
+
+  /// A one-line description for readers, such as `bz_ then 12 to 32 of [0-9A-Za-z]`.
+  public var summary: String {
+    switch self {
+    case .reference(let prefix, let bodyLength):
+      "`\(prefix)` then \(bodyLength.lowerBound) to \(bodyLength.upperBound) characters of `[0-9A-Za-z]`"
+    case .base64url(let length):
+      "\(length.lowerBound) to \(length.upperBound) characters of `[A-Za-z0-9_-]`"
+    case .enumeration(let values):
+      "one of " + values.map { "`\($0)`" }.joined(separator: ", ")
+    }
+  }
+}
+
+/// A named input of a route class.
+public struct Field: Sendable, Hashable {
+  public let name: String
+  public let format: FieldFormat
+  public let meaning: String
+
+  public init(name: String, format: FieldFormat, meaning: String) {
+    self.name = name
+    self.format = format
+    self.meaning = meaning
+  }
+}
+
+/// One segment of an https route's path.
+public enum PathSegment: Sendable, Hashable {
+  case literal(String)
+  case field(Field)
+}
+
+/// The query a route accepts.
+public enum QueryRule: Sendable, Hashable {
+  /// The route takes no query field.
+  case none
+  /// Exactly one of the fields. When several are given, every field after the first
+  /// given one in this list's order is an extra field.
+  case exactlyOne([Field])
+
+  public var fields: [Field] {
+    switch self {
+    case .none: []
+    case .exactlyOne(let fields): fields
+    }
+  }
+}
+
+/// How a route class appears in the association files.
+public enum Publication: Sendable, Hashable {
+  /// Claimed in the association files.
+  case published
+  /// Recognized by the parser but excluded from the association files, with the reason.
+  case excluded(because: String)
+  /// Not an app link: delivered on the custom scheme only, with the reason.
+  case notAnAppLink(because: String)
+  /// Never claimed: the fallback for anything else.
+  case neverClaimed
+
+  public var isPublished: Bool { self == .published }
+}
+
+/// Who may open a route class.
+public enum AccountRequirement: String, Sendable, Hashable, CaseIterable {
+  /// Anyone, signed in or not; gates may still appear first.
+  case anyone
+  /// A signed-in account or an authorized guest context.
+  case accountOrAuthorizedGuest = "account-or-authorized-guest"
+  /// A signed-in account or an independently approved temporary-access contract.
+  case accountOrTemporaryAccess = "account-or-temporary-access"
+  /// No authority is involved: the link completes a flow the app itself started.
+  case flowInitiator = "flow-initiator"
+}
+
+/// An account or experience prerequisite that navigation applies before a destination.
+public enum Gate: String, Sendable, Hashable, CaseIterable {
+  case signIn = "sign-in"
+  case accountVerification = "account-verification"
+  case profileCompletion = "profile-completion"
+  case locationSetup = "location-setup"
+  case tutorial
+
+  public var title: String {
+    switch self {
+    case .signIn: "Sign-in"
+    case .accountVerification: "Account verification"
+    case .profileCompletion: "Profile completion"
+    case .locationSetup: "Location setup"
+    case .tutorial: "Tutorial"
+    }
+  }
+}
+
+/// The extra rules for a route that can reach sensitive data or a consequential journey.
+public struct Sensitivity: Sendable, Hashable {
+  /// Bound to the current account or authorized guest context.
+  public let boundToAccount: Bool
+  /// Bound to the session and project generation current when it was accepted.
+  public let boundToSessionGeneration: Bool
+  /// Consumed once; a replay of the same delivery does nothing.
+  public let consumedOnce: Bool
+  /// How long an accepted intent stays usable, in seconds.
+  public let freshnessSeconds: Int
+
+  public init(
+    boundToAccount: Bool, boundToSessionGeneration: Bool, consumedOnce: Bool,
+    freshnessSeconds: Int
+  ) {
+    self.boundToAccount = boundToAccount
+    self.boundToSessionGeneration = boundToSessionGeneration
+    self.consumedOnce = consumedOnce
+    self.freshnessSeconds = freshnessSeconds
+  }
+}
+
+/// The authority a route class needs before its destination may read or act.
+public struct Authority: Sendable, Hashable {
+  public let requirement: AccountRequirement
+  /// What must be current or authorized, in readers' words.
+  public let needs: String
+
+  public init(requirement: AccountRequirement, needs: String) {
+    self.requirement = requirement
+    self.needs = needs
+  }
+}
+
+/// Identifies a route class. The raw value is the stable kebab-case id.
+public enum RouteClassID: String, Sendable, Hashable, CaseIterable, Comparable {
+  case start
+  case business
+  case product
+  case checkout
+  case order
+  case oauthComplete = "oauth-complete"
+  case unsupported
+
+  public static func < (a: Self, b: Self) -> Bool {
+    allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+  }
+}
+
+/// A class of links the Customer App recognizes, with what it accepts and what it does not prove.
+public struct RouteClass: Sendable, Hashable {
+  public let id: RouteClassID
+  public let title: String
+  /// The path on the https carrier, or nil when the route has no https form.
+  public let httpsPath: [PathSegment]?
+  /// The name after `<scheme>://` on the custom-scheme carrier, or nil.
+  public let customSchemeName: String?
+  public let query: QueryRule
+  public let destination: String
+  public let authority: Authority
+  public let gates: [Gate]
+  /// What recognizing a link of this class does not prove.
+  public let boundary: String
+  /// Nil for a route that is not sensitive.
+  public let sensitivity: Sensitivity?
+  public let publication: Publication
+
+  public init(
+    id: RouteClassID, title: String, httpsPath: [PathSegment]?, customSchemeName: String?,
+    query: QueryRule, destination: String, authority: Authority, gates: [Gate],
+    boundary: String, sensitivity: Sensitivity?, publication: Publication
+  ) {
+    self.id = id
+    self.title = title
+    self.httpsPath = httpsPath
+    self.customSchemeName = customSchemeName
+    self.query = query
+    self.destination = destination
+    self.authority = authority
+    self.gates = gates
+    self.boundary = boundary
+    self.sensitivity = sensitivity
+    self.publication = publication
+  }
+
+  public var carriers: [Carrier] {
+    var result: [Carrier] = []
+    if httpsPath != nil { result.append(.https) }
+    if customSchemeName != nil { result.append(.customScheme) }
+    return result
+  }
+
+  public var isSensitive: Bool { sensitivity != nil }
+
+  /// The fields of the route, path fields first, then query fields.
+  public var fields: [Field] {
+    let pathFields: [Field] = (httpsPath ?? []).compactMap {
+      if case .field(let field) = $0 { return field }
+      return nil
+    }
+    return pathFields + query.fields
+  }
+
+  /// The https path pattern for readers, such as `/business/<business>`.
+  public var httpsPattern: String? {
+    httpsPath.map { segments in
+      segments.map { segment in
+        switch segment {
+        case .literal(let text): "/" + text
+        case .field(let field): "/<" + field.name + ">"
+        }
+      }.joined()
+    }
+  }
+}
+
+/// One project configuration of the app. Values of two builds are never mixed.
+public struct Build: Sendable, Hashable {
+  public let name: String
+  public let webHost: String
+  public let teamID: String
+  public let bundleID: String
+  public let androidPackage: String
+  public let customScheme: String
+  /// SHA-256 fingerprints of the Android signing certificates, as colon-joined uppercase hex.
+  public let androidCertificateFingerprints: [String]
+
+  public init(
+    name: String, webHost: String, teamID: String, bundleID: String, androidPackage: String,
+    customScheme: String, androidCertificateFingerprints: [String]
+  ) {
+    self.name = name
+    self.webHost = webHost
+    self.teamID = teamID
+    self.bundleID = bundleID
+    self.androidPackage = androidPackage
+    self.customScheme = customScheme
+    self.androidCertificateFingerprints = androidCertificateFingerprints
+  }
+
+  /// The iOS application identifier, `<team>.<bundle>`.
+  public var appID: String { teamID + "." + bundleID }
+  /// The OAuth completion callback the native app registers.
+  public var oauthCallback: String { customScheme + "://oauth-complete" }
+}
+
+/// Why a link is unsupported. Cases are in the order the parser checks them; the first wins.
+public enum RejectionReason: String, Sendable, Hashable, CaseIterable, Comparable {
+  case oversized
+  case malformedURL = "malformed-url"
+  case malformedEncoding = "malformed-encoding"
+  case schemeNotAllowed = "scheme-not-allowed"
+  case userinfoPresent = "userinfo-present"
+  case portPresent = "port-present"
+  case hostNotConfigured = "host-not-configured"
+  case fragmentPresent = "fragment-present"
+  case forbiddenField = "forbidden-field"
+  case duplicateField = "duplicate-field"
+  case unknownRoute = "unknown-route"
+  case missingField = "missing-field"
+  case extraField = "extra-field"
+  case invalidValue = "invalid-value"
+
+  public static func < (a: Self, b: Self) -> Bool {
+    allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+  }
+
+  /// Whether a rejection for this reason names a field.
+  public var namesField: Bool {
+    switch self {
+    case .missingField, .extraField, .invalidValue: true
+    default: false
+    }
+  }
+}
+
+enum ASCII {
+  static func isAlphanumeric(_ byte: UInt8) -> Bool {
+    (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A)
+      || (byte >= 0x61 && byte <= 0x7A)
+  }
+  static func isBase64URL(_ byte: UInt8) -> Bool {
+    isAlphanumeric(byte) || byte == 0x2D || byte == 0x5F
+  }
+}

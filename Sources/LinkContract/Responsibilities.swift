@@ -1,0 +1,205 @@
+/// A kind of server-issued opaque reference.
+public struct ReferenceKind: Sendable, Hashable {
+  /// The field name that carries it, such as `business`.
+  public let field: String
+  /// The prefix, underscore included, such as `bz_`.
+  public let prefix: String
+
+  public init(field: String, prefix: String) {
+    self.field = field
+    self.prefix = prefix
+  }
+}
+
+/// What a forbidden query key is, so that it is never carried in a link.
+public enum SecretCategory: String, Sendable, Hashable, CaseIterable {
+  case credential
+  case payment
+  case privateCustomerData = "private-customer-data"
+  case preciseLocation = "precise-location"
+
+  public var title: String {
+    switch self {
+    case .credential: "Credentials and tokens"
+    case .payment: "Payment information"
+    case .privateCustomerData: "Private customer data"
+    case .preciseLocation: "Precise location"
+    }
+  }
+}
+
+/// A query key that names a secret or private datum. Matching ignores case.
+public struct ForbiddenKey: Sendable, Hashable {
+  public enum Match: Sendable, Hashable {
+    /// The key is exactly this word.
+    case exactly
+    /// The key contains this word anywhere.
+    case containing
+  }
+  public let word: String
+  public let match: Match
+  public let category: SecretCategory
+
+  public init(_ word: String, _ match: Match, _ category: SecretCategory) {
+    self.word = word
+    self.match = match
+    self.category = category
+  }
+}
+
+/// Identifies a responsibility layer.
+public enum LayerID: String, Sendable, Hashable, CaseIterable {
+  case operatingSystem = "operating-system"
+  case parser
+  case navigation
+  case orderingServices = "ordering-services"
+  case destinationOwner = "destination-owner"
+}
+
+/// A layer of responsibility between a tapped link and a destination.
+public struct Layer: Sendable, Hashable {
+  public let id: LayerID
+  public let title: String
+  public let responsibility: String
+  public let doesNotProve: String
+
+  public init(id: LayerID, title: String, responsibility: String, doesNotProve: String) {
+    self.id = id
+    self.title = title
+    self.responsibility = responsibility
+    self.doesNotProve = doesNotProve
+  }
+}
+
+/// Identifies a handling stage.
+public enum StageID: String, Sendable, Hashable, CaseIterable, Comparable {
+  case delivery
+  case parse
+  case readiness
+  case authorization
+  case presentation
+  case completion
+
+  public static func < (a: Self, b: Self) -> Bool {
+    allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+  }
+}
+
+/// One stage of handling a link. A later stage is never inferred from an earlier one.
+public struct HandlingStage: Sendable, Hashable {
+  public let id: StageID
+  public let title: String
+  public let expectedResult: String
+  public let failureOwner: String
+  /// The layer that carries out this stage.
+  public let layer: LayerID
+
+  public init(
+    id: StageID, title: String, expectedResult: String, failureOwner: String, layer: LayerID
+  ) {
+    self.id = id
+    self.title = title
+    self.expectedResult = expectedResult
+    self.failureOwner = failureOwner
+    self.layer = layer
+  }
+}
+
+/// Identifies a troubleshooting row.
+public enum SymptomID: String, Sendable, Hashable, CaseIterable {
+  case appDoesNotOpen = "app-does-not-open"
+  case opensSomewhereUnexpected = "opens-somewhere-unexpected"
+  case prerequisiteAppears = "prerequisite-appears"
+  case destinationUnavailable = "destination-unavailable"
+  case unsupportedOrMalformed = "unsupported-or-malformed"
+  case errorAfterHandoff = "error-after-handoff"
+  case productOpensBusiness = "product-opens-business"
+  case worksOnOneBuildOnly = "works-on-one-build-only"
+}
+
+/// A row of the troubleshooting matrix: what is seen, how to read it, what to do next.
+public struct TroubleshootingRow: Sendable, Hashable {
+  public let id: SymptomID
+  public let observation: String
+  public let interpretation: String
+  public let nextAction: String
+  /// The stage whose failure this observation points at.
+  public let stage: StageID
+
+  public init(
+    id: SymptomID, observation: String, interpretation: String, nextAction: String,
+    stage: StageID
+  ) {
+    self.id = id
+    self.observation = observation
+    self.interpretation = interpretation
+    self.nextAction = nextAction
+    self.stage = stage
+  }
+}
+
+/// What a rejection reason means and where a reader looks next.
+public struct RejectionRule: Sendable, Hashable {
+  public let reason: RejectionReason
+  /// When the reason applies, in readers' words.
+  public let when: String
+  public let troubleshooting: SymptomID
+  /// Whether a link rejected for this reason is a security event whose values are never echoed.
+  public let isSecurityEvent: Bool
+
+  public init(
+    reason: RejectionReason, when: String, troubleshooting: SymptomID,
+    isSecurityEvent: Bool = false
+  ) {
+    self.reason = reason
+    self.when = when
+    self.troubleshooting = troubleshooting
+    self.isSecurityEvent = isSecurityEvent
+  }
+}
+
+/// Identifies an item of the isolated verification checklist.
+public enum VerificationID: String, Sendable, Hashable, CaseIterable {
+  case routeClasses = "route-classes"
+  case inputShapes = "input-shapes"
+  case gates
+  case generations
+  case deliveryTiming = "delivery-timing"
+  case noExistenceLeak = "no-existence-leak"
+  case safeReturn = "safe-return"
+  case noMutationBeforeAuthorization = "no-mutation-before-authorization"
+}
+
+/// An item an approved verification without live effects must cover.
+public struct VerificationItem: Sendable, Hashable {
+  public let id: VerificationID
+  public let covers: String
+
+  public init(id: VerificationID, covers: String) {
+    self.id = id
+    self.covers = covers
+  }
+}
+
+/// Identifies a change that calls for the isolated review to be repeated.
+public enum RevalidationID: String, Sendable, Hashable, CaseIterable {
+  case routesOrInputs = "routes-or-inputs"
+  case nativeSchemeRegistration = "native-scheme-registration"
+  case associationClaims = "association-claims"
+  case signingCertificate = "signing-certificate"
+  case destinationEffects = "destination-effects"
+  case accountOrProjectGates = "account-or-project-gates"
+  case notificationRouting = "notification-routing"
+  case unsupportedFallback = "unsupported-fallback"
+}
+
+/// A change that calls for the isolated review to be repeated.
+public struct RevalidationTrigger: Sendable, Hashable {
+  public let id: RevalidationID
+  public let when: String
+
+  public init(id: RevalidationID, when: String) {
+    self.id = id
+    self.when = when
+  }
+}

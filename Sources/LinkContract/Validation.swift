@@ -1,0 +1,266 @@
+/// A value of the contract that is wrong, named with why.
+public struct ContractProblem: Sendable, Hashable, CustomStringConvertible {
+  /// Where the value sits, such as `build production: webHost`.
+  public let subject: String
+  public let value: String
+  public let why: String
+
+  public init(subject: String, value: String, why: String) {
+    self.subject = subject
+    self.value = value
+    self.why = why
+  }
+
+  public var description: String { "\(subject): \"\(value)\" \(why)" }
+}
+
+extension Contract {
+  /// Every problem with the contract's values; empty when the contract is sound.
+  public func problems() -> [ContractProblem] {
+    var problems: [ContractProblem] = []
+    func report(_ subject: String, _ value: String, _ why: String) {
+      problems.append(ContractProblem(subject: subject, value: value, why: why))
+    }
+    func unique<T: Hashable>(_ kind: String, _ ids: [T], _ text: (T) -> String) {
+      var seen = Set<T>()
+      for id in ids where !seen.insert(id).inserted {
+        report(kind, text(id), "is used twice")
+      }
+    }
+    unique("route class id", routeClasses.map(\.id), \.rawValue)
+    unique("build name", builds.map(\.name), { $0 })
+    unique("layer id", layers.map(\.id), \.rawValue)
+    unique("stage id", stages.map(\.id), \.rawValue)
+    unique("troubleshooting id", troubleshooting.map(\.id), \.rawValue)
+    unique("verification id", verification.map(\.id), \.rawValue)
+    unique("revalidation id", revalidation.map(\.id), \.rawValue)
+    unique("rejection rule", rejectionRules.map(\.reason), \.rawValue)
+    unique("build web host", builds.map(\.webHost), { $0 })
+    unique("build custom scheme", builds.map(\.customScheme), { $0 })
+    unique("build app id", builds.map(\.appID), { $0 })
+    unique("build Android package", builds.map(\.androidPackage), { $0 })
+
+    for reason in RejectionReason.allCases where rule(for: reason) == nil {
+      report("rejection reason", reason.rawValue, "has no rule")
+    }
+    for rule in rejectionRules where row(rule.troubleshooting) == nil {
+      report(
+        "rejection rule \(rule.reason.rawValue)", rule.troubleshooting.rawValue,
+        "names no troubleshooting row")
+    }
+    for stage in stages where layer(stage.layer) == nil {
+      report("stage \(stage.id.rawValue)", stage.layer.rawValue, "names no layer")
+    }
+    for row in troubleshooting where stage(row.stage) == nil {
+      report("troubleshooting \(row.id.rawValue)", row.stage.rawValue, "names no stage")
+    }
+    if reservedBodyPrefix.isEmpty || !reservedBodyPrefix.utf8.allSatisfy(ASCII.isAlphanumeric) {
+      report("reserved body prefix", reservedBodyPrefix, "is not a non-empty run of [0-9A-Za-z]")
+    }
+    for build in builds { problems += build.problems() }
+    problems += routeProblems()
+    return problems
+  }
+
+  private func routeProblems() -> [ContractProblem] {
+    var problems: [ContractProblem] = []
+    for route in routeClasses {
+      let subject = "route class \(route.id.rawValue)"
+      for field in route.fields {
+        switch field.format {
+        case .reference(let prefix, let length):
+          if !prefix.hasSuffix("_") || prefix.count < 2 {
+            problems.append(.init(subject: subject, value: prefix, why: "is not a prefix ending in _"))
+          }
+          if length.lowerBound <= reservedBodyPrefix.count {
+            problems.append(
+              .init(
+                subject: subject, value: field.name,
+                why: "admits references no longer than the reserved prefix"))
+          }
+        case .base64url(let length):
+          if length.lowerBound < 1 {
+            problems.append(.init(subject: subject, value: field.name, why: "admits an empty value"))
+          }
+        case .enumeration(let values):
+          if values.isEmpty || values.contains(where: \.isEmpty) {
+            problems.append(
+              .init(subject: subject, value: field.name, why: "has an empty enumeration value"))
+          }
+        }
+      }
+      let names = route.fields.map(\.name)
+      if Set(names).count != names.count {
+        problems.append(
+          .init(subject: subject, value: names.joined(separator: ","), why: "repeats a field name"))
+      }
+      if route.id == .unsupported, !route.carriers.isEmpty {
+        problems.append(.init(subject: subject, value: "carriers", why: "must match nothing"))
+      }
+      if route.id != .unsupported, route.carriers.isEmpty {
+        problems.append(.init(subject: subject, value: "carriers", why: "has no carrier"))
+      }
+      if route.publication.isPublished, route.httpsPath == nil {
+        problems.append(
+          .init(subject: subject, value: "publication", why: "is published but has no https path"))
+      }
+      if let segments = route.httpsPath, case .field = segments.first {
+        problems.append(
+          .init(subject: subject, value: route.httpsPattern ?? "", why: "must start with a literal"))
+      }
+    }
+    for (index, first) in routeClasses.enumerated() {
+      for second in routeClasses[(index + 1)...] {
+        if let a = first.httpsPath, let b = second.httpsPath, Self.canOverlap(a, b) {
+          problems.append(
+            .init(
+              subject: "route classes \(first.id.rawValue) and \(second.id.rawValue)",
+              value: first.httpsPattern ?? "", why: "can match the same https link"))
+        }
+        if let a = first.customSchemeName, a == second.customSchemeName {
+          problems.append(
+            .init(
+              subject: "route classes \(first.id.rawValue) and \(second.id.rawValue)", value: a,
+              why: "can match the same custom-scheme link"))
+        }
+      }
+    }
+    return problems
+  }
+
+  /// Whether two https path patterns can match the same path.
+  public static func canOverlap(_ a: [PathSegment], _ b: [PathSegment]) -> Bool {
+    guard a.count == b.count else { return false }
+    return zip(a, b).allSatisfy { pair in
+      switch pair {
+      case (.literal(let x), .literal(let y)): x == y
+      case (.literal(let x), .field(let f)), (.field(let f), .literal(let x)): f.format.admits(x)
+      case (.field, .field): true
+      }
+    }
+  }
+}
+
+extension Build {
+  /// Every problem with this build's values.
+  public func problems() -> [ContractProblem] {
+    var problems: [ContractProblem] = []
+    func report(_ key: String, _ value: String, _ why: String) {
+      problems.append(ContractProblem(subject: "build \(name): \(key)", value: value, why: why))
+    }
+    if let why = Self.hostProblem(webHost) { report("webHost", webHost, why) }
+    if teamID.utf8.count != 10
+      || !teamID.utf8.allSatisfy({ ASCII.isAlphanumeric($0) && !(0x61...0x7A).contains($0) })
+    {
+      report("teamID", teamID, "is not 10 characters of [0-9A-Z]")
+    }
+    if !Self.isReverseDNS(bundleID, allowHyphen: true) {
+      report("bundleID", bundleID, "is not a reverse-DNS identifier such as com.example.app")
+    }
+    if !Self.isReverseDNS(androidPackage, allowHyphen: false) {
+      report(
+        "androidPackage", androidPackage,
+        "is not a Java package name of two or more segments such as com.example.app")
+    }
+    if let why = Self.schemeProblem(customScheme) { report("customScheme", customScheme, why) }
+    if androidCertificateFingerprints.isEmpty {
+      report("androidCertificateFingerprints", "", "is empty: Android cannot verify the app")
+    }
+    for fingerprint in androidCertificateFingerprints {
+      if let why = Fingerprint.problem(fingerprint) {
+        report("androidCertificateFingerprints", fingerprint, why)
+      }
+    }
+    return problems
+  }
+
+  static func hostProblem(_ host: String) -> String? {
+    let bytes = Array(host.utf8)
+    if bytes.isEmpty { return "is empty" }
+    if bytes.contains(0x3A) { return "has a port or colon" }
+    if bytes.last == 0x2E { return "ends with a dot" }
+    if bytes.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) { return "is not lowercase" }
+    let labels = bytes.split(separator: 0x2E, omittingEmptySubsequences: false)
+    if labels.count < 2 { return "is not a fully qualified domain name" }
+    for label in labels {
+      if label.isEmpty || label.count > 63 { return "has an empty or overlong label" }
+      if !label.allSatisfy({ ASCII.isAlphanumeric($0) || $0 == 0x2D }) || label.first == 0x2D
+        || label.last == 0x2D
+      {
+        return "has a label outside [a-z0-9-]"
+      }
+    }
+    if labels.last!.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) { return "is an IP address" }
+    return nil
+  }
+
+  static func isReverseDNS(_ identifier: String, allowHyphen: Bool) -> Bool {
+    let parts = identifier.utf8.split(separator: 0x2E, omittingEmptySubsequences: false)
+    guard parts.count >= 2 else { return false }
+    return parts.allSatisfy { part in
+      guard let first = part.first, ASCII.isAlphanumeric(first), !(0x30...0x39).contains(first)
+      else { return false }
+      return part.allSatisfy {
+        ASCII.isAlphanumeric($0) || $0 == 0x5F || (allowHyphen && $0 == 0x2D)
+      }
+    }
+  }
+
+  static func schemeProblem(_ scheme: String) -> String? {
+    let bytes = Array(scheme.utf8)
+    guard let first = bytes.first else { return "is empty" }
+    let isLetter = { (b: UInt8) in (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) }
+    if !isLetter(first)
+      || !bytes.allSatisfy({ ASCII.isAlphanumeric($0) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E })
+    {
+      return "is not a URI scheme (RFC 3986: a letter, then letters, digits, +, - or .)"
+    }
+    let lowered = String(decoding: bytes.map(ASCII.lowercased), as: UTF8.self)
+    if lowered == "http" || lowered == "https" { return "must not be http or https" }
+    if bytes.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) { return "is not lowercase" }
+    if !bytes.contains(0x2E) {
+      return "has no dot: RFC 8252 asks for a reverse-DNS private-use scheme"
+    }
+    return nil
+  }
+}
+
+/// Checks on SHA-256 certificate fingerprints.
+public enum Fingerprint {
+  /// Why `value` is not a usable SHA-256 fingerprint: malformed, all zero or a placeholder.
+  public static func problem(_ value: String) -> String? {
+    guard let bytes = parse(value) else {
+      return "is not 32 uppercase hex bytes joined by colons"
+    }
+    if bytes.allSatisfy({ $0 == 0 }) { return "is all zero" }
+    if looksLikePlaceholder(bytes) { return "looks like a placeholder, not a real certificate" }
+    return nil
+  }
+
+  /// The 32 bytes of a colon-joined uppercase hex fingerprint, or nil.
+  public static func parse(_ value: String) -> [UInt8]? {
+    let parts = value.utf8.split(separator: 0x3A, omittingEmptySubsequences: false)
+    guard parts.count == 32 else { return nil }
+    var bytes: [UInt8] = []
+    for part in parts {
+      guard part.count == 2 else { return nil }
+      var byte: UInt8 = 0
+      for digit in part {
+        switch digit {
+        case 0x30...0x39: byte = byte << 4 | (digit - 0x30)
+        case 0x41...0x46: byte = byte << 4 | (digit - 0x41 + 10)
+        default: return nil
+        }
+      }
+      bytes.append(byte)
+    }
+    return bytes
+  }
+
+  /// Few distinct bytes, or bytes in a fixed step (00:01:02..., AB:AB:...), are not a digest.
+  public static func looksLikePlaceholder(_ bytes: [UInt8]) -> Bool {
+    if Set(bytes).count < 8 { return true }
+    let step = bytes[1] &- bytes[0]
+    return zip(bytes, bytes.dropFirst()).allSatisfy { $1 &- $0 == step }
+  }
+}

@@ -1,0 +1,57 @@
+/// Where the Identity service sends an OAuth completion (ADR-043).
+public enum CompletionTarget: Sendable, Hashable {
+  /// The allow-listed native callback, exactly as the client sent it.
+  case nativeCallback(String)
+  /// The configuration-pinned web UI base URL.
+  case uiBaseURL(String)
+
+  public var url: String {
+    switch self {
+    case .nativeCallback(let url), .uiBaseURL(let url): url
+    }
+  }
+}
+
+/// The server-side return-URL policy for the native OAuth callback.
+public enum ReturnURLPolicy {
+  /// The completion target: `returnURL` when it is an absolute URI whose scheme is in
+  /// `allowedSchemes` (ignoring case), else `uiBaseURL`. `http` and `https` never match, even
+  /// when listed, so the allowlist cannot become an open redirect; an empty allowlist always
+  /// gives `uiBaseURL`. The return URL is echoed byte for byte, never normalized.
+  public static func completionTarget(
+    returnURL: String?, allowedSchemes: [String], uiBaseURL: String
+  ) -> CompletionTarget {
+    guard let returnURL, let scheme = absoluteScheme(returnURL) else {
+      return .uiBaseURL(uiBaseURL)
+    }
+    if scheme == "http" || scheme == "https" { return .uiBaseURL(uiBaseURL) }
+    let listed = allowedSchemes.contains { lowered($0) == scheme }
+    return listed ? .nativeCallback(returnURL) : .uiBaseURL(uiBaseURL)
+  }
+
+  /// The redirect for a completion: the target carrying only the single-use code.
+  public static func redirect(to target: CompletionTarget, code: String) -> String {
+    let url = target.url
+    return url + (url.utf8.contains(0x3F) ? "&" : "?") + "code=" + code
+  }
+
+  /// The lowercased scheme of an absolute URI (RFC 3986 `scheme ":" ...`), or nil when the
+  /// text is not one: relative, empty, or holding whitespace or control characters.
+  static func absoluteScheme(_ text: String) -> String? {
+    let bytes = Array(text.utf8)
+    guard let colon = bytes.firstIndex(of: 0x3A), colon > 0 else { return nil }
+    if bytes.contains(where: { $0 <= 0x20 || $0 == 0x7F }) { return nil }
+    let scheme = bytes[..<colon]
+    let isLetter = { (b: UInt8) in (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A }
+    guard isLetter(scheme.first!),
+      scheme.allSatisfy({
+        isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E
+      })
+    else { return nil }
+    return lowered(String(decoding: scheme, as: UTF8.self))
+  }
+
+  static func lowered(_ text: String) -> String {
+    String(decoding: text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
+  }
+}

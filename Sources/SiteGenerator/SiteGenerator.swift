@@ -1,0 +1,1 @@
+// SiteGenerator: Content and Templates to Site.

@@ -1,0 +1,196 @@
+import ContractArtifacts
+import Foundation
+import LinkContract
+
+/// Every generated file of the repository, derived from the contract values.
+func generatedFiles() throws -> [Artifact] {
+  let problems = Contract.customerApp.problems()
+  guard problems.isEmpty else {
+    throw ContractInvalid(problems: problems)
+  }
+  return contractArtifacts(.customerApp)
+}
+
+struct ContractInvalid: Error, CustomStringConvertible {
+  let problems: [ContractProblem]
+  var description: String {
+    problems.map { "contract: error: \($0)" }.joined(separator: "\n")
+  }
+}
+
+/// `linkcontract generate`: writes every generated file, leaving unchanged ones untouched.
+struct GenerateCommand {
+  static let help = """
+    Usage: linkcontract generate [--root DIR]
+
+    Writes every generated file under DIR (default: the current folder): the conformance
+    table as Tests/LinkParserTests/ConformanceTable.generated.swift and Site/conformance.json.
+    Files whose bytes are unchanged are not rewritten. Exit 0, or 1 when the contract's own
+    values are invalid.
+
+    """
+
+  let help: Bool
+  let root: String
+
+  init(_ arguments: [String], root: String) throws {
+    let options = try Options(arguments, flags: ["--help", "-h"], options: ["--root"])
+    help = options.flag("--help") || options.flag("-h")
+    self.root = options.value("--root") ?? root
+    if !options.positional.isEmpty {
+      throw UsageError(message: "generate takes no arguments")
+    }
+  }
+
+  func run(_ console: Console) throws -> Int32 {
+    if help {
+      console.out(Self.help)
+      return ExitCode.success
+    }
+    let files: [Artifact]
+    do { files = try generatedFiles() } catch let error as ContractInvalid {
+      console.err(error.description + "\n")
+      return ExitCode.failure
+    }
+    var written = 0
+    for file in files where try FileOutput.writeIfChanged(file.contents, to: root + "/" + file.path) {
+      written += 1
+    }
+    console.out("generated \(files.count) files, \(written) rewritten\n")
+    return ExitCode.success
+  }
+}
+
+/// `linkcontract check`: regenerates into a temporary folder and lists stale files.
+struct CheckCommand {
+  static let help = """
+    Usage: linkcontract check [--root DIR]
+
+    Regenerates every generated file into a temporary folder and compares it byte for byte
+    with the committed one under DIR. Lists each stale or missing file with the head of a
+    unified diff. Exit 0 when all are current, 1 when any differs.
+
+    """
+
+  let help: Bool
+  let root: String
+
+  init(_ arguments: [String], root: String) throws {
+    let options = try Options(arguments, flags: ["--help", "-h"], options: ["--root"])
+    help = options.flag("--help") || options.flag("-h")
+    self.root = options.value("--root") ?? root
+    if !options.positional.isEmpty { throw UsageError(message: "check takes no arguments") }
+  }
+
+  func run(_ console: Console) throws -> Int32 {
+    if help {
+      console.out(Self.help)
+      return ExitCode.success
+    }
+    let files: [Artifact]
+    do { files = try generatedFiles() } catch let error as ContractInvalid {
+      console.err(error.description + "\n")
+      return ExitCode.failure
+    }
+    let scratch = FileManager.default.temporaryDirectory
+      .appendingPathComponent("linkcontract-check-\(ProcessInfo.processInfo.processIdentifier)")
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    var stale = 0
+    for file in files {
+      let fresh = scratch.path + "/" + file.path
+      _ = try FileOutput.writeIfChanged(file.contents, to: fresh)
+      let committedPath = root + "/" + file.path
+      guard let committed = FileManager.default.contents(atPath: committedPath) else {
+        console.err("missing: \(file.path)\n")
+        stale += 1
+        continue
+      }
+      if committed != Data(file.contents.utf8) {
+        stale += 1
+        console.err("stale: \(file.path)\n")
+        console.err(
+          UnifiedDiff.head(
+            old: String(decoding: committed, as: UTF8.self), new: file.contents,
+            oldName: "committed/\(file.path)", newName: "generated/\(file.path)"))
+      }
+    }
+    let extra = FileOutput.unexpectedFiles(
+      under: root, in: "Site", expected: Set(files.map(\.path)))
+    for path in extra {
+      stale += 1
+      console.err("not generated: \(path) (remove it or regenerate)\n")
+    }
+    if stale > 0 {
+      console.err("\(stale) generated file(s) out of date: run `make generate` and commit.\n")
+      return ExitCode.failure
+    }
+    console.out("all \(files.count) generated files are current\n")
+    return ExitCode.success
+  }
+}
+
+enum FileOutput {
+  /// Writes `contents` to `path` through a temporary file and a rename, unless the file already
+  /// holds exactly these bytes. Returns whether it wrote.
+  static func writeIfChanged(_ contents: String, to path: String) throws -> Bool {
+    let data = Data(contents.utf8)
+    if let existing = FileManager.default.contents(atPath: path), existing == data { return false }
+    let url = URL(fileURLWithPath: path)
+    try FileManager.default.createDirectory(
+      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try data.write(to: url, options: .atomic)
+    return true
+  }
+
+  /// Files under `root/folder` whose repository path is not in `expected`, sorted.
+  static func unexpectedFiles(under root: String, in folder: String, expected: Set<String>)
+    -> [String]
+  {
+    let base = root + "/" + folder
+    guard let enumerator = FileManager.default.enumerator(atPath: base) else { return [] }
+    var extra: [String] = []
+    while let relative = enumerator.nextObject() as? String {
+      var isDirectory: ObjCBool = false
+      let exists = FileManager.default.fileExists(
+        atPath: base + "/" + relative, isDirectory: &isDirectory)
+      if exists, !isDirectory.boolValue, !expected.contains(folder + "/" + relative) {
+        extra.append(folder + "/" + relative)
+      }
+    }
+    return extra.sorted()
+  }
+}
+
+/// The head of a unified diff: one hunk around the changed lines, at most a screenful.
+enum UnifiedDiff {
+  static func head(old: String, new: String, oldName: String, newName: String, limit: Int = 12)
+    -> String
+  {
+    let a = old.split(separator: "\n", omittingEmptySubsequences: false)
+    let b = new.split(separator: "\n", omittingEmptySubsequences: false)
+    var prefix = 0
+    while prefix < a.count, prefix < b.count, a[prefix] == b[prefix] { prefix += 1 }
+    var suffix = 0
+    while suffix < a.count - prefix, suffix < b.count - prefix,
+      a[a.count - 1 - suffix] == b[b.count - 1 - suffix]
+    {
+      suffix += 1
+    }
+    let context = 3
+    let start = max(0, prefix - context)
+    let removed = a[prefix..<(a.count - suffix)]
+    let added = b[prefix..<(b.count - suffix)]
+    let oldEnd = min(a.count, a.count - suffix + context)
+    let newEnd = min(b.count, b.count - suffix + context)
+    var lines = ["--- \(oldName)", "+++ \(newName)"]
+    lines.append("@@ -\(start + 1),\(oldEnd - start) +\(start + 1),\(newEnd - start) @@")
+    var body: [String] = a[start..<prefix].map { " " + $0 }
+    body += removed.map { "-" + $0 }
+    body += added.map { "+" + $0 }
+    body += a[(a.count - suffix)..<oldEnd].map { " " + $0 }
+    if body.count > limit {
+      body = Array(body.prefix(limit)) + ["... (\(body.count - limit) more lines)"]
+    }
+    return (lines + body).joined(separator: "\n") + "\n"
+  }
+}

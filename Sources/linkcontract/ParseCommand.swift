@@ -1,0 +1,92 @@
+import ContractArtifacts
+import LinkContract
+import LinkParser
+
+/// `linkcontract parse`: classifies links, one answer a line, never echoing the input.
+struct ParseCommand {
+  static let help = """
+    Usage: linkcontract parse --build NAME [--format text|json] [--redact] [--] LINK...
+           linkcontract parse --build NAME [--format text|json] [--redact] -
+
+    Classifies each LINK against the contract of build NAME (production, staging). With `-`,
+    reads one link a line from standard input. Prints one answer a line, in input order, and
+    never echoes the input. With --format json, each line is one JSON object:
+      {"outcome":"recognized","route":"business","fields":{"business":"bz_..."}}
+      {"outcome":"unsupported","reason":"extra-field","field":"utm_source"}
+    --redact replaces field values, for pasting into tickets.
+    Exit 0 when every input was read, whatever its outcome; 2 for a usage error.
+
+    """
+
+  let help: Bool
+  let build: Build?
+  let json: Bool
+  let redact: Bool
+  let links: [String]
+
+  init(_ arguments: [String]) throws {
+    let options = try Options(
+      arguments, flags: ["--help", "-h", "--redact"], options: ["--build", "--format"])
+    help = options.flag("--help") || options.flag("-h")
+    redact = options.flag("--redact")
+    links = options.positional
+    switch options.value("--format") ?? "text" {
+    case "text": json = false
+    case "json": json = true
+    case let other: throw UsageError(message: "--format must be text or json, not '\(other)'")
+    }
+    if help {
+      build = nil
+      return
+    }
+    guard let name = options.value("--build") else {
+      throw UsageError(message: "parse needs --build NAME (\(Self.buildNames))")
+    }
+    guard let build = Contract.customerApp.build(named: name) else {
+      throw UsageError(message: "unknown build '\(name)' (\(Self.buildNames))")
+    }
+    self.build = build
+    if links.isEmpty { throw UsageError(message: "parse needs at least one LINK, or - for stdin") }
+  }
+
+  static var buildNames: String { Contract.customerApp.builds.map(\.name).joined(separator: ", ") }
+
+  func run(_ console: Console) -> Int32 {
+    if help {
+      console.out(Self.help)
+      return ExitCode.success
+    }
+    let parser = LinkParser(build: build!)
+    func answer(_ link: String) {
+      console.out(Self.render(parser.parse(link), json: json, redact: redact) + "\n")
+    }
+    for link in links {
+      if link == "-" {
+        while let line = console.readLine() { answer(line) }
+      } else {
+        answer(link)
+      }
+    }
+    return ExitCode.success
+  }
+
+  /// One answer line. Rejections carry no value from the link, so only recognized fields are
+  /// ever printed, and `redact` hides those too.
+  static func render(_ outcome: LinkOutcome, json: Bool, redact: Bool) -> String {
+    switch outcome {
+    case .recognized(let route):
+      let fields = route.fields.map { ($0.name, redact ? "[redacted]" : $0.value) }
+      if json {
+        return JSON.object([
+          ("outcome", .string("recognized")), ("route", .string(route.routeClass.rawValue)),
+          ("fields", .object(fields.map { ($0.0, .string($0.1)) })),
+        ]).compact
+      }
+      return (["recognized", route.routeClass.rawValue] + fields.map { "\($0.0)=\($0.1)" })
+        .joined(separator: " ")
+    case .unsupported(let rejection):
+      if json { return ExpectedOutcome.unsupported(rejection.reason, field: rejection.field).json.compact }
+      return "unsupported \(rejection)"
+    }
+  }
+}

@@ -17,16 +17,18 @@ let package = Package(
       providers: [.apt(["libxml2-dev"])]),
     .target(name: "LinkContract"),
     .target(name: "LinkParser", dependencies: ["LinkContract"]),
-    .target(name: "ContractArtifacts", dependencies: ["LinkContract", "LinkParser"]),
+    .target(name: "LinkLifecycle", dependencies: ["LinkContract", "LinkParser"]),
+    .target(name: "ContractArtifacts", dependencies: ["LinkContract", "LinkParser", "LinkLifecycle"]),
     .target(
       name: "SiteGenerator",
-      dependencies: ["LinkContract", "LinkParser", "ContractArtifacts", "CCmark", "CLibXML2"]),
+      dependencies: ["LinkContract", "LinkParser", "LinkLifecycle", "ContractArtifacts", "CCmark", "CLibXML2"]),
     .executableTarget(
       name: "LinkContractCLI",
       dependencies: ["LinkContract", "LinkParser", "ContractArtifacts", "SiteGenerator"],
       path: "Sources/linkcontract"),
     .testTarget(name: "LinkContractTests", dependencies: ["LinkContract"]),
     .testTarget(name: "LinkParserTests", dependencies: ["LinkContract", "LinkParser"]),
+    .testTarget(name: "LinkLifecycleTests", dependencies: ["LinkContract", "LinkParser", "LinkLifecycle"]),
     .testTarget(
       name: "ContractArtifactsTests",
       dependencies: ["LinkContract", "LinkParser", "ContractArtifacts"]),

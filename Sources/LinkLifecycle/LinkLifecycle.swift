@@ -1,0 +1,1 @@
+// LinkLifecycle: the handling sequence and link lifecycle as a reference model.

@@ -15,13 +15,16 @@ let package = Package(
     .systemLibrary(
       name: "CLibXML2", pkgConfig: "libxml-2.0",
       providers: [.apt(["libxml2-dev"])]),
+    .target(name: "CFileExchange"),
     .target(name: "LinkContract"),
     .target(name: "LinkParser", dependencies: ["LinkContract"]),
     .target(name: "LinkLifecycle", dependencies: ["LinkContract", "LinkParser"]),
     .target(name: "ContractArtifacts", dependencies: ["LinkContract", "LinkParser", "LinkLifecycle"]),
     .target(
       name: "SiteGenerator",
-      dependencies: ["LinkContract", "LinkParser", "LinkLifecycle", "ContractArtifacts", "CCmark", "CLibXML2"]),
+      dependencies: ["LinkContract", "LinkParser", "LinkLifecycle", "ContractArtifacts", "CCmark", "CLibXML2",
+        "CFileExchange",
+      ]),
     .executableTarget(
       name: "LinkContractCLI",
       dependencies: ["LinkContract", "LinkParser", "ContractArtifacts", "SiteGenerator"],

@@ -23,10 +23,10 @@ struct GenerateCommand {
   static let help = """
     Usage: linkcontract generate [--root DIR]
 
-    Writes every generated file under DIR (default: the current folder): the conformance
-    table as Tests/LinkParserTests/ConformanceTable.generated.swift and Site/conformance.json.
-    Files whose bytes are unchanged are not rewritten. Exit 0, or 1 when the contract's own
-    values are invalid.
+    Writes every generated file under DIR (default: the current folder): the generated test
+    sources (the conformance table) and the whole site, as `linkcontract build` does. Files
+    whose bytes are unchanged are not rewritten. Exit 0, or 1 when the contract's values or
+    the Content are invalid.
 
     """
 
@@ -53,11 +53,12 @@ struct GenerateCommand {
       return ExitCode.failure
     }
     var written = 0
-    for file in files where try FileOutput.writeIfChanged(file.contents, to: root + "/" + file.path) {
-      written += 1
+    for file in files where !file.path.hasPrefix("Site/") {
+      if try FileOutput.writeIfChanged(file.contents, to: root + "/" + file.path) { written += 1 }
     }
-    console.out("generated \(files.count) files, \(written) rewritten\n")
-    return ExitCode.success
+    console.out("generated sources: \(written) rewritten\n")
+    let build = try siteBuild(root: root)
+    return report(build.run(), output: build.outputDirectory, console: console)
   }
 }
 
@@ -95,8 +96,18 @@ struct CheckCommand {
     let scratch = FileManager.default.temporaryDirectory
       .appendingPathComponent("linkcontract-check-\(ProcessInfo.processInfo.processIdentifier)")
     defer { try? FileManager.default.removeItem(at: scratch) }
+    let site = try siteBuild(root: root).render()
+    if site.diagnostics.errorCount > 0 {
+      console.err(site.diagnostics.report)
+      console.err("check failed: the site does not build\n")
+      return ExitCode.failure
+    }
+    var expected: [Artifact] = files.filter { !$0.path.hasPrefix("Site/") }
+    for (path, bytes) in site.files.sorted(by: { $0.key < $1.key }) {
+      expected.append(Artifact(path: "Site/" + path, contents: String(decoding: bytes, as: UTF8.self)))
+    }
     var stale = 0
-    for file in files {
+    for file in expected {
       let fresh = scratch.path + "/" + file.path
       _ = try FileOutput.writeIfChanged(file.contents, to: fresh)
       let committedPath = root + "/" + file.path
@@ -115,7 +126,7 @@ struct CheckCommand {
       }
     }
     let extra = FileOutput.unexpectedFiles(
-      under: root, in: "Site", expected: Set(files.map(\.path)))
+      under: root, in: "Site", expected: Set(expected.map(\.path)))
     for path in extra {
       stale += 1
       console.err("not generated: \(path) (remove it or regenerate)\n")
@@ -124,7 +135,7 @@ struct CheckCommand {
       console.err("\(stale) generated file(s) out of date: run `make generate` and commit.\n")
       return ExitCode.failure
     }
-    console.out("all \(files.count) generated files are current\n")
+    console.out("all \(expected.count) generated files are current\n")
     return ExitCode.success
   }
 }

@@ -65,6 +65,7 @@ func runTool(_ arguments: [String], console: Console, root: String = ".") -> Int
     case "parse": return try ParseCommand(rest).run(console)
     case "generate": return try GenerateCommand(rest, root: root).run(console)
     case "check": return try CheckCommand(rest, root: root).run(console)
+    case "build": return try BuildCommand(rest, root: root).run(console)
     default:
       throw UsageError(message: "unknown command '\(command)'")
     }

@@ -1,0 +1,373 @@
+import ContractArtifacts
+import LinkContract
+import LinkParser
+
+/// Renders directives from the contract's values into HTML elements.
+struct DirectiveRenderer {
+  let context: SiteContext
+  let index: SiteIndex
+  let page: String
+
+  var contract: Contract { context.contract }
+
+  mutating func render(_ directive: Directive, into element: Element) {
+    switch directive {
+    case .layers: layers(element)
+    case .routeClasses: routeClasses(element)
+    case .route(let id): routeCard(id, element)
+    case .rejectionReasons: rejectionReasons(element)
+    case .forbiddenFields: forbiddenFields(element)
+    case .handlingStages: handlingStages(element)
+    case .gates: gates(element)
+    case .troubleshooting: troubleshooting(element)
+    case .verification: verification(element)
+    case .revalidation: revalidation(element)
+    case .builds: builds(element)
+    case .association(let build): association(build, element)
+    case .conformance: conformance(element)
+    }
+  }
+
+  /// A link to a directive anchor when some page shows it, else plain text.
+  func link(_ parent: Element, anchor: String, text: String, code: Bool = false) {
+    let target = index.href(anchor: anchor, from: page).map { parent.add("a", ["href": $0]) } ?? parent
+    if code { target.add("code", text: text) } else { target.text(text) }
+  }
+
+  func table(
+    _ parent: Element, caption: String, headers: [String], id: String? = nil,
+    rows: (Element) -> Void
+  ) {
+    let wrapper = parent.add("div", ["class": "table-wrap"])
+    let table = wrapper.add("table")
+    if let id { table.set("id", id) }
+    table.add("caption", text: caption)
+    let head = table.add("thead").add("tr")
+    for header in headers { head.add("th", ["scope": "col"], text: header) }
+    rows(table.add("tbody"))
+  }
+
+  func layers(_ element: Element) {
+    table(element, caption: "Layers and what each does not prove", headers: ["Layer", "Responsibility", "Does not prove"]) {
+      body in
+      for layer in contract.layers {
+        let row = body.add("tr", ["id": DirectiveAnchor.layer(layer.id)])
+        row.add("th", ["scope": "row"], text: layer.title)
+        row.add("td").prose(layer.responsibility)
+        row.add("td").prose(layer.doesNotProve)
+      }
+    }
+  }
+
+  func forms(_ route: RouteClass) -> [String] {
+    var forms: [String] = []
+    if let pattern = route.httpsPattern { forms.append("https://<host>" + pattern) }
+    if let name = route.customSchemeName {
+      let query = route.query.fields.map { "\($0.name)=<\($0.name)>" }.joined(separator: " or ?")
+      forms.append("<scheme>://\(name)" + (query.isEmpty ? "" : "?" + query))
+    }
+    return forms
+  }
+
+  func publicationText(_ publication: Publication) -> String {
+    switch publication {
+    case .published: "Published in the association files"
+    case .excluded(let reason): "Not published: \(reason)"
+    case .notAnAppLink(let reason): "Not an app link: \(reason)"
+    case .neverClaimed: "Never claimed"
+    }
+  }
+
+  func routeClasses(_ element: Element) {
+    table(
+      element, caption: "Route classes", headers: ["Route class", "Form", "Carriers", "Published", "Sensitive"],
+      id: "route-classes-table"
+    ) { body in
+      for route in contract.routeClasses {
+        let row = body.add("tr")
+        let name = row.add("th", ["scope": "row"])
+        link(name, anchor: DirectiveAnchor.route(route.id), text: route.id.rawValue, code: true)
+        let formCell = row.add("td")
+        let shown = forms(route)
+        if shown.isEmpty { formCell.text("anything else") }
+        for (offset, form) in shown.enumerated() {
+          if offset > 0 { formCell.add("br") }
+          formCell.add("code", text: form)
+        }
+        row.add("td", text: route.carriers.isEmpty ? "none" : route.carriers.map(\.title).joined(separator: ", "))
+        row.add("td", text: route.publication.isPublished ? "yes" : "no")
+        row.add("td", text: route.isSensitive ? "yes" : "no")
+      }
+    }
+  }
+
+  func routeCard(_ id: RouteClassID, _ element: Element) {
+    guard let route = contract.routeClass(id) else { return }
+    let card = element.add("section", ["class": "route-card", "id": DirectiveAnchor.route(id)])
+    card.add("h3") { heading in
+      heading.text(route.title + " ")
+      heading.add("code", text: route.id.rawValue)
+    }
+    let list = card.add("dl")
+    func entry(_ term: String, _ fill: (Element) -> Void) {
+      list.add("dt", text: term)
+      fill(list.add("dd"))
+    }
+    entry("Form") { cell in
+      let shown = forms(route)
+      if shown.isEmpty { cell.text("Anything no other route class matches.") }
+      for (offset, form) in shown.enumerated() {
+        if offset > 0 { cell.add("br") }
+        cell.add("code", text: form)
+      }
+    }
+    entry("Carriers") { $0.text(route.carriers.isEmpty ? "None" : route.carriers.map(\.title).joined(separator: ", ")) }
+    entry("Fields") { cell in
+      if route.fields.isEmpty {
+        cell.text(route.query == .none && !route.carriers.isEmpty ? "None; no query field is accepted." : "None.")
+        return
+      }
+      let fields = cell.add("ul")
+      for field in route.fields {
+        fields.add("li") { item in
+          item.add("code", text: field.name)
+          item.text(": ")
+          item.prose(field.format.summary + ". " + field.meaning)
+        }
+      }
+      if case .exactlyOne(let alternatives) = route.query, alternatives.count > 1 {
+        cell.add("p").prose(
+          "Exactly one of " + alternatives.map { "`\($0.name)`" }.joined(separator: " or ")
+            + "; when several are given, the later ones in this order are extra fields.")
+      }
+    }
+    entry("Destination") { $0.prose(route.destination) }
+    entry("Authority") { $0.prose(route.authority.needs) }
+    entry("Gates") { cell in
+      cell.text(route.gates.isEmpty ? "None." : route.gates.map(\.title).joined(separator: ", ") + ".")
+    }
+    entry("Does not prove") { $0.prose(route.boundary) }
+    entry("Sensitivity") { cell in
+      guard let sensitivity = route.sensitivity else {
+        cell.text("Not sensitive.")
+        return
+      }
+      var parts: [String] = []
+      if sensitivity.boundToAccount { parts.append("bound to the account or authorized guest context") }
+      if sensitivity.boundToSessionGeneration { parts.append("bound to the session and project generation") }
+      if sensitivity.consumedOnce { parts.append("consumed once") }
+      parts.append("fresh for \(sensitivity.freshnessSeconds / 60) minutes")
+      cell.text("Sensitive: " + parts.joined(separator: ", ") + ".")
+    }
+    entry("Publication") { $0.text(publicationText(route.publication) + ".") }
+  }
+
+  func rejectionReasons(_ element: Element) {
+    table(
+      element, caption: "Rejection reasons, in the order they are checked: the first that applies wins",
+      headers: ["#", "Reason", "When", "Troubleshooting"]
+    ) { body in
+      for (offset, reason) in RejectionReason.allCases.enumerated() {
+        guard let rule = contract.rule(for: reason) else { continue }
+        let row = body.add("tr", ["id": DirectiveAnchor.reason(reason)])
+        row.add("td", text: String(offset + 1))
+        row.add("th", ["scope": "row"]) { cell in
+          cell.add("code", text: reason.rawValue)
+          if rule.isSecurityEvent {
+            cell.add("br")
+            cell.add("span", ["class": "badge"], text: "security event")
+          }
+        }
+        row.add("td").prose(rule.when)
+        let cell = row.add("td")
+        if let symptom = contract.row(rule.troubleshooting) {
+          link(cell, anchor: DirectiveAnchor.symptom(symptom.id), text: symptom.observation)
+        }
+      }
+    }
+  }
+
+  func forbiddenFields(_ element: Element) {
+    let list = element.add("dl", ["id": "forbidden-fields", "class": "forbidden-fields"])
+    for category in SecretCategory.allCases {
+      let keys = contract.forbiddenKeys.filter { $0.category == category }
+      guard !keys.isEmpty else { continue }
+      list.add("dt", text: category.title)
+      let cell = list.add("dd")
+      for (offset, key) in keys.enumerated() {
+        if offset > 0 { cell.text(", ") }
+        cell.add("code", text: key.word)
+        if key.match == .containing { cell.text(" (anywhere in the key)") }
+      }
+    }
+  }
+
+  func handlingStages(_ element: Element) {
+    let figure = element.add("figure", ["class": "diagram", "id": "handling-sequence-diagram"])
+    StageDiagram(contract: contract).draw(into: figure)
+    figure.add("figcaption").prose(
+      "The handling sequence. Each stage has its own failure owner; a later stage is never inferred from an earlier one. Every rejection reason stops a link at Parse. The table below says the same in words."
+    )
+    table(
+      element, caption: "Handling sequence", headers: ["Stage", "Expected result", "Failure owner", "Layer"]
+    ) { body in
+      for stage in contract.stages {
+        let row = body.add("tr", ["id": DirectiveAnchor.stage(stage.id)])
+        row.add("th", ["scope": "row"], text: stage.title)
+        row.add("td").prose(stage.expectedResult)
+        row.add("td", text: stage.failureOwner)
+        let cell = row.add("td")
+        if let layer = contract.layer(stage.layer) {
+          link(cell, anchor: DirectiveAnchor.layer(layer.id), text: layer.title)
+        }
+      }
+    }
+  }
+
+  func gates(_ element: Element) {
+    let gates = Gate.allCases
+    table(
+      element, caption: "Gates that can come before each destination",
+      headers: ["Route class", "Who may open it"] + gates.map(\.title), id: "gates-table"
+    ) { body in
+      for route in contract.routeClasses where !route.carriers.isEmpty {
+        let row = body.add("tr")
+        let name = row.add("th", ["scope": "row"])
+        link(name, anchor: DirectiveAnchor.route(route.id), text: route.id.rawValue, code: true)
+        row.add("td", text: requirementText(route.authority.requirement))
+        for gate in gates {
+          row.add("td", text: route.gates.contains(gate) ? "yes" : "no")
+        }
+      }
+    }
+  }
+
+  func requirementText(_ requirement: AccountRequirement) -> String {
+    switch requirement {
+    case .anyone: "Anyone"
+    case .accountOrAuthorizedGuest: "An account or an authorized guest context"
+    case .accountOrTemporaryAccess: "An account or an approved temporary-access contract"
+    case .flowInitiator: "The app that started the sign-in"
+    }
+  }
+
+  func troubleshooting(_ element: Element) {
+    table(
+      element, caption: "Troubleshooting matrix",
+      headers: ["What is seen", "Safe interpretation", "Next action", "Stage", "Reasons"]
+    ) { body in
+      for symptom in contract.troubleshooting {
+        let row = body.add("tr", ["id": DirectiveAnchor.symptom(symptom.id)])
+        row.add("th", ["scope": "row"], text: symptom.observation)
+        row.add("td").prose(symptom.interpretation)
+        row.add("td").prose(symptom.nextAction)
+        let stageCell = row.add("td")
+        if let stage = contract.stage(symptom.stage) {
+          link(stageCell, anchor: DirectiveAnchor.stage(stage.id), text: stage.title)
+        }
+        let reasons = contract.rejectionRules.filter { $0.troubleshooting == symptom.id }
+        let cell = row.add("td")
+        if reasons.isEmpty { cell.text("none") }
+        for (offset, rule) in reasons.enumerated() {
+          if offset > 0 { cell.text(" ") }
+          link(cell, anchor: DirectiveAnchor.reason(rule.reason), text: rule.reason.rawValue, code: true)
+        }
+      }
+    }
+  }
+
+  func verification(_ element: Element) {
+    let list = element.add("ul", ["class": "checklist"])
+    for item in contract.verification {
+      list.add("li", ["id": DirectiveAnchor.verification(item.id)]) { entry in
+        entry.add("code", text: item.id.rawValue)
+        entry.text(": ")
+        entry.prose(item.covers)
+      }
+    }
+  }
+
+  func revalidation(_ element: Element) {
+    let list = element.add("ul")
+    for trigger in contract.revalidation {
+      list.add("li", ["id": DirectiveAnchor.revalidation(trigger.id)]) { entry in
+        entry.add("code", text: trigger.id.rawValue)
+        entry.text(": ")
+        entry.prose(trigger.when)
+      }
+    }
+  }
+
+  func builds(_ element: Element) {
+    for build in contract.builds {
+      let section = element.add("section", ["class": "build-card", "id": DirectiveAnchor.build(build.name)])
+      section.add("h3") { $0.add("code", text: build.name) }
+      let list = section.add("dl")
+      func entry(_ term: String, _ value: String) {
+        list.add("dt", text: term)
+        list.add("dd").add("code", text: value)
+      }
+      entry("Web host", build.webHost)
+      entry("iOS app id", build.appID)
+      entry("Android package", build.androidPackage)
+      entry("Custom scheme", build.customScheme)
+      entry("OAuth callback", build.oauthCallback)
+      list.add("dt", text: "Android signing certificate SHA-256")
+      for fingerprint in build.androidCertificateFingerprints {
+        list.add("dd").add("code", ["class": "fingerprint"], text: fingerprint)
+      }
+      section.add("p") { paragraph in
+        link(paragraph, anchor: DirectiveAnchor.association(build.name), text: "Association files for \(build.name)")
+      }
+    }
+  }
+
+  func association(_ buildName: String, _ element: Element) {
+    let section = element.add("section", ["class": "association", "id": DirectiveAnchor.association(buildName)])
+    let prefix = "association/\(buildName)/"
+    let files = context.files.keys.filter { $0.hasPrefix(prefix) }.sorted()
+    if files.isEmpty {
+      section.add("p", text: "No association files are generated for this build yet.")
+      return
+    }
+    for path in files {
+      let file = section.add("div", ["class": "artifact"])
+      file.add("h4") { heading in
+        heading.add("a", ["href": path]).add("code", text: String(path.dropFirst(prefix.count)))
+      }
+      file.add("pre").add("code", text: context.files[path] ?? "")
+    }
+  }
+
+  func conformance(_ element: Element) {
+    let table = ConformanceTable(contract: contract)
+    element.add("p") { paragraph in
+      paragraph.text("\(table.links.count) link cases and \(table.returnURLs.count) return-URL cases, also as ")
+      paragraph.add("a", ["href": "conformance.json"]).add("code", text: "conformance.json")
+      paragraph.text(".")
+    }
+    self.table(
+      element, caption: "Link cases by expected outcome",
+      headers: ["Outcome"] + contract.builds.map(\.name), id: "conformance-table"
+    ) { body in
+      var keys: [String] = RouteClassID.allCases.map { "recognized \($0.rawValue)" }
+      keys += RejectionReason.allCases.map { "unsupported \($0.rawValue)" }
+      for key in keys {
+        let counts = contract.builds.map { build in
+          table.links.filter { $0.build == build.name && outcomeKey($0.expected) == key }.count
+        }
+        guard counts.contains(where: { $0 > 0 }) else { continue }
+        let row = body.add("tr")
+        row.add("th", ["scope": "row"]).add("code", text: key)
+        for count in counts { row.add("td", text: String(count)) }
+      }
+    }
+  }
+
+  func outcomeKey(_ expected: ExpectedOutcome) -> String {
+    switch expected {
+    case .recognized(let route, _): "recognized \(route.rawValue)"
+    case .unsupported(let reason, _): "unsupported \(reason.rawValue)"
+    }
+  }
+}

@@ -1,0 +1,120 @@
+import LinkContract
+import LinkParser
+
+/// The words of a fenced block opened with `contract NAME [ARGS]`.
+struct DirectiveCall {
+  let name: String
+  let arguments: [String]
+
+  init?(info: String) {
+    let words = info.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+    guard words.first == "contract" else { return nil }
+    name = words.count > 1 ? words[1] : ""
+    arguments = Array(words.dropFirst(2))
+  }
+}
+
+/// Ids of the anchors directives generate, so that links can name them.
+enum DirectiveAnchor {
+  static func route(_ id: RouteClassID) -> String { "route-\(id.rawValue)" }
+  static func reason(_ reason: RejectionReason) -> String { "reason-\(reason.rawValue)" }
+  static func stage(_ id: StageID) -> String { "stage-\(id.rawValue)" }
+  static func symptom(_ id: SymptomID) -> String { "symptom-\(id.rawValue)" }
+  static func layer(_ id: LayerID) -> String { "layer-\(id.rawValue)" }
+  static func verification(_ id: VerificationID) -> String { "verify-\(id.rawValue)" }
+  static func revalidation(_ id: RevalidationID) -> String { "revalidate-\(id.rawValue)" }
+  static func build(_ name: String) -> String { "build-\(name)" }
+  static func association(_ name: String) -> String { "association-\(name)" }
+}
+
+/// A block of generated material, checked when the page is read.
+enum Directive: Sendable {
+  case layers
+  case routeClasses
+  case route(RouteClassID)
+  case rejectionReasons
+  case forbiddenFields
+  case handlingStages
+  case gates
+  case troubleshooting
+  case verification
+  case revalidation
+  case builds
+  case association(String)
+  case conformance
+
+  static let names: [String] = [
+    "layers", "route-classes", "route", "rejection-reasons", "forbidden-fields", "handling-stages",
+    "gates", "troubleshooting", "verification", "revalidation", "builds", "association", "conformance",
+  ]
+
+  /// The directive a call names, or a message saying what is wrong with it.
+  static func parse(_ call: DirectiveCall, contract: Contract) -> Result<Directive, DirectiveError> {
+    func noArguments(_ directive: Directive) -> Result<Directive, DirectiveError> {
+      call.arguments.isEmpty
+        ? .success(directive)
+        : .failure(.init("`contract \(call.name)` takes no arguments, got `\(call.arguments.joined(separator: " "))`"))
+    }
+    switch call.name {
+    case "layers": return noArguments(.layers)
+    case "route-classes": return noArguments(.routeClasses)
+    case "rejection-reasons": return noArguments(.rejectionReasons)
+    case "forbidden-fields": return noArguments(.forbiddenFields)
+    case "handling-stages": return noArguments(.handlingStages)
+    case "gates": return noArguments(.gates)
+    case "troubleshooting": return noArguments(.troubleshooting)
+    case "verification": return noArguments(.verification)
+    case "revalidation": return noArguments(.revalidation)
+    case "builds": return noArguments(.builds)
+    case "conformance": return noArguments(.conformance)
+    case "route":
+      let known = contract.routeClasses.map(\.id.rawValue).joined(separator: ", ")
+      guard call.arguments.count == 1 else {
+        return .failure(.init("`contract route` takes one route class id (\(known))"))
+      }
+      guard let id = RouteClassID(rawValue: call.arguments[0]), contract.routeClass(id) != nil else {
+        return .failure(.init("unknown route class `\(call.arguments[0])` (known: \(known))"))
+      }
+      return .success(.route(id))
+    case "association":
+      let known = contract.builds.map(\.name).joined(separator: ", ")
+      guard call.arguments.count == 1 else {
+        return .failure(.init("`contract association` takes one build name (\(known))"))
+      }
+      guard contract.build(named: call.arguments[0]) != nil else {
+        return .failure(.init("unknown build `\(call.arguments[0])` (known: \(known))"))
+      }
+      return .success(.association(call.arguments[0]))
+    case "":
+      return .failure(.init("`contract` block without a name (known: \(names.joined(separator: ", ")))"))
+    default:
+      return .failure(
+        .init("unknown contract block `\(call.name)` (known: \(names.joined(separator: ", ")))"))
+    }
+  }
+
+  /// The anchors this directive puts on its page.
+  func anchors(_ contract: Contract) -> Set<String> {
+    switch self {
+    case .layers: Set(contract.layers.map { DirectiveAnchor.layer($0.id) })
+    case .routeClasses: ["route-classes-table"]
+    case .route(let id): [DirectiveAnchor.route(id)]
+    case .rejectionReasons: Set(contract.rejectionRules.map { DirectiveAnchor.reason($0.reason) })
+    case .forbiddenFields: ["forbidden-fields"]
+    case .handlingStages:
+      Set(contract.stages.map { DirectiveAnchor.stage($0.id) }).union(["handling-sequence-diagram"])
+    case .gates: ["gates-table"]
+    case .troubleshooting: Set(contract.troubleshooting.map { DirectiveAnchor.symptom($0.id) })
+    case .verification: Set(contract.verification.map { DirectiveAnchor.verification($0.id) })
+    case .revalidation: Set(contract.revalidation.map { DirectiveAnchor.revalidation($0.id) })
+    case .builds: Set(contract.builds.map { DirectiveAnchor.build($0.name) })
+    case .association(let build): [DirectiveAnchor.association(build)]
+    case .conformance: ["conformance-table"]
+    }
+  }
+}
+
+struct DirectiveError: Error {
+  let message: String
+  init(_ message: String) { self.message = message }
+}

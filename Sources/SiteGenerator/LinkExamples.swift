@@ -1,0 +1,146 @@
+import LinkContract
+import LinkParser
+
+/// The opening line of a `link-example` block: `link-example [build=NAME]`.
+struct LinkExampleCall {
+  let arguments: [String]
+
+  init?(info: String) {
+    let words = info.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+    guard words.first == "link-example" else { return nil }
+    arguments = Array(words.dropFirst())
+  }
+}
+
+/// A `link-example` block: each line `LINK -> route` or `LINK -> unsupported REASON [FIELD]`,
+/// checked against the real parser and rendered as a table that links nothing.
+struct LinkExamples {
+  struct Example {
+    let link: String
+    let claim: String
+    let line: Int
+  }
+
+  let path: String
+  let column: Int
+  let contract: Contract
+  private(set) var build: Build?
+  private(set) var examples: [Example] = []
+  private(set) var diagnostics: [Diagnostic] = []
+
+  init(call: LinkExampleCall, body: String, path: String, firstLine: Int, column: Int, contract: Contract) {
+    self.path = path
+    self.column = column
+    self.contract = contract
+    build = contract.build(named: "production") ?? contract.builds.first
+    for argument in call.arguments {
+      if argument.hasPrefix("build=") {
+        let name = String(argument.dropFirst("build=".count))
+        if let named = contract.build(named: name) {
+          build = named
+        } else {
+          let known = contract.builds.map(\.name).joined(separator: ", ")
+          error(firstLine - 1, "unknown build `\(name)` in link-example (known: \(known))")
+          build = nil
+        }
+      } else {
+        error(firstLine - 1, "unknown link-example option `\(argument)` (known: build=NAME)")
+      }
+    }
+    let lines = body.split(separator: "\n", omittingEmptySubsequences: false)
+    for (offset, text) in lines.enumerated() {
+      let line = firstLine + offset
+      if text.allSatisfy({ $0 == " " }) { continue }
+      guard let arrow = byteOffset(of: " -> ", in: text) else {
+        error(line, "link-example line needs the form `LINK -> route` or `LINK -> unsupported REASON`")
+        continue
+      }
+      let bytes = Array(text.utf8)
+      let link = String(decoding: bytes[..<arrow], as: UTF8.self)
+      let claim = String(decoding: bytes[(arrow + 4)...], as: UTF8.self)
+      examples.append(Example(link: link, claim: claim, line: line))
+    }
+    if examples.isEmpty { error(firstLine - 1, "link-example block lists no links") }
+    if let build { check(build) }
+  }
+
+  private mutating func error(_ line: Int, _ message: String, column: Int? = nil) {
+    diagnostics.append(Diagnostic(path: path, line: line, column: column ?? self.column, message: message))
+  }
+
+  private mutating func check(_ build: Build) {
+    let parser = LinkParser(contract: contract, build: build)
+    for example in examples {
+      for reference in unreservedReferences(in: example.link) {
+        error(
+          example.line,
+          "`\(reference)` is not a reserved documentation reference: its body must start with `\(contract.reservedBodyPrefix)`"
+        )
+      }
+      let outcome = parser.parse(example.link)
+      let words = example.claim.split(separator: " ").map(String.init)
+      let actual: String
+      switch outcome {
+      case .recognized(let route): actual = route.routeClass.rawValue
+      case .unsupported(let rejection): actual = "unsupported \(rejection)"
+      }
+      let agrees: Bool
+      switch outcome {
+      case .recognized(let route): agrees = words == [route.routeClass.rawValue]
+      case .unsupported(let rejection):
+        agrees =
+          words.count >= 2 && words[0] == "unsupported" && words[1] == rejection.reason.rawValue
+          && (words.count == 2 || (words.count == 3 && words[2] == rejection.field))
+      }
+      if !agrees {
+        let known = Set(RouteClassID.allCases.map(\.rawValue) + ["unsupported"])
+        if let first = words.first, !known.contains(first) {
+          error(example.line, "unknown outcome `\(example.claim)`: write a route class id or `unsupported REASON`")
+        } else {
+          error(example.line, "link example claims `\(example.claim)`, but the \(build.name) parser answers `\(actual)`")
+        }
+      }
+    }
+  }
+
+  /// References in `link` of a known prefix whose body does not start with the reserved prefix.
+  func unreservedReferences(in link: String) -> [String] {
+    let bytes = Array(link.utf8)
+    var found: [String] = []
+    for kind in contract.references {
+      let prefix = Array(kind.prefix.utf8)
+      var start = 0
+      while start + prefix.count <= bytes.count {
+        let isBoundary = start == 0 || !isAlphanumeric(bytes[start - 1])
+        if isBoundary, Array(bytes[start..<(start + prefix.count)]) == prefix {
+          var end = start + prefix.count
+          while end < bytes.count, isAlphanumeric(bytes[end]) { end += 1 }
+          let value = String(decoding: bytes[start..<end], as: UTF8.self)
+          if end > start + prefix.count, !contract.isReservedReference(value) { found.append(value) }
+          start = end
+        } else {
+          start += 1
+        }
+      }
+    }
+    return found
+  }
+
+  private func isAlphanumeric(_ byte: UInt8) -> Bool {
+    (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+  }
+
+  func render(into element: Element) {
+    let wrapper = element.add("div", ["class": "table-wrap"])
+    let table = wrapper.add("table", ["class": "link-examples"])
+    table.add("caption", text: "Checked link examples, \(build?.name ?? "unknown") build")
+    let head = table.add("thead").add("tr")
+    for header in ["Link", "Outcome"] { head.add("th", ["scope": "col"], text: header) }
+    let body = table.add("tbody")
+    for example in examples {
+      let row = body.add("tr")
+      row.add("td").add("code", ["class": "link"], text: example.link)
+      row.add("td").add("code", text: example.claim)
+    }
+  }
+}

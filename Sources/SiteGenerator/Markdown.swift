@@ -1,0 +1,115 @@
+import CCmark
+
+/// A heading of a page, with its stable id.
+struct Heading: Sendable {
+  let level: Int
+  let text: String
+  let id: String
+}
+
+/// A Markdown document parsed by cmark, owned until freed.
+final class MarkdownDocument: @unchecked Sendable {
+  let root: OpaquePointer
+  /// The 1-based line of the file where the Markdown body starts (after the front matter).
+  let lineOffset: Int
+  /// The body's lines, to find positions of inline constructs cmark does not locate.
+  let lines: [Substring]
+
+  init(body: Substring, lineOffset: Int) {
+    var text = String(body)
+    root = text.withUTF8 { bytes in
+      bytes.withMemoryRebound(to: CChar.self) { chars in
+        cmark_parse_document(chars.baseAddress, chars.count, linkcontract_cmark_options)
+      }
+    }
+    self.lineOffset = lineOffset
+    self.lines = body.split(separator: "\n", omittingEmptySubsequences: false)
+  }
+
+  deinit { cmark_node_free(root) }
+}
+
+/// A cmark node, read through small accessors.
+struct MarkdownNode {
+  let pointer: OpaquePointer
+
+  var type: cmark_node_type { cmark_node_get_type(pointer) }
+  var firstChild: MarkdownNode? { cmark_node_first_child(pointer).map(MarkdownNode.init) }
+  var next: MarkdownNode? { cmark_node_next(pointer).map(MarkdownNode.init) }
+  var parent: MarkdownNode? { cmark_node_parent(pointer).map(MarkdownNode.init) }
+  var literal: String { cmark_node_get_literal(pointer).map { String(cString: $0) } ?? "" }
+  var url: String { cmark_node_get_url(pointer).map { String(cString: $0) } ?? "" }
+  var title: String { cmark_node_get_title(pointer).map { String(cString: $0) } ?? "" }
+  var fenceInfo: String { cmark_node_get_fence_info(pointer).map { String(cString: $0) } ?? "" }
+  var headingLevel: Int { Int(cmark_node_get_heading_level(pointer)) }
+  var isOrderedList: Bool { cmark_node_get_list_type(pointer) == CMARK_ORDERED_LIST }
+  var listStart: Int { Int(cmark_node_get_list_start(pointer)) }
+  var isTightList: Bool { cmark_node_get_list_tight(pointer) != 0 }
+  var startLine: Int { Int(cmark_node_get_start_line(pointer)) }
+  var startColumn: Int { Int(cmark_node_get_start_column(pointer)) }
+
+  var children: [MarkdownNode] {
+    var result: [MarkdownNode] = []
+    var child = firstChild
+    while let current = child {
+      result.append(current)
+      child = current.next
+    }
+    return result
+  }
+
+  /// The plain text of the node's inline content.
+  var plainText: String {
+    var text = ""
+    func collect(_ node: MarkdownNode) {
+      switch node.type {
+      case CMARK_NODE_TEXT, CMARK_NODE_CODE: text += node.literal
+      case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK: text += " "
+      default: for child in node.children { collect(child) }
+      }
+    }
+    collect(self)
+    return text
+  }
+
+  /// The nearest position cmark knows: the node's own, or its closest located ancestor's.
+  var located: (line: Int, column: Int) {
+    var node: MarkdownNode? = self
+    while let current = node {
+      if current.startLine > 0 { return (current.startLine, current.startColumn) }
+      node = current.parent
+    }
+    return (1, 1)
+  }
+}
+
+/// Turns heading text into a stable id: lowercase letters, digits and single hyphens.
+func slug(_ text: String) -> String {
+  var result: [UInt8] = []
+  var pendingHyphen = false
+  for byte in text.utf8 {
+    let lower = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
+    if (lower >= 0x61 && lower <= 0x7A) || (lower >= 0x30 && lower <= 0x39) {
+      if pendingHyphen, !result.isEmpty { result.append(0x2D) }
+      pendingHyphen = false
+      result.append(lower)
+    } else if lower == 0x20 || lower == 0x2D || lower == 0x5F || lower == 0x2E {
+      pendingHyphen = true
+    }
+  }
+  return result.isEmpty ? "section" : String(decoding: result, as: UTF8.self)
+}
+
+/// Hands out ids unique within one page.
+struct IDAllocator {
+  private(set) var used: Set<String>
+
+  init(reserved: Set<String>) { used = reserved }
+
+  mutating func claim(_ base: String) -> String {
+    if used.insert(base).inserted { return base }
+    var index = 2
+    while !used.insert("\(base)-\(index)").inserted { index += 1 }
+    return "\(base)-\(index)"
+  }
+}

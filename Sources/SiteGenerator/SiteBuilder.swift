@@ -1,0 +1,261 @@
+import Dispatch
+import Foundation
+import LinkContract
+
+/// One build of the docs site: Content and Templates in, Site out.
+public struct SiteBuild: Sendable {
+  public var contentDirectory: String
+  public var templatesDirectory: String
+  public var outputDirectory: String
+  public var contract: Contract
+  /// Generated files to publish beside the pages, by path relative to the site root.
+  public var generatedFiles: [String: String]
+  /// How many pages the navigation lists before it links to the full index instead.
+  public var navigationLimit = 40
+
+  public init(
+    contentDirectory: String, templatesDirectory: String, outputDirectory: String,
+    contract: Contract, generatedFiles: [String: String]
+  ) {
+    self.contentDirectory = contentDirectory
+    self.templatesDirectory = templatesDirectory
+    self.outputDirectory = outputDirectory
+    self.contract = contract
+    self.generatedFiles = generatedFiles
+  }
+
+  /// Renders the whole site in memory; nothing is written. Diagnostics are sorted.
+  public func render() -> RenderedSite {
+    _ = libxml2Ready
+    var diagnostics: [Diagnostic] = []
+    let fileManager = FileManager.default
+
+    let templatePath = templatesDirectory + "/page.html"
+    guard let templateSource = readText(templatePath, into: &diagnostics) else {
+      return RenderedSite(files: [:], diagnostics: diagnostics.sorted(), pageCount: 0)
+    }
+    let (loaded, templateDiagnostics) = PageTemplate.load(source: templateSource, path: templatePath)
+    diagnostics += templateDiagnostics
+    guard let template = loaded else {
+      return RenderedSite(files: [:], diagnostics: diagnostics.sorted(), pageCount: 0)
+    }
+
+    var files: [String: [UInt8]] = [:]
+    for (path, text) in generatedFiles { files[path] = Array(text.utf8) }
+    let assets = (try? fileManager.contentsOfDirectory(atPath: templatesDirectory)) ?? []
+    for asset in assets.sorted() where !asset.hasSuffix(".html") && !asset.hasPrefix(".") {
+      if let data = fileManager.contents(atPath: templatesDirectory + "/" + asset) {
+        files[asset] = Array(data)
+      }
+    }
+
+    guard let names = try? fileManager.contentsOfDirectory(atPath: contentDirectory) else {
+      diagnostics.append(
+        Diagnostic(path: contentDirectory, line: 1, column: 1, message: "cannot read the Content folder"))
+      return RenderedSite(files: [:], diagnostics: diagnostics.sorted(), pageCount: 0)
+    }
+    var sources: [(name: String, path: String, text: String)] = []
+    var seen: [String: String] = [:]
+    for file in names.sorted() where file.hasSuffix(".md") {
+      let name = String(file.dropLast(3))
+      let path = contentDirectory + "/" + file
+      guard isPageName(name) else {
+        diagnostics.append(
+          Diagnostic(
+            path: path, line: 1, column: 1,
+            message: "page name `\(name)` must use only letters, digits, `-`, `_` and `.`"))
+        continue
+      }
+      if let other = seen[name.lowercased()] {
+        diagnostics.append(
+          Diagnostic(
+            path: path, line: 1, column: 1,
+            message: "page `\(name)` has the same name as `\(other)` (names are compared ignoring case)"))
+        continue
+      }
+      seen[name.lowercased()] = file
+      guard let text = readText(path, into: &diagnostics) else { continue }
+      sources.append((name, path, text))
+    }
+
+    let context = SiteContext(
+      contract: contract, template: template, siteTitle: contract.appName + " link contract",
+      files: generatedFiles)
+    let pages = parallelMap(sources) { source in
+      SourcePage(name: source.name, path: source.path, source: Substring(source.text), context: context)
+    }
+    for page in pages { diagnostics += page.diagnostics }
+
+    var anchorPage: [String: String] = [:]
+    for page in pages {
+      for anchor in page.anchors.sorted() {
+        if let holder = anchorPage[anchor] {
+          diagnostics.append(
+            Diagnostic(
+              path: page.path, line: 1, column: 1, severity: .warning,
+              message: "anchor `\(anchor)` is also generated on `\(holder).md`; links go there"))
+        } else {
+          anchorPage[anchor] = page.name
+        }
+      }
+    }
+    let index = SiteIndex(
+      pages: Dictionary(uniqueKeysWithValues: pages.map { ($0.name, $0) }), anchorPage: anchorPage)
+    let ordered = pages.sorted { ($0.matter?.weight ?? 0, $0.name) < ($1.matter?.weight ?? 0, $1.name) }
+    let navigation = Navigation(
+      pages: ordered.map { ($0.name, $0.title) }, limit: navigationLimit,
+      hasIndexPage: index.pages["index"] != nil)
+
+    let rendered = parallelChunks(ordered, template: template) { page, parsed in
+      renderPage(page, parsed: parsed, context: context, index: index, navigation: navigation)
+    }
+    var outputs: [String: RenderedPage] = [:]
+    for page in rendered {
+      diagnostics += page.diagnostics
+      outputs[page.path] = page
+      files[page.path] = page.bytes
+    }
+    if index.pages["index"] == nil {
+      let generated = renderIndex(
+        ordered, template: template, context: context, navigation: navigation)
+      diagnostics += generated.diagnostics
+      outputs[generated.path] = generated
+      files[generated.path] = generated.bytes
+    }
+    diagnostics += OutputCheck(pages: outputs, files: Set(files.keys)).problems(outputDirectory)
+    return RenderedSite(files: files, diagnostics: diagnostics.sorted(), pageCount: outputs.count)
+  }
+
+  /// Renders the site and, when there is no error, writes it: atomically, rewriting only the
+  /// files whose bytes changed. A failed build leaves the output folder exactly as it was.
+  public func run() -> SiteBuildResult {
+    let site = render()
+    guard site.diagnostics.errorCount == 0 else {
+      return SiteBuildResult(diagnostics: site.diagnostics, files: site.files.count, written: 0, removed: 0)
+    }
+    do {
+      let (written, removed) = try SiteOutput.commit(site.files, to: outputDirectory)
+      return SiteBuildResult(
+        diagnostics: site.diagnostics, files: site.files.count, written: written, removed: removed)
+    } catch {
+      var diagnostics = site.diagnostics
+      diagnostics.append(
+        Diagnostic(path: outputDirectory, line: 1, column: 1, message: "cannot write the site: \(error)"))
+      return SiteBuildResult(diagnostics: diagnostics, files: site.files.count, written: 0, removed: 0)
+    }
+  }
+
+  func readText(_ path: String, into diagnostics: inout [Diagnostic]) -> String? {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      diagnostics.append(Diagnostic(path: path, line: 1, column: 1, message: "cannot read the file"))
+      return nil
+    }
+    let bytes = [UInt8](data)
+    if let (line, column) = firstInvalidUTF8(bytes) {
+      diagnostics.append(
+        Diagnostic(path: path, line: line, column: column, message: "the file is not valid UTF-8"))
+      return nil
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  func isPageName(_ name: String) -> Bool {
+    !name.isEmpty && !name.hasPrefix(".")
+      && name.utf8.allSatisfy {
+        ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A)
+          || $0 == 0x2D || $0 == 0x5F || $0 == 0x2E
+      }
+  }
+}
+
+/// The site in memory: every file by path, and what was found on the way.
+public struct RenderedSite: Sendable {
+  public let files: [String: [UInt8]]
+  public let diagnostics: [Diagnostic]
+  public let pageCount: Int
+}
+
+/// What a build did.
+public struct SiteBuildResult: Sendable {
+  public let diagnostics: [Diagnostic]
+  public let files: Int
+  public let written: Int
+  public let removed: Int
+}
+
+/// The line and column of the first byte that breaks UTF-8, or nil.
+func firstInvalidUTF8(_ bytes: [UInt8]) -> (Int, Int)? {
+  var line = 1
+  var lineStart = 0
+  var index = 0
+  while index < bytes.count {
+    let byte = bytes[index]
+    if byte < 0x80 {
+      if byte == 0x0A {
+        line += 1
+        lineStart = index + 1
+      }
+      index += 1
+      continue
+    }
+    let length: Int
+    switch byte {
+    case 0xC2...0xDF: length = 2
+    case 0xE0...0xEF: length = 3
+    case 0xF0...0xF4: length = 4
+    default: return (line, index - lineStart + 1)
+    }
+    guard index + length <= bytes.count,
+      bytes[(index + 1)..<(index + length)].allSatisfy({ $0 & 0xC0 == 0x80 })
+    else { return (line, index - lineStart + 1) }
+    let scalar = String(decoding: bytes[index..<(index + length)], as: UTF8.self)
+    if scalar == "\u{FFFD}", bytes[index..<(index + length)] != [0xEF, 0xBF, 0xBD] {
+      return (line, index - lineStart + 1)
+    }
+    index += length
+  }
+  return nil
+}
+
+/// Maps in parallel across the machine's cores, keeping order.
+func parallelMap<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) -> R) -> [R] {
+  let results = ResultSlots<R>(count: items.count)
+  DispatchQueue.concurrentPerform(iterations: items.count) { index in
+    results.set(index, transform(items[index]))
+  }
+  return results.values
+}
+
+/// Renders in parallel, one worker a core, each with its own parsed copy of the template.
+func parallelChunks<R: Sendable>(
+  _ pages: [SourcePage], template: PageTemplate,
+  _ transform: @Sendable (SourcePage, ParsedTemplate) -> R
+) -> [R] {
+  let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, pages.count))
+  let results = ResultSlots<R>(count: pages.count)
+  DispatchQueue.concurrentPerform(iterations: workers) { worker in
+    let parsed = ParsedTemplate(template)
+    var index = worker
+    while index < pages.count {
+      results.set(index, transform(pages[index], parsed))
+      index += workers
+    }
+  }
+  return results.values
+}
+
+/// Slots that concurrent workers fill, each slot by exactly one worker.
+final class ResultSlots<R>: @unchecked Sendable {
+  private var slots: [R?]
+  private let lock = NSLock()
+
+  init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+  func set(_ index: Int, _ value: R) {
+    lock.lock()
+    slots[index] = value
+    lock.unlock()
+  }
+
+  var values: [R] { slots.map { $0! } }
+}

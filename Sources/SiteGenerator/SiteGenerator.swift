@@ -1,1 +1,0 @@
-// SiteGenerator: Content and Templates to Site.

@@ -1,0 +1,75 @@
+import ContractArtifacts
+import Foundation
+import LinkContract
+import SiteGenerator
+
+/// The site build for a repository root: its Content, Templates and the contract's files.
+func siteBuild(root: String, content: String? = nil, templates: String? = nil, output: String? = nil)
+  throws -> SiteBuild
+{
+  var published: [String: String] = [:]
+  for file in try generatedFiles() where file.path.hasPrefix("Site/") {
+    published[String(file.path.dropFirst("Site/".count))] = file.contents
+  }
+  let base = root == "." ? "" : root + "/"
+  return SiteBuild(
+    contentDirectory: content ?? base + "Content", templatesDirectory: templates ?? base + "Templates",
+    outputDirectory: output ?? base + "Site", contract: .customerApp, generatedFiles: published)
+}
+
+/// `linkcontract build`: Content and Templates to Site.
+struct BuildCommand {
+  static let help = """
+    Usage: linkcontract build [--content DIR] [--templates DIR] [--output DIR]
+
+    Builds the docs site from the Markdown pages in DIR (default Content/), the page template
+    and stylesheet in Templates/, and the contract values, into Site/. Any folder of Markdown
+    pages with front matter builds, with or without `contract` blocks. Problems are printed
+    sorted as `path:line:column: error: message`, then a count. Nothing is written when there
+    is an error; otherwise the new site replaces the old one at once, and files whose bytes are
+    unchanged are not rewritten.
+    Exit 0 on success, 1 when there is any error, 2 for a usage error.
+
+    """
+
+  let help: Bool
+  let content: String?
+  let templates: String?
+  let output: String?
+  let root: String
+
+  init(_ arguments: [String], root: String) throws {
+    let options = try Options(
+      arguments, flags: ["--help", "-h"], options: ["--content", "--templates", "--output"])
+    help = options.flag("--help") || options.flag("-h")
+    content = options.value("--content")
+    templates = options.value("--templates")
+    output = options.value("--output")
+    self.root = root
+    if !options.positional.isEmpty {
+      throw UsageError(message: "build takes no arguments, got '\(options.positional[0])'")
+    }
+  }
+
+  func run(_ console: Console) throws -> Int32 {
+    if help {
+      console.out(Self.help)
+      return ExitCode.success
+    }
+    let build = try siteBuild(root: root, content: content, templates: templates, output: output)
+    let result = build.run()
+    return report(result, output: build.outputDirectory, console: console)
+  }
+}
+
+/// Prints a build's diagnostics and summary; returns the exit code.
+func report(_ result: SiteBuildResult, output: String, console: Console) -> Int32 {
+  if !result.diagnostics.isEmpty { console.err(result.diagnostics.report) }
+  if result.diagnostics.errorCount > 0 {
+    console.err("build failed: \(output) was left as it was\n")
+    return ExitCode.failure
+  }
+  console.out(
+    "built \(output): \(result.files) files, \(result.written) written, \(result.removed) removed\n")
+  return ExitCode.success
+}

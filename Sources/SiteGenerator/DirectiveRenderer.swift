@@ -63,8 +63,8 @@ struct DirectiveRenderer {
     var forms: [String] = []
     if let pattern = route.httpsPattern { forms.append("https://<host>" + pattern) }
     if let name = route.customSchemeName {
-      let query = route.query.fields.map { "\($0.name)=<\($0.name)>" }.joined(separator: " or ?")
-      forms.append("<scheme>://\(name)" + (query.isEmpty ? "" : "?" + query))
+      let alternatives = route.query.fields.map { "?\($0.name)=<\($0.name)>" }
+      for query in alternatives.isEmpty ? [""] : alternatives { forms.append("<scheme>://\(name)" + query) }
     }
     return forms
   }

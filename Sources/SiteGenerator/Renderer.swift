@@ -179,9 +179,10 @@ struct PageRenderer {
     }
     let parts = destination.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
     let file = String(parts[0])
+    if parts.count == 1, context.files[file] != nil { return file }
     guard file.hasSuffix(".md"), !file.contains("/") else {
       return fail(
-        "link to `\(destination)`: link to a page as `name.md` or `name.md#heading`, to a route as `route:ID`, or to an https URL"
+        "link to `\(destination)`: link to a page as `name.md` or `name.md#heading`, to a route as `route:ID`, to a generated file such as `conformance.json`, or to an https URL"
       )
     }
     let name = String(file.dropLast(3))

@@ -200,9 +200,10 @@ struct PageRenderer {
     return href
   }
 
-  /// Where a link's destination is written in the source: cmark does not locate inlines, so
-  /// the destination is searched for from the enclosing block's first line.
+  /// Where a link is written in the source: cmark's own position, or, where it has none, the
+  /// destination searched for from the enclosing block's first line.
   func linkPosition(_ destination: String, _ node: MarkdownNode) -> (Int, Int) {
+    if node.startLine > 0 { return (node.startLine + (page.markdown?.lineOffset ?? 0), node.startColumn) }
     let (blockLine, blockColumn) = node.located
     guard let markdown = page.markdown else { return (blockLine, blockColumn) }
     let needle = "](" + destination

@@ -1,0 +1,79 @@
+import Foundation
+import LinkContract
+import SiteGenerator
+
+/// A throwaway site folder: Content/, the project's real Templates/, and an output folder.
+struct Fixture {
+  let root: URL
+
+  static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+
+  init(pages: [String: String] = [:], template: String? = nil) throws {
+    root = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "linkcontract-fixture-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(
+      at: root.appendingPathComponent("Content"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      at: root.appendingPathComponent("Templates"), withIntermediateDirectories: true)
+    let templates = Self.repository.appendingPathComponent("Templates")
+    for name in ["page.html", "style.css"] {
+      try FileManager.default.copyItem(
+        at: templates.appendingPathComponent(name),
+        to: root.appendingPathComponent("Templates/\(name)"))
+    }
+    if let template { try write("Templates/page.html", template) }
+    for (name, text) in pages { try write("Content/\(name)", text) }
+  }
+
+  func write(_ path: String, _ text: String) throws {
+    try Data(text.utf8).write(to: root.appendingPathComponent(path))
+  }
+
+  func writeBytes(_ path: String, _ bytes: [UInt8]) throws {
+    try Data(bytes).write(to: root.appendingPathComponent(path))
+  }
+
+  func read(_ path: String) -> String? {
+    FileManager.default.contents(atPath: root.appendingPathComponent(path).path).map {
+      String(decoding: $0, as: UTF8.self)
+    }
+  }
+
+  var build: SiteBuild {
+    SiteBuild(
+      contentDirectory: root.appendingPathComponent("Content").path,
+      templatesDirectory: root.appendingPathComponent("Templates").path,
+      outputDirectory: root.appendingPathComponent("Site").path, contract: .customerApp,
+      generatedFiles: ["data.json": "{}\n"])
+  }
+
+  /// Diagnostics with the fixture's folder removed from their paths.
+  func messages(_ diagnostics: [Diagnostic]) -> [String] {
+    diagnostics.map { $0.description.replacingOccurrences(of: root.path + "/", with: "") }
+  }
+
+  /// Every output file with its bytes and modification time.
+  func snapshot() -> [String: (Data, Date)] {
+    var result: [String: (Data, Date)] = [:]
+    let site = root.appendingPathComponent("Site").path
+    guard let enumerator = FileManager.default.enumerator(atPath: site) else { return [:] }
+    while let path = enumerator.nextObject() as? String {
+      let full = site + "/" + path
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue
+      else { continue }
+      let attributes = try? FileManager.default.attributesOfItem(atPath: full)
+      result[path] = (
+        FileManager.default.contents(atPath: full)!, attributes?[.modificationDate] as? Date ?? .distantPast
+      )
+    }
+    return result
+  }
+
+  func remove() { try? FileManager.default.removeItem(at: root) }
+}
+
+func page(_ title: String, weight: Int = 1, _ body: String) -> String {
+  "---\ntitle: \(title)\nsummary: About \(title.lowercased()).\nweight: \(weight)\n---\n\n\(body)"
+}

@@ -22,7 +22,8 @@ let package = Package(
     .target(name: "ContractArtifacts", dependencies: ["LinkContract", "LinkParser", "LinkLifecycle"]),
     .target(
       name: "SiteGenerator",
-      dependencies: ["LinkContract", "LinkParser", "LinkLifecycle", "ContractArtifacts", "CCmark", "CLibXML2",
+      dependencies: [
+        "LinkContract", "LinkParser", "LinkLifecycle", "ContractArtifacts", "CCmark", "CLibXML2",
         "CFileExchange",
       ]),
     .executableTarget(

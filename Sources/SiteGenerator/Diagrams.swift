@@ -16,11 +16,16 @@ struct StageDiagram {
         "xmlns": "http://www.w3.org/2000/svg", "viewBox": "0 0 \(width) 230", "role": "img",
         "aria-labelledby": "handling-sequence-title", "class": "stage-diagram",
       ])
-    svg.add("title", ["id": "handling-sequence-title"], text: "Handling sequence: " + stages.map(\.title).joined(separator: ", then "))
+    svg.add(
+      "title", ["id": "handling-sequence-title"],
+      text: "Handling sequence: " + stages.map(\.title).joined(separator: ", then "))
     let defs = svg.add("defs")
     defs.add(
       "marker",
-      ["id": "arrow", "viewBox": "0 0 10 10", "refX": "9", "refY": "5", "markerWidth": "8", "markerHeight": "8", "orient": "auto"]
+      [
+        "id": "arrow", "viewBox": "0 0 10 10", "refX": "9", "refY": "5", "markerWidth": "8", "markerHeight": "8",
+        "orient": "auto",
+      ]
     ).add("path", ["d": "M0,0 L10,5 L0,10 z", "class": "arrow-head"])
     let rejectedAtParse = contract.rejectionRules.count
     for (offset, stage) in stages.enumerated() {
@@ -46,7 +51,8 @@ struct StageDiagram {
         svg.add(
           "text", ["x": "\(middle)", "y": "200", "class": "stop-label"],
           text: "\(rejectedAtParse) rejection reasons stop here")
-        svg.add("text", ["x": "\(middle)", "y": "218", "class": "stop-label"], text: "unsupported: trusted in-app navigation")
+        svg.add(
+          "text", ["x": "\(middle)", "y": "218", "class": "stop-label"], text: "unsupported: trusted in-app navigation")
       }
     }
   }

@@ -48,7 +48,9 @@ struct DirectiveRenderer {
   }
 
   func layers(_ element: Element) {
-    table(element, caption: "Layers and what each does not prove", headers: ["Layer", "Responsibility", "Does not prove"]) {
+    table(
+      element, caption: "Layers and what each does not prove", headers: ["Layer", "Responsibility", "Does not prove"]
+    ) {
       body in
       for layer in contract.layers {
         let row = body.add("tr", ["id": DirectiveAnchor.layer(layer.id)])

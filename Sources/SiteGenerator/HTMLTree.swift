@@ -32,8 +32,7 @@ struct Element {
 
   /// Appends a child element holding `text`.
   @discardableResult
-  func add(_ name: String, _ attributes: KeyValuePairs<String, String> = [:], text: String) -> Element
-  {
+  func add(_ name: String, _ attributes: KeyValuePairs<String, String> = [:], text: String) -> Element {
     let child = add(name, attributes)
     child.text(text)
     return child

@@ -97,7 +97,8 @@ struct LinkExamples {
         if let first = words.first, !known.contains(first) {
           error(example.line, "unknown outcome `\(example.claim)`: write a route class id or `unsupported REASON`")
         } else {
-          error(example.line, "link example claims `\(example.claim)`, but the \(build.name) parser answers `\(actual)`")
+          error(
+            example.line, "link example claims `\(example.claim)`, but the \(build.name) parser answers `\(actual)`")
         }
       }
     }

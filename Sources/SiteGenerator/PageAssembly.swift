@@ -137,7 +137,8 @@ struct OutputCheck {
       for link in page.links {
         if let message = check(link.value, from: path) {
           problems.append(
-            Diagnostic(path: shown, line: link.line, column: 1, message: "\(link.attribute) `\(link.value)`: \(message)"))
+            Diagnostic(
+              path: shown, line: link.line, column: 1, message: "\(link.attribute) `\(link.value)`: \(message)"))
         }
       }
     }

@@ -101,7 +101,8 @@ let contentFaults: [ContentFault] = [
     pages: [
       "index.md": page(
         "Home",
-        "```link-example\nhttps://links.example.com/start -> start\nhttps://links.example.com/start?a=1 -> start\n```\n")
+        "```link-example\nhttps://links.example.com/start -> start\nhttps://links.example.com/start?a=1 -> start\n```\n"
+      )
     ],
     expected: [
       "Content/index.md:9:1: error: link example claims `start`, but the production parser answers `unsupported extra-field a`"
@@ -109,7 +110,8 @@ let contentFaults: [ContentFault] = [
   ContentFault(
     name: "link example with a reference that is not reserved",
     pages: [
-      "index.md": page("Home", "```link-example\nhttps://links.example.com/business/bz_12345678901234 -> business\n```\n")
+      "index.md": page(
+        "Home", "```link-example\nhttps://links.example.com/business/bz_12345678901234 -> business\n```\n")
     ],
     expected: [
       "Content/index.md:8:1: error: `bz_12345678901234` is not a reserved documentation reference: its body must start with `0000`"
@@ -185,6 +187,9 @@ let contentFaults: [ContentFault] = [
     defer { fixture.remove() }
     let result = fixture.build.run()
     #expect(result.diagnostics.errorCount == 3)
-    #expect(fixture.messages(result.diagnostics).map { $0.prefix(16) } == ["Content/a.md:7:1", "Content/a.md:10:", "Content/b.md:7:1"])
+    #expect(
+      fixture.messages(result.diagnostics).map { $0.prefix(16) } == [
+        "Content/a.md:7:1", "Content/a.md:10:", "Content/b.md:7:1",
+      ])
   }
 }

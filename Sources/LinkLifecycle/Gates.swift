@@ -1,0 +1,49 @@
+import LinkContract
+
+extension RouteClass {
+  /// Whether Ordering must authorize the target before the destination mounts: every route
+  /// that names a server resource. Start names none; the OAuth callback belongs to the flow
+  /// that started it.
+  public var needsAuthorization: Bool {
+    authority.requirement != .flowInitiator && !fields.isEmpty
+  }
+
+  /// Whether navigation queues and gates this route, rather than handing it straight to the
+  /// sign-in flow or to the fallback.
+  public var isNavigationIntent: Bool {
+    authority.requirement != .flowInitiator && !carriers.isEmpty
+  }
+
+  /// The first of this route's gates that `context` has not passed, in the contract's order.
+  public func outstandingGate(in context: AppContext) -> Gate? {
+    gates.first { gate in
+      switch gate {
+      case .signIn:
+        switch (authority.requirement, context.identity) {
+        case (_, .account), (.flowInitiator, _): false
+        case (.anyone, .guest), (.accountOrAuthorizedGuest, .guest): false
+        case (.accountOrTemporaryAccess, .guest): !context.hasTemporaryAccess
+        case (_, .signedOut): true
+        }
+      case .accountVerification, .profileCompletion:
+        context.isSignedIn && context.outstandingGates.contains(gate)
+      case .locationSetup, .tutorial:
+        context.outstandingGates.contains(gate)
+      }
+    }
+  }
+
+  /// The gate rule in readers' words.
+  public var gateSummary: String {
+    let names = gates.map(\.title).joined(separator: ", ")
+    let who: String
+    switch authority.requirement {
+    case .anyone: who = "Anyone may open it"
+    case .accountOrAuthorizedGuest: who = "A signed-in account, or a guest context Ordering authorizes"
+    case .accountOrTemporaryAccess:
+      who = "A signed-in account, or a guest holding an approved temporary-access contract"
+    case .flowInitiator: who = "Only the sign-in flow the app started"
+    }
+    return gates.isEmpty ? "\(who); no gate." : "\(who); gates, in order: \(names)."
+  }
+}

@@ -1,1 +1,0 @@
-// LinkLifecycle: the handling sequence and link lifecycle as a reference model.

@@ -1,0 +1,117 @@
+import LinkContract
+
+/// A screen navigation is asked to present.
+public enum Screen: Sendable, Hashable {
+  /// A prerequisite screen; the destination stays gated.
+  case gate(Gate)
+  /// The destination's own screen, mounted only after authorization (start needs none).
+  case destination(RouteClassID)
+  /// The destination's own unavailable state: the same whether the target is missing or the
+  /// caller is not authorized.
+  case unavailable(RouteClassID)
+  /// Stop processing the link and stay in, or return through, the app's trusted navigation.
+  /// No not-found page and no particular destination are promised.
+  case trustedNavigation
+  /// The sign-in flow receives its OAuth callback and exchanges the code out of band.
+  case signInCompletion
+}
+
+/// Why an intent, or a repeated delivery, was dropped.
+public enum DropReason: String, Sendable, Hashable, CaseIterable {
+  case duplicateDelivery = "duplicate-delivery"
+  case alreadyHandled = "already-handled"
+  case changedContext = "changed-context"
+  case superseded
+  case loggedOut = "logged-out"
+  case accountSwitched = "account-switched"
+  case projectSwitched = "project-switched"
+  case staleGeneration = "stale-generation"
+  case expired
+  case oneTimeLinkUsed = "one-time-link-used"
+  case targetUnavailable = "target-unavailable"
+  case noSignInFlow = "no-sign-in-flow"
+
+  /// The stage whose rule dropped it.
+  public var stage: StageID {
+    switch self {
+    case .duplicateDelivery, .alreadyHandled, .changedContext: .delivery
+    case .superseded, .loggedOut, .accountSwitched, .projectSwitched, .staleGeneration, .expired,
+      .oneTimeLinkUsed, .noSignInFlow:
+      .readiness
+    case .targetUnavailable: .authorization
+    }
+  }
+
+  /// The reason in readers' words.
+  public var meaning: String {
+    switch self {
+    case .duplicateDelivery:
+      "The same delivery arrived again while its intent is pending; the repeat is ignored and the first stands."
+    case .alreadyHandled: "The delivery was already consumed or dropped; a replay does nothing."
+    case .changedContext:
+      "The delivery was accepted for another account or project; it is never replayed into this one."
+    case .superseded: "A newer link arrived; only the latest link is followed."
+    case .loggedOut: "The customer logged out; pending intents are cleared."
+    case .accountSwitched: "The account changed; pending intents are cleared."
+    case .projectSwitched: "The project changed; pending intents are cleared."
+    case .staleGeneration:
+      "The session generation changed and the intent is sensitive, so it is bound to the old one."
+    case .expired: "The sensitive intent outlived its freshness window."
+    case .oneTimeLinkUsed: "This sensitive link was already used once; it is one-time."
+    case .targetUnavailable:
+      "Ordering did not authorize the target, or it is unavailable: the two look the same."
+    case .noSignInFlow: "No sign-in flow the app started is waiting for this callback."
+    }
+  }
+}
+
+/// What the coordinator does or asks for, in the order it happens.
+public enum Observation: Sendable, Hashable {
+  /// The parser rejected the link, for exactly one reason.
+  case rejected(RejectionReason, field: String?)
+  /// The parser recognized the link; its intent is bound to the current context.
+  case accepted(RouteClassID)
+  /// The intent waits until navigation is ready.
+  case queued(RouteClassID)
+  /// Navigation is asked to present a screen.
+  case show(Screen)
+  /// Ordering is asked to authorize the target; requests are numbered from 1.
+  case requestAuthorization(RouteClassID, request: Int)
+  /// An authorization answer for a request that is no longer current is ignored.
+  case ignoredAnswer(request: Int)
+  /// The intent reached its destination and is done: it is never handled again.
+  case consumed(RouteClassID)
+  case dropped(RouteClassID, DropReason)
+
+  /// The handling stage this observation belongs to.
+  public var stage: StageID {
+    switch self {
+    case .rejected, .accepted, .show(.trustedNavigation): .parse
+    case .queued, .show(.gate): .readiness
+    case .requestAuthorization, .ignoredAnswer: .authorization
+    case .show(.destination), .show(.unavailable), .show(.signInCompletion), .consumed: .presentation
+    case .dropped(_, let reason): reason.stage
+    }
+  }
+
+  /// The observation in readers' words, with route classes named by their titles in `contract`.
+  public func summary(_ contract: Contract = .customerApp) -> String {
+    func title(_ id: RouteClassID) -> String { contract.routeClass(id)?.title ?? id.rawValue }
+    switch self {
+    case .rejected(let reason, let field):
+      return "The parser rejects the link: \(reason.rawValue)" + (field.map { " (\($0))" } ?? "") + "."
+    case .accepted(let id): return "The parser recognizes \(title(id)); the intent is bound to the current context."
+    case .queued(let id): return "The \(title(id)) intent is queued until navigation is ready."
+    case .show(.gate(let gate)): return "Navigation shows \(gate.title.lowercased()) first."
+    case .show(.destination(let id)): return "Navigation shows \(title(id))."
+    case .show(.unavailable(let id)): return "\(title(id)) shows its own unavailable state."
+    case .show(.trustedNavigation): return "The app stays on its own trusted navigation."
+    case .show(.signInCompletion): return "The sign-in flow receives its callback."
+    case .requestAuthorization(let id, let request):
+      return "Ordering is asked to authorize the \(title(id)) target (request \(request))."
+    case .ignoredAnswer(let request): return "The answer to request \(request) is no longer current and is ignored."
+    case .consumed(let id): return "The \(title(id)) intent is consumed."
+    case .dropped(let id, let reason): return "The \(title(id)) intent is dropped: \(reason.meaning)"
+    }
+  }
+}

@@ -1,0 +1,301 @@
+import LinkContract
+import LinkLifecycle
+import LinkParser
+import Testing
+
+let production = Contract.customerApp.build(named: "production")!
+let checkoutLink = Route.checkout(cart: DocumentationValues.cart).link(in: production)
+let orderLink = Route.order(order: DocumentationValues.order).link(in: production)
+let businessLink = Route.business(business: DocumentationValues.business).link(in: production)
+
+func coordinator(_ state: StartingState, contract: Contract = .customerApp) -> IntentCoordinator {
+  IntentCoordinator(contract: contract, build: contract.build(named: "production")!, starting: state)
+}
+
+/// An Ordering service that answers from a script and remembers every request.
+struct ScriptedOrdering: OrderingService {
+  var answer: AuthorizationAnswer = .authorized
+  private(set) var requests: [AuthorizationRequest] = []
+
+  mutating func authorize(_ request: AuthorizationRequest) -> AuthorizationAnswer {
+    requests.append(request)
+    return answer
+  }
+}
+
+func session(
+  _ state: StartingState, answer: AuthorizationAnswer = .authorized
+) -> LinkHandlingSession<ScriptedOrdering, InertDestinationRecorder> {
+  LinkHandlingSession(
+    coordinator: coordinator(state), ordering: ScriptedOrdering(answer: answer),
+    destination: InertDestinationRecorder())
+}
+
+@Suite struct IntentCoordinatorTests {
+  @Test("A replay after an account switch never reaches the new account")
+  func replayAfterAccountSwitch() {
+    var app = coordinator(.signedIn)
+    _ = app.handle(.navigationReady)
+    #expect(
+      app.handle(.deliver("d1", link: checkoutLink, timing: .foregroundOpen))
+        == [.accepted(.checkout), .requestAuthorization(.checkout, request: 1)])
+    #expect(app.handle(.accountSwitched(to: "account-b")) == [.dropped(.checkout, .accountSwitched)])
+    #expect(app.handle(.authorizationAnswered(request: 1, .authorized)) == [.ignoredAnswer(request: 1)])
+    #expect(app.handle(.deliver("d1", link: checkoutLink, timing: .replay)) == [.dropped(.checkout, .changedContext)])
+    #expect(app.pending == nil)
+    #expect(app.lastAuthorizedTarget == nil)
+  }
+
+  @Test("A fresh delivery after an account switch is authorized again for the new account")
+  func freshDeliveryAfterSwitchIsReauthorized() {
+    var app = coordinator(.signedIn)
+    _ = app.handle(.navigationReady)
+    _ = app.handle(.deliver("d1", link: businessLink, timing: .foregroundOpen))
+    _ = app.handle(.accountSwitched(to: "account-b"))
+    #expect(
+      app.handle(.deliver("d2", link: businessLink, timing: .foregroundOpen))
+        == [.accepted(.business), .requestAuthorization(.business, request: 2)])
+    #expect(app.outstandingRequest?.binding.identity == .account("account-b"))
+  }
+
+  @Test("The same delivery on cold launch and again warm is handled once")
+  func duplicateColdAndWarm() {
+    var app = coordinator(.signedIn)
+    #expect(
+      app.handle(.deliver("d1", link: orderLink, timing: .coldLaunch)) == [.accepted(.order), .queued(.order)])
+    #expect(
+      app.handle(.deliver("d1", link: orderLink, timing: .foregroundOpen)) == [.dropped(.order, .duplicateDelivery)])
+    #expect(app.pending?.delivery == "d1")
+    #expect(app.handle(.navigationReady) == [.requestAuthorization(.order, request: 1)])
+    #expect(
+      app.handle(.authorizationAnswered(request: 1, .authorized)) == [.show(.destination(.order)), .consumed(.order)])
+    #expect(app.handle(.deliver("d1", link: orderLink, timing: .foregroundOpen)) == [.dropped(.order, .alreadyHandled)])
+  }
+
+  @Test("A sensitive link queued past its freshness window expires", arguments: [RouteClassID.checkout, .order])
+  func sensitiveLinkExpires(_ id: RouteClassID) throws {
+    let window = try #require(Contract.customerApp.routeClass(id)?.sensitivity?.freshnessSeconds)
+    let link = id == .checkout ? checkoutLink : orderLink
+    var app = coordinator(.signedIn)
+    #expect(app.handle(.deliver("d1", link: link, timing: .coldLaunch)) == [.accepted(id), .queued(id)])
+    #expect(app.handle(.clockAdvanced(seconds: window)) == [])
+    #expect(app.handle(.clockAdvanced(seconds: 1)) == [.dropped(id, .expired)])
+    #expect(app.handle(.navigationReady) == [])
+    #expect(app.outstandingRequest == nil)
+  }
+
+  @Test("A non-sensitive link has no freshness window")
+  func businessDoesNotExpire() {
+    var app = coordinator(.signedIn)
+    _ = app.handle(.deliver("d1", link: businessLink, timing: .coldLaunch))
+    #expect(app.handle(.clockAdvanced(seconds: 86_400)) == [])
+    #expect(app.handle(.navigationReady) == [.requestAuthorization(.business, request: 1)])
+  }
+
+  @Test("Logout clears a pending intent, whatever it waits for")
+  func logoutClearsPending() {
+    var queued = coordinator(.signedIn)
+    _ = queued.handle(.deliver("d1", link: businessLink, timing: .coldLaunch))
+    #expect(queued.handle(.loggedOut) == [.dropped(.business, .loggedOut)])
+    #expect(queued.handle(.navigationReady) == [])
+
+    var gated = coordinator(.needsVerification)
+    _ = gated.handle(.navigationReady)
+    #expect(
+      gated.handle(.deliver("d1", link: orderLink, timing: .foregroundOpen))
+        == [.accepted(.order), .show(.gate(.accountVerification))])
+    #expect(gated.handle(.loggedOut) == [.dropped(.order, .loggedOut)])
+    #expect(gated.context.outstandingGates.isEmpty)
+    #expect(gated.handle(.signedIn(account: "account-a")) == [])
+
+    var authorizing = coordinator(.signedIn)
+    _ = authorizing.handle(.navigationReady)
+    _ = authorizing.handle(.deliver("d1", link: orderLink, timing: .foregroundOpen))
+    #expect(authorizing.handle(.loggedOut) == [.dropped(.order, .loggedOut)])
+    #expect(authorizing.handle(.authorizationAnswered(request: 1, .authorized)) == [.ignoredAnswer(request: 1)])
+  }
+
+  @Test("Completing a gate leads to a new authorization request, never to the destination")
+  func gateCompletionReauthorizes() {
+    var app = coordinator(.signedOut)
+    _ = app.handle(.navigationReady)
+    #expect(
+      app.handle(.deliver("d1", link: orderLink, timing: .foregroundOpen)) == [
+        .accepted(.order), .show(.gate(.signIn)),
+      ])
+    #expect(app.handle(.gateCompleted(.signIn)) == [])
+    #expect(app.handle(.signedIn(account: "account-a")) == [.requestAuthorization(.order, request: 1)])
+    #expect(app.outstandingRequest?.binding == app.context.binding)
+    #expect(app.lastAuthorizedTarget == nil)
+  }
+
+  @Test("A guest who signs in mid-authorization is asked about again; the guest's answer is ignored")
+  func signInDuringAuthorization() {
+    var app = coordinator(.guest)
+    _ = app.handle(.navigationReady)
+    _ = app.handle(.deliver("d1", link: checkoutLink, timing: .foregroundOpen))
+    #expect(app.outstandingRequest?.binding.identity == .guest)
+    #expect(app.handle(.signedIn(account: "account-a")) == [.requestAuthorization(.checkout, request: 2)])
+    #expect(app.handle(.authorizationAnswered(request: 1, .authorized)) == [.ignoredAnswer(request: 1)])
+    #expect(
+      app.handle(.authorizationAnswered(request: 2, .authorized))
+        == [.show(.destination(.checkout)), .consumed(.checkout)])
+    #expect(app.lastAuthorizedTarget?.binding.identity == .account("account-a"))
+    #expect(app.lastAuthorizedTarget?.request == 2)
+  }
+
+  @Test("Unavailable and unauthorized targets look the same", arguments: [StartingState.signedIn, .guest])
+  func unavailableLooksLikeUnauthorized(_ state: StartingState) {
+    func outcome(_ answer: AuthorizationAnswer) -> ([Observation], [DestinationAccess]) {
+      var app = session(state, answer: answer)
+      var observations = app.handle(.navigationReady)
+      observations += app.handle(.deliver("d1", link: checkoutLink, timing: .foregroundOpen))
+      return (observations, app.destination.accesses)
+    }
+    let unauthorized = outcome(.unauthorized)
+    let unavailable = outcome(.unavailable)
+    #expect(unauthorized.0 == unavailable.0)
+    #expect(unauthorized.0.contains(.show(.unavailable(.checkout))))
+    #expect(unauthorized.1.isEmpty && unavailable.1.isEmpty)
+  }
+
+  @Test("Nothing is read or changed before authorization; the destination reads after it")
+  func noReadOrMutationBeforeAuthorization() {
+    var app = session(.signedOut)
+    let beforeGrant: [LifecycleEvent] = [
+      .deliver("d1", link: checkoutLink, timing: .coldLaunch), .clockAdvanced(seconds: 30), .navigationReady,
+      .deliver("d1", link: checkoutLink, timing: .duplicate), .signInFlowStarted,
+    ]
+    for event in beforeGrant {
+      _ = app.handle(event)
+      #expect(app.destination.accesses.isEmpty, "read before authorization at: \(event.summary)")
+      #expect(app.ordering.requests.isEmpty, "Ordering asked while a gate is outstanding: \(event.summary)")
+    }
+    let observed = app.handle(.signedIn(account: "account-a"))
+    #expect(
+      observed == [
+        .requestAuthorization(.checkout, request: 1), .show(.destination(.checkout)), .consumed(.checkout),
+      ])
+    let request = app.ordering.requests.first
+    #expect(
+      app.records == [
+        .asked(request!), .answered(request: 1, .authorized), .mounted(app.coordinator.lastAuthorizedTarget!),
+      ]
+    )
+    #expect(
+      app.destination.accesses.map(\.resource) == ["cart \(DocumentationValues.cart)", "checkout provider session"])
+    for access in app.destination.accesses {
+      #expect(access.kind == .read)
+      #expect(access.target.request == request?.number)
+      #expect(access.target.binding == request?.binding)
+    }
+  }
+
+  @Test("No read happens for any route that is not authorized")
+  func deniedRoutesStayUnread() {
+    for link in [businessLink, checkoutLink, orderLink] {
+      var app = session(.signedIn, answer: .unauthorized)
+      _ = app.handle(.navigationReady)
+      _ = app.handle(.deliver("d1", link: link, timing: .foregroundOpen))
+      #expect(app.destination.accesses.isEmpty, "\(link) was read")
+      #expect(app.ordering.requests.count == 1)
+    }
+  }
+
+  @Test("Unsupported links fall back through trusted navigation and clear a pending intent")
+  func unsupportedFallsBack() {
+    var app = coordinator(.signedIn)
+    _ = app.handle(.deliver("d1", link: orderLink, timing: .coldLaunch))
+    #expect(
+      app.handle(.deliver("d2", link: "http://links.example.com/start", timing: .foregroundOpen))
+        == [.rejected(.schemeNotAllowed, field: nil), .dropped(.order, .superseded), .show(.trustedNavigation)])
+    #expect(
+      app.handle(.deliver("d2", link: "http://links.example.com/start", timing: .replay)) == [
+        .dropped(.unsupported, .alreadyHandled)
+      ])
+    #expect(app.handle(.navigationReady) == [])
+  }
+
+  @Test("An OAuth callback completes only a sign-in the app started, and does not clear the gated intent")
+  func oauthCallback() {
+    let callback = Route.oauthComplete(.code(DocumentationValues.code)).link(in: production)
+    var app = coordinator(.signedOut)
+    _ = app.handle(.navigationReady)
+    _ = app.handle(.deliver("d1", link: orderLink, timing: .foregroundOpen))
+    _ = app.handle(.signInFlowStarted)
+    #expect(
+      app.handle(.deliver("d2", link: callback, timing: .foregroundOpen))
+        == [.accepted(.oauthComplete), .show(.signInCompletion), .consumed(.oauthComplete)])
+    #expect(app.pending?.route == .order(order: DocumentationValues.order))
+    #expect(
+      app.handle(.deliver("d3", link: callback, timing: .foregroundOpen))
+        == [.accepted(.oauthComplete), .dropped(.oauthComplete, .noSignInFlow), .show(.trustedNavigation)])
+  }
+}
+
+@Suite struct ContractDrivenRules {
+  /// The Customer App contract with one route class changed.
+  func contract(changing id: RouteClassID, gates: [Gate]? = nil, sensitivity: Sensitivity? = nil) -> Contract {
+    let base = Contract.customerApp
+    let routes = base.routeClasses.map { route in
+      guard route.id == id else { return route }
+      return RouteClass(
+        id: route.id, title: route.title, httpsPath: route.httpsPath, customSchemeName: route.customSchemeName,
+        query: route.query, destination: route.destination, authority: route.authority, gates: gates ?? route.gates,
+        boundary: route.boundary, sensitivity: sensitivity ?? route.sensitivity, publication: route.publication)
+    }
+    return Contract(
+      appName: base.appName, builds: base.builds, reservedBodyPrefix: base.reservedBodyPrefix,
+      maximumLinkBytes: base.maximumLinkBytes, routeClasses: routes, forbiddenKeys: base.forbiddenKeys,
+      rejectionRules: base.rejectionRules, layers: base.layers, stages: base.stages,
+      troubleshooting: base.troubleshooting, verification: base.verification, revalidation: base.revalidation)
+  }
+
+  @Test("A route's gates come from its contract values")
+  func gatesFromContract() {
+    var app = coordinator(.signedOut, contract: contract(changing: .business, gates: [.signIn]))
+    _ = app.handle(.navigationReady)
+    #expect(
+      app.handle(.deliver("d1", link: businessLink, timing: .foregroundOpen))
+        == [.accepted(.business), .show(.gate(.signIn))])
+  }
+
+  @Test("Freshness and one-time use come from the route's sensitivity")
+  func sensitivityFromContract() {
+    let sensitive = Sensitivity(
+      boundToAccount: true, boundToSessionGeneration: true, consumedOnce: true, freshnessSeconds: 60)
+    var app = coordinator(.signedIn, contract: contract(changing: .business, sensitivity: sensitive))
+    _ = app.handle(.deliver("d1", link: businessLink, timing: .coldLaunch))
+    #expect(app.handle(.clockAdvanced(seconds: 61)) == [.dropped(.business, .expired)])
+  }
+
+  @Test("Gate rules follow each route's authority requirement")
+  func requirementRules() throws {
+    let contract = Contract.customerApp
+    let checkout = try #require(contract.routeClass(.checkout))
+    let order = try #require(contract.routeClass(.order))
+    let start = try #require(contract.routeClass(.start))
+    #expect(checkout.outstandingGate(in: StartingState.guest.context) == nil)
+    #expect(order.outstandingGate(in: StartingState.guest.context) == .signIn)
+    #expect(order.outstandingGate(in: StartingState.guestWithTemporaryAccess.context) == nil)
+    #expect(start.outstandingGate(in: StartingState.signedOut.context) == .signIn)
+    #expect(checkout.outstandingGate(in: StartingState.needsProfile.context) == .profileCompletion)
+    #expect(order.outstandingGate(in: StartingState.needsProfile.context) == nil)
+    #expect(!start.needsAuthorization)
+    #expect(checkout.needsAuthorization && order.needsAuthorization)
+    #expect(contract.routeClass(.oauthComplete)?.isNavigationIntent == false)
+  }
+
+  @Test("The handling sequence is the contract's stages in order, each with a failure owner")
+  func handlingSequence() {
+    let sequence = Contract.customerApp.handlingSequence
+    #expect(sequence.map(\.id) == StageID.allCases)
+    #expect(sequence.allSatisfy { !$0.failureOwner.isEmpty })
+  }
+
+  @Test("Every lifecycle transition joins two states, and every state but received is reached")
+  func transitions() {
+    let reached = Set(IntentState.transitions.map(\.to))
+    #expect(reached == Set(IntentState.allCases).subtracting([.received]))
+  }
+}

@@ -25,6 +25,7 @@ struct DirectiveRenderer {
     case .builds: builds(element)
     case .association(let build): association(build, element)
     case .conformance: conformance(element)
+    case .lifecycle: LifecycleRenderer(contract: contract, renderer: self).render(into: element)
     }
   }
 

@@ -1,4 +1,5 @@
 import LinkContract
+import LinkLifecycle
 import LinkParser
 
 /// The words of a fenced block opened with `contract NAME [ARGS]`.
@@ -42,10 +43,12 @@ enum Directive: Sendable {
   case builds
   case association(String)
   case conformance
+  case lifecycle
 
   static let names: [String] = [
     "layers", "route-classes", "route", "rejection-reasons", "forbidden-fields", "handling-stages",
     "gates", "troubleshooting", "verification", "revalidation", "builds", "association", "conformance",
+    "lifecycle",
   ]
 
   /// The directive a call names, or a message saying what is wrong with it.
@@ -67,6 +70,7 @@ enum Directive: Sendable {
     case "revalidation": return noArguments(.revalidation)
     case "builds": return noArguments(.builds)
     case "conformance": return noArguments(.conformance)
+    case "lifecycle": return noArguments(.lifecycle)
     case "route":
       let known = contract.routeClasses.map(\.id.rawValue).joined(separator: ", ")
       guard call.arguments.count == 1 else {
@@ -110,6 +114,8 @@ enum Directive: Sendable {
     case .builds: Set(contract.builds.map { DirectiveAnchor.build($0.name) })
     case .association(let build): [DirectiveAnchor.association(build)]
     case .conformance: ["conformance-table"]
+    case .lifecycle:
+      Set(["lifecycle-states", "lifecycle-coverage"] + Scenarios.all(contract).map { "scenario-\($0.id)" })
     }
   }
 }

@@ -1,0 +1,295 @@
+/// Why a JSON text was refused, with where: 1-based line and column of the offending byte.
+public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible {
+  public let line: Int
+  public let column: Int
+  public let message: String
+
+  public init(line: Int, column: Int, message: String) {
+    self.line = line
+    self.column = column
+    self.message = message
+  }
+
+  public var description: String { "not valid JSON: line \(line), column \(column): \(message)" }
+}
+
+/// A strict RFC 8259 parser into `JSON`: object keys keep their order, a key given twice, a
+/// byte-order mark, a trailing comma, a comment or anything after the value is an error. Numbers
+/// must be integers that fit `Int`, which is all the association files use.
+public struct JSONParser {
+  private let bytes: [UInt8]
+  private var index = 0
+  private var depth = 0
+  /// The deepest nesting read before giving up, so that hostile input cannot exhaust the stack.
+  public static let maximumDepth = 256
+
+  /// Parses `bytes` as one complete JSON text.
+  public static func parse<C: Collection<UInt8>>(_ bytes: C) throws(JSONParseError) -> JSON {
+    var parser = JSONParser(bytes: Array(bytes))
+    return try parser.document()
+  }
+
+  /// Parses the UTF-8 of `text` as one complete JSON text.
+  public static func parse(_ text: String) throws(JSONParseError) -> JSON {
+    try parse(Array(text.utf8))
+  }
+
+  private init(bytes: [UInt8]) { self.bytes = bytes }
+
+  private mutating func document() throws(JSONParseError) -> JSON {
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+      throw fail("starts with a UTF-8 byte-order mark, which JSON text must not carry")
+    }
+    if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) {
+      throw fail("starts with a UTF-16 byte-order mark; JSON text must be UTF-8")
+    }
+    skipWhitespace()
+    guard index < bytes.count else { throw fail("is empty") }
+    let value = try self.value()
+    skipWhitespace()
+    if index < bytes.count { throw fail("has data after the end of the value") }
+    return value
+  }
+
+  private func position(of offset: Int) -> (line: Int, column: Int) {
+    var line = 1
+    var column = 1
+    for byte in bytes[..<min(offset, bytes.count)] {
+      if byte == 0x0A {
+        line += 1
+        column = 1
+      } else if byte & 0xC0 != 0x80 {
+        column += 1
+      }
+    }
+    return (line, column)
+  }
+
+  private func fail(_ message: String, at offset: Int? = nil) -> JSONParseError {
+    let (line, column) = position(of: offset ?? index)
+    return JSONParseError(line: line, column: column, message: message)
+  }
+
+  private mutating func skipWhitespace() {
+    while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+  }
+
+  private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+  private mutating func value() throws(JSONParseError) -> JSON {
+    guard let byte = current else { throw fail("ends where a value was expected") }
+    switch byte {
+    case UInt8(ascii: "{"): return try object()
+    case UInt8(ascii: "["): return try array()
+    case UInt8(ascii: "\""): return .string(try string())
+    case UInt8(ascii: "t"): return try literal("true", .bool(true))
+    case UInt8(ascii: "f"): return try literal("false", .bool(false))
+    case UInt8(ascii: "n"): return try literal("null", .null)
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
+    case UInt8(ascii: "/"): throw fail("has a comment, which JSON does not allow")
+    default: throw fail("has an unexpected character where a value was expected")
+    }
+  }
+
+  private mutating func literal(_ word: String, _ value: JSON) throws(JSONParseError) -> JSON {
+    let utf8 = Array(word.utf8)
+    guard bytes.count - index >= utf8.count, Array(bytes[index..<(index + utf8.count)]) == utf8 else {
+      throw fail("has an unknown literal (expected \(word))")
+    }
+    index += utf8.count
+    return value
+  }
+
+  private mutating func enter() throws(JSONParseError) {
+    depth += 1
+    if depth > Self.maximumDepth { throw fail("nests deeper than \(Self.maximumDepth) levels") }
+  }
+
+  private mutating func object() throws(JSONParseError) -> JSON {
+    try enter()
+    index += 1
+    var members: [(String, JSON)] = []
+    var seen = Set<String>()
+    skipWhitespace()
+    if current == UInt8(ascii: "}") {
+      index += 1
+      depth -= 1
+      return .object([])
+    }
+    while true {
+      skipWhitespace()
+      guard current == UInt8(ascii: "\"") else {
+        throw fail(current == UInt8(ascii: "}") ? "has a trailing comma in an object" : "expected a string key")
+      }
+      let keyStart = index
+      let key = try string()
+      if !seen.insert(key).inserted {
+        throw fail("has the key \"\(key)\" twice in one object", at: keyStart)
+      }
+      skipWhitespace()
+      guard current == UInt8(ascii: ":") else { throw fail("expected ':' after an object key") }
+      index += 1
+      skipWhitespace()
+      members.append((key, try value()))
+      skipWhitespace()
+      switch current {
+      case UInt8(ascii: ","): index += 1
+      case UInt8(ascii: "}"):
+        index += 1
+        depth -= 1
+        return .object(members)
+      case nil: throw fail("ends inside an object")
+      default: throw fail("expected ',' or '}' in an object")
+      }
+    }
+  }
+
+  private mutating func array() throws(JSONParseError) -> JSON {
+    try enter()
+    index += 1
+    var items: [JSON] = []
+    skipWhitespace()
+    if current == UInt8(ascii: "]") {
+      index += 1
+      depth -= 1
+      return .array([])
+    }
+    while true {
+      skipWhitespace()
+      if current == UInt8(ascii: "]") { throw fail("has a trailing comma in an array") }
+      if current == UInt8(ascii: ",") { throw fail("has an empty array element") }
+      items.append(try value())
+      skipWhitespace()
+      switch current {
+      case UInt8(ascii: ","): index += 1
+      case UInt8(ascii: "]"):
+        index += 1
+        depth -= 1
+        return .array(items)
+      case nil: throw fail("ends inside an array")
+      default: throw fail("expected ',' or ']' in an array")
+      }
+    }
+  }
+
+  private mutating func number() throws(JSONParseError) -> JSON {
+    let start = index
+    if current == UInt8(ascii: "-") { index += 1 }
+    guard let first = current, (0x30...0x39).contains(first) else { throw fail("has a malformed number") }
+    if first == 0x30 {
+      index += 1
+      if let next = current, (0x30...0x39).contains(next) {
+        throw fail("has a number with a leading zero")
+      }
+    } else {
+      while let digit = current, (0x30...0x39).contains(digit) { index += 1 }
+    }
+    if current == UInt8(ascii: ".") || current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
+      throw fail("has a fractional or exponent number; only integers are read here", at: start)
+    }
+    let text = String(decoding: bytes[start..<index], as: UTF8.self)
+    guard let value = Int(text) else { throw fail("has an integer too large to read", at: start) }
+    return .int(value)
+  }
+
+  private mutating func string() throws(JSONParseError) -> String {
+    index += 1
+    var scalars = String.UnicodeScalarView()
+    var run: [UInt8] = []
+    func flush() {
+      scalars.append(contentsOf: String(decoding: run, as: UTF8.self).unicodeScalars)
+      run.removeAll(keepingCapacity: true)
+    }
+    while true {
+      guard let byte = current else { throw fail("ends inside a string") }
+      switch byte {
+      case UInt8(ascii: "\""):
+        index += 1
+        flush()
+        return String(scalars)
+      case UInt8(ascii: "\\"):
+        flush()
+        index += 1
+        scalars.append(try escape())
+      case 0x00..<0x20:
+        throw fail("has an unescaped control character in a string")
+      default:
+        if byte >= 0x80 {
+          let length = try validUTF8Sequence()
+          run.append(contentsOf: bytes[index..<(index + length)])
+          index += length
+        } else {
+          run.append(byte)
+          index += 1
+        }
+      }
+    }
+  }
+
+  /// The length of the well-formed UTF-8 sequence at `index`, or an error.
+  private func validUTF8Sequence() throws(JSONParseError) -> Int {
+    let lead = bytes[index]
+    let length: Int
+    switch lead {
+    case 0xC2...0xDF: length = 2
+    case 0xE0...0xEF: length = 3
+    case 0xF0...0xF4: length = 4
+    default: throw fail("has a byte that is not UTF-8")
+    }
+    guard index + length <= bytes.count else { throw fail("has a truncated UTF-8 sequence") }
+    let tail = bytes[(index + 1)..<(index + length)]
+    guard tail.allSatisfy({ $0 & 0xC0 == 0x80 }) else { throw fail("has a byte that is not UTF-8") }
+    let second = bytes[index + 1]
+    if (lead == 0xE0 && second < 0xA0) || (lead == 0xED && second > 0x9F)
+      || (lead == 0xF0 && second < 0x90) || (lead == 0xF4 && second > 0x8F)
+    {
+      throw fail("has an overlong or surrogate UTF-8 sequence")
+    }
+    return length
+  }
+
+  private mutating func escape() throws(JSONParseError) -> Unicode.Scalar {
+    guard let byte = current else { throw fail("ends inside an escape") }
+    index += 1
+    switch byte {
+    case UInt8(ascii: "\""): return "\""
+    case UInt8(ascii: "\\"): return "\\"
+    case UInt8(ascii: "/"): return "/"
+    case UInt8(ascii: "b"): return "\u{08}"
+    case UInt8(ascii: "f"): return "\u{0C}"
+    case UInt8(ascii: "n"): return "\n"
+    case UInt8(ascii: "r"): return "\r"
+    case UInt8(ascii: "t"): return "\t"
+    case UInt8(ascii: "u"):
+      let unit = try hex4()
+      if (0xD800...0xDBFF).contains(unit) {
+        guard current == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u")
+        else { throw fail("has a lone high surrogate escape") }
+        index += 2
+        let low = try hex4()
+        guard (0xDC00...0xDFFF).contains(low) else { throw fail("has an unpaired surrogate escape") }
+        return Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))!
+      }
+      guard let scalar = Unicode.Scalar(unit) else { throw fail("has a lone low surrogate escape") }
+      return scalar
+    default: throw fail("has an unknown escape")
+    }
+  }
+
+  private mutating func hex4() throws(JSONParseError) -> UInt32 {
+    guard index + 4 <= bytes.count else { throw fail("ends inside a \\u escape") }
+    var value: UInt32 = 0
+    for byte in bytes[index..<(index + 4)] {
+      let digit: UInt8
+      switch byte {
+      case 0x30...0x39: digit = byte - 0x30
+      case 0x41...0x46: digit = byte - 0x41 + 10
+      case 0x61...0x66: digit = byte - 0x61 + 10
+      default: throw fail("has a malformed \\u escape")
+      }
+      value = value << 4 | UInt32(digit)
+    }
+    index += 4
+    return value
+  }
+}

@@ -1,0 +1,174 @@
+import ContractArtifacts
+import LinkContract
+import Testing
+
+struct AssociationDiffTests {
+  static let contract = Contract.customerApp
+
+  /// The association tree of a contract, keyed as `diff` reads a `Site/association` folder.
+  static func tree(_ contract: Contract) -> [String: [UInt8]] {
+    var tree: [String: [UInt8]] = [:]
+    for file in associationArtifacts(contract) {
+      tree[file.path.replacingPrefix("Site/association/")] = Array(file.contents.utf8)
+    }
+    return tree
+  }
+
+  static func withProduction(_ change: (Build) -> Build) -> Contract {
+    contract.replacing(builds: contract.builds.map { $0.name == "production" ? change($0) : $0 })
+  }
+
+  static func build(_ build: Build, webHost: String? = nil, fingerprints: [String]? = nil) -> Build {
+    Build(
+      name: build.name, webHost: webHost ?? build.webHost, teamID: build.teamID, bundleID: build.bundleID,
+      androidPackage: build.androidPackage, customScheme: build.customScheme,
+      androidCertificateFingerprints: fingerprints ?? build.androidCertificateFingerprints)
+  }
+
+  static let rotated = "3C:1F:9A:77:E2:05:B8:6D:41:C9:0E:53:A6:28:DB:94:7F:12:C4:8B:E0:39:5A:F6:0D:71:AE:23:98:4C:B5:E7"
+
+  struct Seed: Sendable, CustomTestStringConvertible {
+    let name: String
+    let old: [String: [UInt8]]
+    let new: [String: [UInt8]]
+    let report: String
+    let triggers: [RevalidationID]
+    var testDescription: String { name }
+  }
+
+  static func movedExclude() -> [String: [UInt8]] {
+    var tree = tree(contract)
+    let path = "production/.well-known/apple-app-site-association"
+    var association = appSiteAssociation(contract, build: contract.builds[0])
+    let exclude = association.details[0].components.remove(at: 1)
+    association.details[0].components.insert(exclude, at: 2)
+    tree[path] = Array(association.json.pretty.utf8)
+    return tree
+  }
+
+  static func newRoute() -> Contract {
+    contract.replacing(
+      routeClasses: contract.routeClasses.map { route in
+        guard route.id == .product else { return route }
+        return RouteClass(
+          id: route.id, title: route.title, httpsPath: route.httpsPath, customSchemeName: route.customSchemeName,
+          query: route.query, destination: route.destination, authority: route.authority, gates: route.gates,
+          boundary: route.boundary, sensitivity: route.sensitivity, publication: .published)
+      })
+  }
+
+  static let product = "/business/bz_0000Business0001/category/ct_0000Category0001/product/pr_0000Product00001"
+
+  static let seeds: [Seed] = [
+    Seed(name: "unchanged", old: tree(contract), new: tree(contract), report: "no differences\n", triggers: []),
+    Seed(
+      name: "a moved exclude", old: tree(contract), new: movedExclude(),
+      report: """
+        production/.well-known/apple-app-site-association:
+          component-moved: exclude "/": "/business/*/category/*/product/*" from position 2 to 3
+          claim-changed: product \(product): excluded by component 2 (exclude "/": "/business/*/category/*/product/*") -> claimed by component 2 ("/": "/business/bz_*")
+        revalidation triggers fired:
+          association-claims: The association files claim a different set of links or apps.
+
+        """, triggers: [.associationClaims]),
+    Seed(
+      name: "a rotated fingerprint", old: tree(contract),
+      new: tree(withProduction { build($0, fingerprints: [rotated]) }),
+      report: """
+        production/.well-known/assetlinks.json:
+          fingerprint-removed: com.example.customer: 95:63:7B:95:4E:7E:9A:8E:47:DF:2D:D1:67:A7:09:3A:96:FA:78:18:40:D5:48:5F:46:44:E8:B5:01:34:CB:F7
+          fingerprint-added: com.example.customer: \(rotated)
+          certificate-rotated: com.example.customer: 1 removed, 1 added
+        revalidation triggers fired:
+          signing-certificate: An Android signing certificate is added, removed or rotated.
+
+        """, triggers: [.signingCertificate]),
+    Seed(
+      name: "a new route", old: tree(contract), new: tree(newRoute()),
+      report: "", triggers: [.routesOrInputs, .associationClaims]),
+    Seed(
+      name: "a changed host", old: tree(contract),
+      new: tree(withProduction { build($0, webHost: "links.example.net") }),
+      report: "", triggers: [.associationClaims]),
+  ]
+
+  @Test(arguments: seeds)
+  func reportsSeededChanges(_ seed: Seed) {
+    let diff = diffAssociationTrees(old: seed.old, new: seed.new, contract: Self.contract)
+    let text = diff.text(Self.contract)
+    if !seed.report.isEmpty { #expect(text == seed.report) }
+    #expect(diff.triggers(Self.contract).map(\.id) == seed.triggers, "\(text)")
+    #expect(diff.isEmpty == seed.triggers.isEmpty)
+  }
+
+  @Test func newRouteNamesTheComponentsAndTheClaim() {
+    let diff = diffAssociationTrees(
+      old: Self.tree(Self.contract), new: Self.tree(Self.newRoute()), contract: Self.contract)
+    let lines = diff.text(Self.contract).split(separator: "\n").map(String.init)
+    let aasa = lines.drop { $0 != "production/.well-known/apple-app-site-association:" }.dropFirst().prefix(3)
+    #expect(
+      Array(aasa) == [
+        #"  component-removed: exclude "/": "/business/*/category/*/product/*" (was position 2)"#,
+        #"  component-added: "/": "/business/bz_*/category/ct_*/product/pr_*" at position 2"#,
+        "  claim-changed: product \(Self.product): excluded by component 2 (exclude \"/\": \"/business/*/category/*/product/*\") -> claimed by component 2 (\"/\": \"/business/bz_*/category/ct_*/product/pr_*\")",
+      ])
+    #expect(lines.contains("staging/.well-known/apple-app-site-association:"))
+    #expect(
+      lines.contains(#"  line-added: <data android:pathPattern="/business/bz_.*/category/ct_.*/product/pr_.*" />"#))
+  }
+
+  @Test func changedHostNamesEveryNativeOccurrence() {
+    let diff = diffAssociationTrees(
+      old: Self.tree(Self.contract),
+      new: Self.tree(Self.withProduction { Self.build($0, webHost: "links.example.net") }),
+      contract: Self.contract)
+    let files = Set(diff.changes.map(\.file))
+    #expect(
+      files == [
+        "production/native/associated-domains.entitlements", "production/native/app-links-intent-filter.xml",
+        "production/native/MainActivity.IntentFilter.cs", "production/native/verify-association.sh",
+      ])
+    #expect(
+      diff.changes.contains {
+        $0.kind == "line-added" && $0.detail == "<string>applinks:links.example.net</string>"
+      })
+    #expect(diff.changes.filter { $0.file.hasSuffix("verify-association.sh") }.allSatisfy { $0.triggers.isEmpty })
+  }
+
+  @Test func schemeAllowlistChange() {
+    let old = Array(identityAllowlist(Self.contract.builds[0]).pretty.utf8)
+    let new = Array(#"{"OAuth":{"AllowedReturnUrlSchemes":["com.example.other"]}}"#.utf8)
+    let diff = diffAssociationFile("appsettings.OAuth.json", old: old, new: new, contract: Self.contract)
+    #expect(
+      diff.text(Self.contract) == """
+        appsettings.OAuth.json:
+          allowed-scheme-removed: com.example.customer
+          allowed-scheme-added: com.example.other
+        revalidation triggers fired:
+          native-scheme-registration: The native scheme registration changes.
+
+        """)
+  }
+
+  @Test func appIDChangeAndJSON() {
+    let old = Array(appSiteAssociation(Self.contract, build: Self.contract.builds[0]).json.pretty.utf8)
+    let new = Array(appSiteAssociation(Self.contract, build: Self.contract.builds[1]).json.compact.utf8)
+    let diff = diffAssociationFile("apple-app-site-association", old: old, new: new, contract: Self.contract)
+    #expect(diff.changes.map(\.kind) == ["app-id-removed", "app-id-added"])
+    let json = diff.json(Self.contract).compact
+    #expect(json.hasPrefix(#"{"changes":[{"file":"apple-app-site-association","kind":"app-id-removed""#))
+    #expect(
+      json.hasSuffix(
+        #""triggers":[{"id":"association-claims","when":"The association files claim a different set of links or apps."}]}"#
+      ))
+  }
+
+  @Test func formattingOnly() {
+    let association = appSiteAssociation(Self.contract, build: Self.contract.builds[0]).json
+    let diff = diffAssociationFile(
+      "apple-app-site-association", old: Array(association.pretty.utf8), new: Array(association.compact.utf8),
+      contract: Self.contract)
+    #expect(diff.changes.map(\.kind) == ["formatting"])
+    #expect(diff.triggers(Self.contract).isEmpty)
+  }
+}

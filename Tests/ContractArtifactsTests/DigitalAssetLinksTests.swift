@@ -1,0 +1,189 @@
+import ContractArtifacts
+import Foundation
+import Testing
+
+/// Google's Digital Asset Links compatibility tests for statement-list parsing, read from
+/// `../shared/testdata/digitalassetlinks/*.pb` beside the repository.
+struct DigitalAssetLinksTests {
+  struct Group: Sendable, CustomTestStringConvertible {
+    let file: String
+    let name: String
+    let body: String
+    let expectsSuccess: Bool
+    let messagePatterns: [String]
+    var testDescription: String { name }
+  }
+
+  static let folder = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("../shared/testdata/digitalassetlinks").standardizedFileURL
+
+  /// Every test group with exactly one document.
+  static let groups: [Group] = {
+    let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.filter { $0.hasSuffix(".pb") }
+    return (files ?? []).sorted().flatMap { file -> [Group] in
+      guard let text = try? String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8) else { return [] }
+      var reader = TextFormat(Array(text.utf8))
+      let document = reader.message()
+      return document.all("test_group").compactMap { group -> Group? in
+        let contents = group.all("web_content")
+        guard contents.count == 1, let body = contents[0].string("body") else { return nil }
+        let tests = group.all("check_statements_tests") + group.all("list_statements_tests")
+        let failing = tests.filter { $0.identifier("outcome") != "SUCCESS" }
+        return Group(
+          file: file, name: group.string("name") ?? file, body: body, expectsSuccess: failing.isEmpty,
+          messagePatterns: failing.compactMap { $0.string("error_message_regex") })
+      }
+    }
+  }()
+
+  @Test func testdataIsPresent() {
+    #expect(Self.groups.count >= 50, "found \(Self.groups.count) groups in \(Self.folder.path)")
+  }
+
+  @Test(arguments: groups)
+  func validatorAgrees(_ group: Group) throws {
+    let messages = validateAssociation(Array(group.body.utf8), kind: .assetLinks)
+    let errors = messages.filter { $0.severity == .error }.map(\.text)
+    if group.expectsSuccess {
+      #expect(errors.isEmpty, "\(group.file): \(errors)")
+    } else {
+      #expect(!errors.isEmpty, "\(group.file): no error")
+      for pattern in group.messagePatterns {
+        let regex = try NSRegularExpression(pattern: pattern, options: [.caseInsensitive])
+        let matched = errors.contains { text in
+          regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+        }
+        #expect(matched, "\(group.file): no message matches /\(pattern)/: \(errors)")
+      }
+    }
+  }
+}
+
+/// Just enough of the protobuf text format for these files: fields, nested messages with
+/// optional `:`, quoted strings (adjacent ones join), identifiers, `[...]` lists, `#` comments.
+struct TextFormat {
+  indirect enum Value {
+    case string(String)
+    case identifier(String)
+    case message(Message)
+    case list([Value])
+  }
+
+  struct Message {
+    var fields: [(String, Value)] = []
+    func all(_ name: String) -> [Message] {
+      fields.compactMap { field in
+        if field.0 == name, case .message(let message) = field.1 { return message }
+        return nil
+      }
+    }
+    func string(_ name: String) -> String? {
+      for field in fields where field.0 == name { if case .string(let text) = field.1 { return text } }
+      return nil
+    }
+    func identifier(_ name: String) -> String? {
+      for field in fields where field.0 == name { if case .identifier(let text) = field.1 { return text } }
+      return nil
+    }
+  }
+
+  private let bytes: [UInt8]
+  private var index = 0
+
+  init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+  private mutating func skip() {
+    while index < bytes.count {
+      if bytes[index] == UInt8(ascii: "#") {
+        while index < bytes.count, bytes[index] != 0x0A { index += 1 }
+      } else if [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ",")].contains(bytes[index]) {
+        index += 1
+      } else {
+        return
+      }
+    }
+  }
+
+  private func isWord(_ byte: UInt8) -> Bool {
+    (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == 0x5F
+      || byte == 0x2E || byte == 0x2D
+  }
+
+  private mutating func word() -> String {
+    let start = index
+    while index < bytes.count, isWord(bytes[index]) { index += 1 }
+    return String(decoding: bytes[start..<index], as: UTF8.self)
+  }
+
+  mutating func message() -> Message {
+    var message = Message()
+    while true {
+      skip()
+      guard index < bytes.count, bytes[index] != UInt8(ascii: "}") else {
+        if index < bytes.count { index += 1 }
+        return message
+      }
+      let name = word()
+      if name.isEmpty {
+        index += 1
+        continue
+      }
+      skip()
+      if index < bytes.count, bytes[index] == UInt8(ascii: ":") { index += 1 }
+      message.fields.append((name, value()))
+    }
+  }
+
+  private mutating func value() -> Value {
+    skip()
+    guard index < bytes.count else { return .identifier("") }
+    switch bytes[index] {
+    case UInt8(ascii: "{"):
+      index += 1
+      return .message(message())
+    case UInt8(ascii: "["):
+      index += 1
+      var items: [Value] = []
+      while true {
+        skip()
+        if index >= bytes.count || bytes[index] == UInt8(ascii: "]") {
+          index += 1
+          return .list(items)
+        }
+        items.append(value())
+      }
+    case UInt8(ascii: "'"), UInt8(ascii: "\""):
+      var text: [UInt8] = []
+      while index < bytes.count, bytes[index] == UInt8(ascii: "'") || bytes[index] == UInt8(ascii: "\"") {
+        let quote = bytes[index]
+        index += 1
+        while index < bytes.count, bytes[index] != quote {
+          if bytes[index] == UInt8(ascii: "\\"), index + 1 < bytes.count {
+            index += 1
+          }
+          text.append(bytes[index])
+          index += 1
+        }
+        index += 1
+        skipSpaceAndComments()
+      }
+      return .string(String(decoding: text, as: UTF8.self))
+    default:
+      return .identifier(word())
+    }
+  }
+
+  /// Between adjacent string literals: whitespace and comments, but not commas.
+  private mutating func skipSpaceAndComments() {
+    while index < bytes.count {
+      if bytes[index] == UInt8(ascii: "#") {
+        while index < bytes.count, bytes[index] != 0x0A { index += 1 }
+      } else if [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) {
+        index += 1
+      } else {
+        return
+      }
+    }
+  }
+}

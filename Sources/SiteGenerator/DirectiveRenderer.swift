@@ -326,13 +326,41 @@ struct DirectiveRenderer {
   }
 
   func association(_ buildName: String, _ element: Element) {
+    guard let build = contract.build(named: buildName) else { return }
     let section = element.add("section", ["class": "association", "id": DirectiveAnchor.association(buildName)])
     let prefix = "association/\(buildName)/"
-    let files = context.files.keys.filter { $0.hasPrefix(prefix) }.sorted()
-    if files.isEmpty {
-      section.add("p", text: "No association files are generated for this build yet.")
-      return
+    section.add("h3", text: "Claims, as the matcher answers them")
+    section.add("p").prose(
+      "Each row is a link run through an implementation of Apple's matching rules over the generated `apple-app-site-association`: components in order, the first match wins. The build fails when an answer disagrees with the route class's publication."
+    )
+    table(
+      section, caption: "What the \(buildName) association file claims",
+      headers: ["Link", "Route class", "Answer", "Why"]
+    ) {
+      body in
+      for row in claimTable(contract, build: build) {
+        let line = body.add("tr")
+        line.add("td").add("code", ["class": "link"], text: row.link)
+        line.add("td", text: row.route?.rawValue ?? "none")
+        line.add("td").add("code", text: row.answer.summary)
+        line.add("td").prose(row.note)
+      }
     }
+    let limits = platformLimits(contract, build: build)
+    if !limits.isEmpty {
+      section.add("h3", text: "What the platforms cannot express")
+      let list = section.add("ul", ["class": "platform-limits"])
+      for limit in limits {
+        list.add("li") { item in
+          item.add("strong", text: limit.title)
+          item.text(
+            " (\(limit.platform == .both ? "Android and iOS" : limit.platform == .android ? "Android" : "iOS")). ")
+          item.prose(limit.explanation)
+        }
+      }
+    }
+    section.add("h3", text: "Files to serve and snippets to paste")
+    let files = context.files.keys.filter { $0.hasPrefix(prefix) }.sorted()
     for path in files {
       let file = section.add("div", ["class": "artifact"])
       file.add("h4") { heading in

@@ -23,7 +23,8 @@ struct LifecycleRenderer {
       }
     }
     renderer.table(
-      element, caption: "Verification checklist covered by the scenarios", headers: ["Item", "Scenarios", "Limit of the model"],
+      element, caption: "Verification checklist covered by the scenarios",
+      headers: ["Item", "Scenarios", "Limit of the model"],
       id: "lifecycle-coverage"
     ) { body in
       for coverage in scenarioCoverage(contract, scenarios: scenarios) {
@@ -114,7 +115,9 @@ struct LifecycleRenderer {
     for state in IntentState.allCases {
       guard let (x, y) = positions[state] else { continue }
       let group = svg.add("g", ["class": "state state-\(state.rawValue)"])
-      group.add("rect", ["x": "\(x - width / 2)", "y": "\(y - height / 2)", "width": "\(width)", "height": "\(height)", "rx": "22"])
+      group.add(
+        "rect",
+        ["x": "\(x - width / 2)", "y": "\(y - height / 2)", "width": "\(width)", "height": "\(height)", "rx": "22"])
       group.add("text", ["x": "\(x)", "y": "\(y + 5)"], text: state.title)
     }
   }

@@ -8,6 +8,11 @@ func generatedFiles() throws -> [Artifact] {
   guard problems.isEmpty else {
     throw ContractInvalid(problems: problems)
   }
+  let association = associationSelfCheck(.customerApp)
+  guard association.isEmpty else {
+    throw ContractInvalid(
+      problems: association.map { ContractProblem(subject: "association files", value: "", why: $0) })
+  }
   return contractArtifacts(.customerApp)
 }
 
@@ -24,7 +29,9 @@ struct GenerateCommand {
     Usage: linkcontract generate [--root DIR]
 
     Writes every generated file under DIR (default: the current folder): the generated test
-    sources (the conformance table) and the whole site, as `linkcontract build` does. Files
+    sources (the parser's conformance table, the lifecycle scenarios) and the whole site, as
+    `linkcontract build` does, with conformance.json, lifecycle.json and, per build, the
+    association files and native snippets under Site/association/. Files
     whose bytes are unchanged are not rewritten. Exit 0, or 1 when the contract's values or
     the Content are invalid.
 

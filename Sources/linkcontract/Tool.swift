@@ -41,6 +41,8 @@ let toolHelp = """
     generate   Write every generated file (conformance table, Site/)
     check      Regenerate into a temporary folder and list stale generated files
     build      Build the docs site from Content/ and Templates/ into Site/
+    validate   Check association files against Apple's and Google's rules
+    diff       Compare two releases' association files and name the revalidation they need
 
   Run `linkcontract COMMAND --help` for a command's options.
   Exit codes: 0 success, 1 errors found (content, stale files, differences), 2 usage error.
@@ -66,6 +68,8 @@ func runTool(_ arguments: [String], console: Console, root: String = ".") -> Int
     case "generate": return try GenerateCommand(rest, root: root).run(console)
     case "check": return try CheckCommand(rest, root: root).run(console)
     case "build": return try BuildCommand(rest, root: root).run(console)
+    case "validate": return try ValidateCommand(rest).run(console)
+    case "diff": return try DiffCommand(rest, root: root).run(console)
     default:
       throw UsageError(message: "unknown command '\(command)'")
     }

@@ -42,7 +42,7 @@ let contentFaults: [ContentFault] = [
     name: "unknown directive",
     pages: ["index.md": page("Home", "Intro.\n\n```contract routes\n```\n")],
     expected: [
-      "Content/index.md:9:1: error: unknown contract block `routes` (known: layers, route-classes, route, rejection-reasons, forbidden-fields, handling-stages, gates, troubleshooting, verification, revalidation, builds, association, conformance)"
+      "Content/index.md:9:1: error: unknown contract block `routes` (known: layers, route-classes, route, rejection-reasons, forbidden-fields, handling-stages, gates, troubleshooting, verification, revalidation, builds, association, conformance, lifecycle)"
     ]),
   ContentFault(
     name: "unknown directive argument",

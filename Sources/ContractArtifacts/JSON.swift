@@ -44,79 +44,85 @@ public indirect enum JSON: Sendable, Hashable {
 
   /// Compact serialization on one line.
   public var compact: String {
-    var out = ""
-    write(into: &out, indent: nil, level: 0)
-    return out
+    var out: [UInt8] = []
+    write(into: &out, indent: false, level: 0)
+    return String(decoding: out, as: UTF8.self)
   }
 
   /// Serialization indented by two spaces, ending with a newline.
   public var pretty: String {
-    var out = ""
-    write(into: &out, indent: "  ", level: 0)
-    return out + "\n"
+    var out: [UInt8] = []
+    out.reserveCapacity(4096)
+    write(into: &out, indent: true, level: 0)
+    out.append(0x0A)
+    return String(decoding: out, as: UTF8.self)
   }
 
-  private func write(into out: inout String, indent: String?, level: Int) {
+  private func write(into out: inout [UInt8], indent: Bool, level: Int) {
     switch self {
-    case .null: out += "null"
-    case .bool(let value): out += value ? "true" : "false"
-    case .int(let value): out += String(value)
+    case .null: out += "null".utf8
+    case .bool(let value): out += (value ? "true" : "false").utf8
+    case .int(let value): out += String(value).utf8
     case .string(let value): JSON.quote(value, into: &out)
     case .array(let items):
-      writeContainer(
-        items.map { item in { (o: inout String, l: Int) in item.write(into: &o, indent: indent, level: l) } },
-        open: "[", close: "]", into: &out, indent: indent, level: level)
+      out.append(0x5B)
+      for (index, item) in items.enumerated() {
+        JSON.separate(index, into: &out, indent: indent, level: level + 1)
+        item.write(into: &out, indent: indent, level: level + 1)
+      }
+      JSON.close(0x5D, empty: items.isEmpty, into: &out, indent: indent, level: level)
     case .object(let members):
-      writeContainer(
-        members.map { key, value in
-          { (o: inout String, l: Int) in
-            JSON.quote(key, into: &o)
-            o += indent == nil ? ":" : ": "
-            value.write(into: &o, indent: indent, level: l)
-          }
-        }, open: "{", close: "}", into: &out, indent: indent, level: level)
+      out.append(0x7B)
+      for (index, (key, value)) in members.enumerated() {
+        JSON.separate(index, into: &out, indent: indent, level: level + 1)
+        JSON.quote(key, into: &out)
+        out.append(0x3A)
+        if indent { out.append(0x20) }
+        value.write(into: &out, indent: indent, level: level + 1)
+      }
+      JSON.close(0x7D, empty: members.isEmpty, into: &out, indent: indent, level: level)
     }
   }
 
-  private func writeContainer(
-    _ parts: [(inout String, Int) -> Void], open: String, close: String, into out: inout String,
-    indent: String?, level: Int
-  ) {
-    out += open
-    guard !parts.isEmpty else {
-      out += close
-      return
+  private static func separate(_ index: Int, into out: inout [UInt8], indent: Bool, level: Int) {
+    if index > 0 { out.append(0x2C) }
+    if indent {
+      out.append(0x0A)
+      out += repeatElement(0x20, count: 2 * level)
     }
-    for (index, part) in parts.enumerated() {
-      if index > 0 { out += "," }
-      if let indent {
-        out += "\n" + String(repeating: indent, count: level + 1)
-      }
-      part(&out, level + 1)
+  }
+
+  private static func close(_ bracket: UInt8, empty: Bool, into out: inout [UInt8], indent: Bool, level: Int) {
+    if indent, !empty {
+      out.append(0x0A)
+      out += repeatElement(0x20, count: 2 * level)
     }
-    if let indent { out += "\n" + String(repeating: indent, count: level) }
-    out += close
+    out.append(bracket)
   }
 
   /// Appends `text` as a JSON string literal.
   public static func quote(_ text: String, into out: inout String) {
-    out += "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      default:
-        if scalar.value < 0x20 || scalar.value == 0x7F {
-          let hex = String(scalar.value, radix: 16)
-          out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
+    var bytes: [UInt8] = []
+    quote(text, into: &bytes)
+    out += String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends `text` as a JSON string literal, in UTF-8.
+  public static func quote(_ text: String, into out: inout [UInt8]) {
+    out.append(0x22)
+    for byte in text.utf8 {
+      switch byte {
+      case 0x22: out += [0x5C, 0x22]
+      case 0x5C: out += [0x5C, 0x5C]
+      case 0x0A: out += [0x5C, 0x6E]
+      case 0x0D: out += [0x5C, 0x72]
+      case 0x09: out += [0x5C, 0x74]
+      case 0..<0x20, 0x7F:
+        let hex = Array("0123456789abcdef".utf8)
+        out += [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+      default: out.append(byte)
       }
     }
-    out += "\""
+    out.append(0x22)
   }
 }

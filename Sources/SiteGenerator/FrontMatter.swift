@@ -15,26 +15,47 @@ public struct FrontMatter: Sendable, Hashable {
     func error(_ line: Int, _ column: Int, _ message: String) {
       diagnostics.append(Diagnostic(path: path, line: line, column: column, message: message))
     }
-    let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
-    guard let first = lines.first, first.trimmingTrailingCR == "---" else {
+    let bytes = source.utf8
+    // Lines as byte ranges, up to and including the closing `---`.
+    var lines: [Range<Substring.UTF8View.Index>] = []
+    var lineStart = bytes.startIndex
+    var close: Int?
+    var index = bytes.startIndex
+    while index < bytes.endIndex {
+      if bytes[index] == 0x0A {
+        lines.append(lineStart..<index)
+        lineStart = bytes.index(after: index)
+        if lines.count > 1, isFence(bytes[lines[lines.count - 1]]) {
+          close = lines.count - 1
+          break
+        }
+        if lines.count == 1, !isFence(bytes[lines[0]]) { break }
+      }
+      index = bytes.index(after: index)
+    }
+    if close == nil, index == bytes.endIndex, lineStart < bytes.endIndex {
+      lines.append(lineStart..<bytes.endIndex)
+      if lines.count > 1, isFence(bytes[lines[lines.count - 1]]) { close = lines.count - 1 }
+    }
+    guard let first = lines.first, isFence(bytes[first]) else {
       error(1, 1, "missing front matter: start the file with a `---` line, then title, summary and weight")
       return (nil, source, 1, diagnostics)
     }
-    guard let close = lines.dropFirst().firstIndex(where: { $0.trimmingTrailingCR == "---" }) else {
+    guard let close else {
       error(1, 1, "front matter is not closed: add a `---` line after the last key")
       return (nil, source, 1, diagnostics)
     }
     var values: [String: (value: String, line: Int)] = [:]
-    for index in 1..<close {
-      let line = index + 1
-      let text = lines[index].trimmingTrailingCR
-      if text.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
-      guard let colon = text.firstIndex(of: ":") else {
+    for number in 1..<close {
+      let line = number + 1
+      let text = Substring(bytes[lines[number]]).trimmingTrailingCR
+      if text.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
+      guard let colon = text.utf8.firstIndex(of: 0x3A) else {
         error(line, 1, "malformed front matter line: expected `key: value`")
         continue
       }
-      let key = String(text[..<colon])
-      let value = text[text.index(after: colon)...].trimmingSpaces
+      let key = String(Substring(text.utf8[..<colon]))
+      let value = Substring(text.utf8[text.utf8.index(after: colon)...]).trimmingSpaces
       guard keys.contains(key) else {
         let known = keys.map { "`\($0)`" }.joined(separator: ", ")
         error(line, 1, "unknown front matter key `\(key)` (known keys: \(known))")
@@ -45,7 +66,8 @@ public struct FrontMatter: Sendable, Hashable {
         continue
       }
       if value.isEmpty {
-        error(line, colon.utf16Offset(in: text) + 2, "front matter key `\(key)` has no value")
+        error(
+          line, text.utf8.distance(from: text.utf8.startIndex, to: colon) + 2, "front matter key `\(key)` has no value")
         continue
       }
       values[key] = (String(value), line)
@@ -61,11 +83,18 @@ public struct FrontMatter: Sendable, Hashable {
         error(line, 9, "front matter `weight` must be a whole number, not `\(text)`")
       }
     }
-    let bodyStart = lines[..<(close + 1)].reduce(0) { $0 + $1.utf8.count + 1 }
-    let body = source.utf8.count >= bodyStart ? Substring(source.utf8.dropFirst(bodyStart)) : ""
+    let fenceEnd = lines[close].upperBound
+    let bodyStart = fenceEnd == bytes.endIndex ? fenceEnd : bytes.index(after: fenceEnd)
+    let body = Substring(bytes[bodyStart...])
     let matter = FrontMatter(
       title: values["title"]?.value ?? "", summary: values["summary"]?.value ?? "", weight: weight)
     return (diagnostics.isEmpty ? matter : nil, body, close + 2, diagnostics)
+  }
+
+  private static func isFence(_ line: Substring.UTF8View.SubSequence) -> Bool {
+    let count = line.count
+    guard count == 3 || (count == 4 && line.last == 0x0D) else { return false }
+    return line.prefix(3).allSatisfy { $0 == 0x2D }
   }
 }
 

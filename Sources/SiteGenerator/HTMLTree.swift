@@ -54,6 +54,21 @@ struct Element {
     }
   }
 
+  /// Calls `visit` with the name and value of each attribute, without copying the others.
+  func attributes(named names: [StaticString], _ visit: (StaticString, String) -> Void) {
+    var property = node.pointee.properties
+    while let current = property {
+      let name = current.pointee.name!
+      for wanted in names
+      where strcmp(name, UnsafeRawPointer(wanted.utf8Start).assumingMemoryBound(to: CChar.self)) == 0 {
+        if let child = current.pointee.children, let content = child.pointee.content {
+          visit(wanted, String(cString: content))
+        }
+      }
+      property = current.pointee.next
+    }
+  }
+
   func set(_ attribute: String, _ value: String) { xmlSetProp(node, attribute, value) }
 
   func attribute(_ name: String) -> String? {
@@ -126,9 +141,67 @@ final class HTMLDocument {
     return pointer.map(HTMLDocument.init)
   }
 
+  /// Parses serialized bytes with libxml2's HTML parser.
+  static func parse(bytes: [UInt8], url: String) -> HTMLDocument? {
+    let pointer = bytes.withUnsafeBufferPointer { buffer in
+      buffer.withMemoryRebound(to: CChar.self) { chars in
+        htmlReadMemory(
+          chars.baseAddress, Int32(chars.count), url, "UTF-8",
+          linkcontract_html_parse_options | Int32(HTML_PARSE_NOERROR.rawValue)
+            | Int32(HTML_PARSE_NOWARNING.rawValue))
+      }
+    }
+    return pointer.map(HTMLDocument.init)
+  }
+
+  /// Parses serialized XHTML-syntax bytes with libxml2's XML parser: a strict well-formedness
+  /// check. On failure, the parser's message and line.
+  static func parseWellFormed(bytes: [UInt8], url: String) -> Result<HTMLDocument, WellFormednessError> {
+    xmlResetLastError()
+    let pointer = bytes.withUnsafeBufferPointer { buffer in
+      buffer.withMemoryRebound(to: CChar.self) { chars in
+        xmlReadMemory(
+          chars.baseAddress, Int32(chars.count), url, "UTF-8",
+          Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue))
+      }
+    }
+    if let pointer { return .success(HTMLDocument(pointer: pointer)) }
+    let error = xmlGetLastError()
+    let message = error.flatMap { $0.pointee.message }.map { String(cString: $0) } ?? "unknown error"
+    return .failure(
+      WellFormednessError(
+        message: message.trimmingTrailingNewline, line: Int(error?.pointee.line ?? 1)))
+  }
+
   func copy() -> HTMLDocument { HTMLDocument(pointer: xmlCopyDoc(pointer, 1)) }
 
   var root: Element? { xmlDocGetRootElement(pointer).map(Element.init) }
+
+  /// The document serialized by libxml2 in XHTML syntax: valid HTML5 that an XML parser can
+  /// also read, so that the parse-back check is a strict well-formedness check.
+  func serializedXHTML() -> [UInt8] {
+    if let root { closeEmptyElements(root, inForeignContent: false) }
+    guard let buffer = xmlBufferCreate() else { return [] }
+    defer { xmlBufferFree(buffer) }
+    let options = Int32(XML_SAVE_XHTML.rawValue | XML_SAVE_NO_DECL.rawValue)
+    guard let context = xmlSaveToBuffer(buffer, "UTF-8", options) else { return [] }
+    _ = xmlSaveDoc(context, pointer)
+    _ = xmlSaveClose(context)
+    guard let content = xmlBufferContent(buffer) else { return [] }
+    return Array(UnsafeBufferPointer(start: content, count: Int(xmlBufferLength(buffer))))
+  }
+
+  /// Gives every empty element that is not void an empty text child, so that the serializer
+  /// writes `<td></td>`, never `<td/>`, which HTML does not allow. SVG elements may self-close.
+  private func closeEmptyElements(_ element: Element, inForeignContent: Bool) {
+    let name = element.name
+    let foreign = inForeignContent || name == "svg"
+    if element.node.pointee.children == nil, !foreign, !voidElements.contains(name) {
+      xmlAddChild(element.node, xmlNewDocTextLen(pointer, "", 0))
+      return
+    }
+    for child in element.children { closeEmptyElements(child, inForeignContent: foreign) }
+  }
 
   /// The document serialized by libxml2 as HTML.
   func serialized() -> [UInt8] {
@@ -143,7 +216,26 @@ final class HTMLDocument {
   deinit { xmlFreeDoc(pointer) }
 }
 
+/// HTML elements that never have content or an end tag.
+let voidElements: Set<String> = [
+  "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr",
+]
+
 /// Called once before any thread uses libxml2.
 let libxml2Ready: Void = {
   xmlInitParser()
 }()
+
+/// Why a rendered page is not well-formed.
+struct WellFormednessError: Error {
+  let message: String
+  let line: Int
+}
+
+extension String {
+  var trimmingTrailingNewline: String {
+    var text = Substring(self)
+    while text.last == "\n" { text = text.dropLast() }
+    return String(text)
+  }
+}

@@ -12,18 +12,19 @@ final class MarkdownDocument: @unchecked Sendable {
   let root: OpaquePointer
   /// The 1-based line of the file where the Markdown body starts (after the front matter).
   let lineOffset: Int
+  private let body: Substring
   /// The body's lines, to find positions of inline constructs cmark does not locate.
-  let lines: [Substring]
+  var lines: [Substring] { body.split(separator: "\n", omittingEmptySubsequences: false) }
 
   init(body: Substring, lineOffset: Int) {
-    var text = String(body)
+    var text = body
     root = text.withUTF8 { bytes in
       bytes.withMemoryRebound(to: CChar.self) { chars in
         cmark_parse_document(chars.baseAddress, chars.count, linkcontract_cmark_options)
       }
     }
     self.lineOffset = lineOffset
-    self.lines = body.split(separator: "\n", omittingEmptySubsequences: false)
+    self.body = body
   }
 
   deinit { cmark_node_free(root) }

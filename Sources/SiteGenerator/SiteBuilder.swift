@@ -27,6 +27,7 @@ public struct SiteBuild: Sendable {
   /// Renders the whole site in memory; nothing is written. Diagnostics are sorted.
   public func render() -> RenderedSite {
     _ = libxml2Ready
+    let timing = PhaseTiming()
     var diagnostics: [Diagnostic] = []
     let fileManager = FileManager.default
 
@@ -78,12 +79,14 @@ public struct SiteBuild: Sendable {
       sources.append((name, path, text))
     }
 
+    timing.mark("read")
     let context = SiteContext(
       contract: contract, template: template, siteTitle: contract.appName + " link contract",
       files: generatedFiles)
     let pages = parallelMap(sources) { source in
       SourcePage(name: source.name, path: source.path, source: Substring(source.text), context: context)
     }
+    timing.mark("parse")
     for page in pages { diagnostics += page.diagnostics }
 
     var anchorPage: [String: String] = [:]
@@ -106,9 +109,10 @@ public struct SiteBuild: Sendable {
       pages: ordered.map { ($0.name, $0.title) }, limit: navigationLimit,
       hasIndexPage: index.pages["index"] != nil)
 
-    let rendered = parallelChunks(ordered, template: template) { page, parsed in
+    let rendered = parallelChunks(ordered, template: template, navigation: navigation) { page, parsed in
       renderPage(page, parsed: parsed, context: context, index: index, navigation: navigation)
     }
+    timing.mark("render")
     var outputs: [String: RenderedPage] = [:]
     for page in rendered {
       diagnostics += page.diagnostics
@@ -122,7 +126,9 @@ public struct SiteBuild: Sendable {
       outputs[generated.path] = generated
       files[generated.path] = generated.bytes
     }
+    timing.mark("index")
     diagnostics += OutputCheck(pages: outputs, files: Set(files.keys)).problems(outputDirectory)
+    timing.mark("check")
     return RenderedSite(files: files, diagnostics: diagnostics.sorted(), pageCount: outputs.count)
   }
 
@@ -134,6 +140,8 @@ public struct SiteBuild: Sendable {
       return SiteBuildResult(diagnostics: site.diagnostics, files: site.files.count, written: 0, removed: 0)
     }
     do {
+      let timing = PhaseTiming()
+      defer { timing.mark("write") }
       let (written, removed) = try SiteOutput.commit(site.files, to: outputDirectory)
       return SiteBuildResult(
         diagnostics: site.diagnostics, files: site.files.count, written: written, removed: removed)
@@ -228,13 +236,13 @@ func parallelMap<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable 
 
 /// Renders in parallel, one worker a core, each with its own parsed copy of the template.
 func parallelChunks<R: Sendable>(
-  _ pages: [SourcePage], template: PageTemplate,
+  _ pages: [SourcePage], template: PageTemplate, navigation: Navigation,
   _ transform: @Sendable (SourcePage, ParsedTemplate) -> R
 ) -> [R] {
   let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, pages.count))
   let results = ResultSlots<R>(count: pages.count)
   DispatchQueue.concurrentPerform(iterations: workers) { worker in
-    let parsed = ParsedTemplate(template)
+    let parsed = ParsedTemplate(template, navigation: navigation)
     var index = worker
     while index < pages.count {
       results.set(index, transform(pages[index], parsed))
@@ -258,4 +266,19 @@ final class ResultSlots<R>: @unchecked Sendable {
   }
 
   var values: [R] { slots.map { $0! } }
+}
+
+/// Phase durations on standard error when `LINKCONTRACT_TIMING` is set, for profiling builds.
+final class PhaseTiming {
+  private let enabled = ProcessInfo.processInfo.environment["LINKCONTRACT_TIMING"] != nil
+  private var last = ContinuousClock.now
+
+  func mark(_ phase: String) {
+    guard enabled else { return }
+    let now = ContinuousClock.now
+    let milliseconds =
+      (now - last).components.attoseconds / 1_000_000_000_000_000 + (now - last).components.seconds * 1000
+    FileHandle.standardError.write(Data("timing: \(phase) \(milliseconds) ms\n".utf8))
+    last = now
+  }
 }

@@ -16,12 +16,10 @@ enum SiteOutput {
   /// Writes `files` under `output`; returns how many files were written and removed. When no
   /// byte would change, nothing at all is touched.
   static func commit(_ files: [String: [UInt8]], to output: String) throws -> (Int, Int) {
-    let fileManager = FileManager.default
     let existing = listFiles(output)
     var changed: [String] = []
     for (path, bytes) in files {
-      let target = output + "/" + path
-      if !existing.contains(path) || !sameBytes(target, bytes) { changed.append(path) }
+      if !existing.contains(path) || !sameBytes(output + "/" + path, bytes) { changed.append(path) }
     }
     let removed = existing.subtracting(files.keys)
     if changed.isEmpty, removed.isEmpty { return (0, 0) }
@@ -30,30 +28,44 @@ enum SiteOutput {
     let staging =
       (parent.isEmpty ? "." : parent) + "/." + (output as NSString).lastPathComponent
       + ".building-\(ProcessInfo.processInfo.processIdentifier)"
-    try? fileManager.removeItem(atPath: staging)
+    try? FileManager.default.removeItem(atPath: staging)
     do {
-      try fileManager.createDirectory(atPath: staging, withIntermediateDirectories: true)
+      var folders: Set<String> = []
+      try makeFolder(staging, known: &folders)
       let changedSet = Set(changed)
-      for (path, bytes) in files {
+      for (path, bytes) in files.sorted(by: { $0.key < $1.key }) {
         let target = staging + "/" + path
-        let folder = (target as NSString).deletingLastPathComponent
-        try fileManager.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        if !changedSet.contains(path), link(output + "/" + path, target) == 0 { continue }
-        guard fileManager.createFile(atPath: target, contents: Data(bytes)) else {
-          throw WriteError(description: "cannot write \(target)")
+        if let slash = target.utf8.lastIndex(of: 0x2F) {
+          try makeFolder(String(Substring(target.utf8[..<slash])), known: &folders)
         }
+        if !changedSet.contains(path), link(output + "/" + path, target) == 0 { continue }
+        try write(bytes, to: target)
       }
-      if fileManager.fileExists(atPath: output) {
+      if FileManager.default.fileExists(atPath: output) {
         try swap(staging, output)
       } else {
-        try fileManager.moveItem(atPath: staging, toPath: output)
+        guard rename(staging, output) == 0 else {
+          throw WriteError(description: "cannot move the new site into \(output): errno \(errno)")
+        }
       }
     } catch {
-      try? fileManager.removeItem(atPath: staging)
+      try? FileManager.default.removeItem(atPath: staging)
       throw error
     }
-    try? fileManager.removeItem(atPath: staging)
+    try? FileManager.default.removeItem(atPath: staging)
     return (changed.count, removed.count)
+  }
+
+  /// Creates `path` and its parents once per build.
+  static func makeFolder(_ path: String, known: inout Set<String>) throws {
+    guard !known.contains(path) else { return }
+    if let slash = path.utf8.lastIndex(of: 0x2F), slash != path.utf8.startIndex {
+      try makeFolder(String(Substring(path.utf8[..<slash])), known: &known)
+    }
+    if mkdir(path, 0o755) != 0, errno != EEXIST {
+      throw WriteError(description: "cannot create folder \(path): errno \(errno)")
+    }
+    known.insert(path)
   }
 
   /// Exchanges two folders atomically where the kernel can; else moves the old one aside first.
@@ -70,23 +82,70 @@ enum SiteOutput {
     _ = rename(aside, staging)
   }
 
-  static func sameBytes(_ path: String, _ bytes: [UInt8]) -> Bool {
-    guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-      let size = attributes[.size] as? Int, size == bytes.count,
-      let data = FileManager.default.contents(atPath: path)
-    else { return false }
-    return data.elementsEqual(bytes)
-  }
-
-  /// Every regular file under `root`, as paths relative to it.
-  static func listFiles(_ root: String) -> Set<String> {
-    guard let enumerator = FileManager.default.enumerator(atPath: root) else { return [] }
-    var files = Set<String>()
-    while let relative = enumerator.nextObject() as? String {
-      if let type = enumerator.fileAttributes?[.type] as? FileAttributeType, type == .typeRegular {
-        files.insert(relative)
+  /// Writes a new file with plain POSIX calls: no temporary file and no sync per file, since the
+  /// whole folder becomes visible at once.
+  static func write(_ bytes: [UInt8], to path: String) throws {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    guard descriptor >= 0 else { throw WriteError(description: "cannot create \(path): errno \(errno)") }
+    defer { close(descriptor) }
+    var offset = 0
+    try bytes.withUnsafeBytes { buffer in
+      while offset < buffer.count {
+        let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+        guard written > 0 else { throw WriteError(description: "cannot write \(path): errno \(errno)") }
+        offset += written
       }
     }
+  }
+
+  /// Whether the file at `path` holds exactly `bytes`: sizes first, then contents.
+  static func sameBytes(_ path: String, _ bytes: [UInt8]) -> Bool {
+    let descriptor = open(path, O_RDONLY)
+    guard descriptor >= 0 else { return false }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, Int(status.st_size) == bytes.count else { return false }
+    var buffer = [UInt8](repeating: 0, count: bytes.count)
+    var offset = 0
+    let complete = buffer.withUnsafeMutableBytes { raw -> Bool in
+      while offset < raw.count {
+        let count = read(descriptor, raw.baseAddress! + offset, raw.count - offset)
+        guard count > 0 else { return false }
+        offset += count
+      }
+      return true
+    }
+    return complete && buffer == bytes
+  }
+
+  /// Every regular file under `root`, as paths relative to it, read with readdir.
+  static func listFiles(_ root: String) -> Set<String> {
+    var files = Set<String>()
+    func walk(_ folder: String, _ prefix: String) {
+      guard let directory = opendir(folder) else { return }
+      defer { closedir(directory) }
+      while let entry = readdir(directory) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+          String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+        }
+        if name == "." || name == ".." { continue }
+        let relative = prefix.isEmpty ? name : prefix + "/" + name
+        switch Int32(entry.pointee.d_type) {
+        case Int32(DT_DIR): walk(folder + "/" + name, relative)
+        case Int32(DT_REG): files.insert(relative)
+        default:
+          var status = stat()
+          if stat(folder + "/" + name, &status) == 0 {
+            if status.st_mode & S_IFMT == S_IFDIR {
+              walk(folder + "/" + name, relative)
+            } else if status.st_mode & S_IFMT == S_IFREG {
+              files.insert(relative)
+            }
+          }
+        }
+      }
+    }
+    walk(root, "")
     return files
   }
 }

@@ -64,8 +64,14 @@ struct PageTemplate: Sendable {
 final class ParsedTemplate {
   let document: HTMLDocument
 
-  init(_ template: PageTemplate) {
+  /// Parses the template and, when given, fills its navigation once for every page it renders.
+  init(_ template: PageTemplate, navigation: Navigation? = nil) {
     document = HTMLDocument.parse(template.source, url: template.path)!
+    if let navigation {
+      document.root?.descendants { element in
+        if element.attribute("data-slot") == Slot.nav.rawValue { navigation.fill(element) }
+      }
+    }
   }
 
   /// A fresh copy of the template and its slot elements.

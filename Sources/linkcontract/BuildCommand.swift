@@ -7,6 +7,12 @@ import SiteGenerator
 func siteBuild(root: String, content: String? = nil, templates: String? = nil, output: String? = nil)
   throws -> SiteBuild
 {
+  let started = ContinuousClock.now
+  defer {
+    if ProcessInfo.processInfo.environment["LINKCONTRACT_TIMING"] != nil {
+      FileHandle.standardError.write(Data("timing: contract artifacts \(ContinuousClock.now - started)\n".utf8))
+    }
+  }
   var published: [String: String] = [:]
   for file in try generatedFiles() where file.path.hasPrefix("Site/") {
     published[String(file.path.dropFirst("Site/".count))] = file.contents

@@ -30,6 +30,9 @@ let package = Package(
       name: "LinkContractCLI",
       dependencies: ["LinkContract", "LinkParser", "ContractArtifacts", "SiteGenerator"],
       path: "Sources/linkcontract"),
+    .executableTarget(
+      name: "ParserBench", dependencies: ["LinkContract", "LinkParser", "ContractArtifacts"],
+      path: "Sources/ParserBench"),
     .testTarget(name: "LinkContractTests", dependencies: ["LinkContract"]),
     .testTarget(name: "LinkParserTests", dependencies: ["LinkContract", "LinkParser"]),
     .testTarget(name: "LinkLifecycleTests", dependencies: ["LinkContract", "LinkParser", "LinkLifecycle"]),

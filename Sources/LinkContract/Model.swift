@@ -29,6 +29,11 @@ public enum FieldFormat: Sendable, Hashable {
 
   /// Whether the UTF-8 `bytes` are inside the format.
   public func admits<C: Collection<UInt8>>(bytes: C) -> Bool {
+    Array(bytes).withUnsafeBufferPointer { admits(buffer: $0) }
+  }
+
+  /// Whether the UTF-8 bytes in `buffer` are inside the format; the parser's fast path.
+  public func admits(buffer bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     switch self {
     case .reference(let prefix, let bodyLength):
       guard bytes.starts(with: prefix.utf8) else { return false }

@@ -54,6 +54,10 @@ extension Contract {
     for row in troubleshooting where stage(row.stage) == nil {
       report("troubleshooting \(row.id.rawValue)", row.stage.rawValue, "names no stage")
     }
+    for key in forbiddenKeys
+    where key.word.utf8.count < 2 || key.word.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) {
+      report("forbidden key", key.word, "must be at least two characters and lowercase")
+    }
     if reservedBodyPrefix.isEmpty || !reservedBodyPrefix.utf8.allSatisfy(ASCII.isAlphanumeric) {
       report("reserved body prefix", reservedBodyPrefix, "is not a non-empty run of [0-9A-Za-z]")
     }

@@ -10,6 +10,11 @@ public struct LinkParser: Sendable {
   private let host: [UInt8]
   private let scheme: [UInt8]
   private let forbidden: [(word: [UInt8], match: ForbiddenKey.Match)]
+  private let byteClasses = ByteClass.table
+  /// A bitmap of the first two lowercased bytes of every forbidden word.
+  private let forbiddenBigrams: [UInt64]
+  /// The most segments any https route has; longer paths match nothing.
+  private let maximumSegments: Int
 
   public init(contract: Contract = .customerApp, build: Build) {
     self.contract = contract
@@ -27,6 +32,17 @@ public struct LinkParser: Sendable {
     host = build.webHost.utf8.map(lower)
     scheme = build.customScheme.utf8.map(lower)
     forbidden = contract.forbiddenKeys.map { (Array($0.word.utf8), $0.match) }
+    maximumSegments = https.map(\.segments.count).max() ?? 0
+    var bigrams = [UInt64](repeating: 0, count: 1024)
+    for key in contract.forbiddenKeys {
+      let word = Array(key.word.utf8.map(lower))
+      // One-byte words would need their own table; the contract has none, and validation
+      // keeps it that way.
+      guard word.count >= 2 else { continue }
+      let bigram = Int(word[0]) << 8 | Int(word[1])
+      bigrams[bigram >> 6] |= 1 << UInt64(bigram & 63)
+    }
+    forbiddenBigrams = bigrams
   }
 
   /// Classifies one raw link.
@@ -47,11 +63,28 @@ public struct LinkParser: Sendable {
     let n = b.count
     if n > contract.maximumLinkBytes { return .failure(Rejection(.oversized)) }
     if n == 0 { return .failure(Rejection(.malformedURL)) }
+    // One pass over every byte: the bytes the contract never admits, and the delimiters.
     var hasPercent = false
-    for byte in b {
-      if byte <= 0x20 || byte >= 0x7F || byte == 0x5C { return .failure(Rejection(.malformedURL)) }
-      if byte == 0x25 { hasPercent = true }
+    var fragmentStart = n
+    var firstQuestion = n
+    var ampersands = 0
+    let invalid = byteClasses.withUnsafeBufferPointer { classes -> Bool in
+      var i = 0
+      while true {
+        while i < n, classes[Int(b[i])] == ByteClass.ordinary { i += 1 }
+        guard i < n else { return false }
+        switch classes[Int(b[i])] {
+        case ByteClass.invalid: return true
+        case ByteClass.percent: hasPercent = true
+        case ByteClass.hash: if fragmentStart == n { fragmentStart = i }
+        case ByteClass.question: if firstQuestion == n, fragmentStart == n { firstQuestion = i }
+        default: if firstQuestion < n, fragmentStart == n { ampersands += 1 }
+        }
+        i += 1
+      }
+      return false
     }
+    if invalid { return .failure(Rejection(.malformedURL)) }
 
     // scheme "://"
     guard isLetter(b[0]) else { return .failure(Rejection(.malformedURL)) }
@@ -67,26 +100,28 @@ public struct LinkParser: Sendable {
       return .failure(Rejection(.malformedURL))
     }
     let authorityStart = colon + 3
-    var fragmentStart = n
-    var queryStart = n
-    var authorityEnd = n
-    var i = authorityStart
-    while i < n {
-      let c = b[i]
-      if c == 0x23 {
-        fragmentStart = i
-        break
-      }
-      if c == 0x3F, queryStart == n { queryStart = i }
-      if c == 0x2F || c == 0x3F, authorityEnd == n { authorityEnd = i }
-      i += 1
-    }
-    if authorityEnd > fragmentStart { authorityEnd = fragmentStart }
+    let queryStart = firstQuestion >= authorityStart ? firstQuestion : n
     let pathEnd = min(queryStart, fragmentStart)
-    if authorityEnd > pathEnd { authorityEnd = pathEnd }
+    var authorityEnd = authorityStart
+    while authorityEnd < pathEnd, b[authorityEnd] != 0x2F { authorityEnd += 1 }
+    let itemCount = queryStart < n ? ampersands + 1 : 0
+    return withUnsafeTemporaryAllocation(of: QueryItem.self, capacity: max(1, itemCount)) { items in
+      withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: maximumSegments + 1) { segments in
+        classify(
+          b, colon: colon, authority: authorityStart..<authorityEnd, pathEnd: pathEnd, queryStart: queryStart,
+          fragmentStart: fragmentStart, hasPercent: hasPercent, items: items, segments: segments)
+      }
+    }
+  }
 
+  private func classify(
+    _ b: UnsafeBufferPointer<UInt8>, colon: Int, authority: Range<Int>, pathEnd: Int, queryStart: Int,
+    fragmentStart: Int, hasPercent: Bool, items storage: UnsafeMutableBufferPointer<QueryItem>,
+    segments: UnsafeMutableBufferPointer<Range<Int>>
+  ) -> Result<Route, Rejection> {
+    let n = b.count
+    var count = 0
     // query shape: no empty query, no empty item, no empty key
-    var items: [QueryItem] = []
     if queryStart < n {
       let queryEnd = fragmentStart
       var itemStart = queryStart + 1
@@ -100,11 +135,12 @@ public struct LinkParser: Sendable {
         }
         let keyEnd = equals < 0 ? itemEnd : equals
         if keyEnd == itemStart { return .failure(Rejection(.malformedURL)) }
-        items.append(
-          QueryItem(key: itemStart..<keyEnd, value: (equals < 0 ? itemEnd : equals + 1)..<itemEnd))
+        storage[count] = QueryItem(key: itemStart..<keyEnd, value: (equals < 0 ? itemEnd : equals + 1)..<itemEnd)
+        count += 1
         itemStart = itemEnd + 1
       }
     }
+    let items = UnsafeBufferPointer(rebasing: storage[..<count])
     if hasPercent { return .failure(Rejection(.malformedEncoding)) }
 
     let carrier: Carrier
@@ -116,7 +152,6 @@ public struct LinkParser: Sendable {
       return .failure(Rejection(.schemeNotAllowed))
     }
 
-    let authority = authorityStart..<authorityEnd
     for k in authority where b[k] == 0x40 { return .failure(Rejection(.userinfoPresent)) }
     var portSearchStart = authority.lowerBound
     if authority.lowerBound < authority.upperBound, b[authority.lowerBound] == 0x5B {
@@ -127,7 +162,7 @@ public struct LinkParser: Sendable {
     for k in portSearchStart..<authority.upperBound where b[k] == 0x3A {
       return .failure(Rejection(.portPresent))
     }
-    if carrier == .https, !equalsLowered(b, authority, host) {
+    if carrier == .https, !equal(b, authority, host), !equalsLowered(b, authority, host) {
       return .failure(Rejection(.hostNotConfigured))
     }
     if fragmentStart < n { return .failure(Rejection(.fragmentPresent)) }
@@ -143,20 +178,17 @@ public struct LinkParser: Sendable {
       }
     }
 
-    let path = authorityEnd..<pathEnd
+    let path = authority.upperBound..<pathEnd
     let match: RouteMatch
     switch carrier {
-    case .https: match = matchPath(b, path)
+    case .https: match = matchPath(b, path, segments)
     case .customScheme: match = matchName(b, authority, path)
     }
     let route: CompiledRoute
-    var segments: [Range<Int>] = []
     switch match {
     case .none: return .failure(Rejection(.unknownRoute))
     case .prefix(let missing): return .failure(Rejection(.missingField, field: missing))
-    case .full(let matched, let matchedSegments):
-      route = matched
-      segments = matchedSegments
+    case .full(let matched): route = matched
     }
 
     let alternatives = route.queryFields
@@ -167,7 +199,7 @@ public struct LinkParser: Sendable {
       break
     }
     if !alternatives.isEmpty, chosen < 0 {
-      return .failure(Rejection(.missingField, field: alternatives[0].field.name))
+      return .failure(Rejection(.missingField, field: alternatives[0].name))
     }
     for item in items {
       let index = alternatives.firstIndex { equal(b, item.key, $0.nameBytes) }
@@ -176,103 +208,157 @@ public struct LinkParser: Sendable {
       }
     }
 
-    var values: [String] = []
-    for (segmentIndex, field) in route.pathFields {
-      let range = segments[segmentIndex]
-      guard field.format.admits(bytes: b[range]) else {
+    // Values are checked path first, then the query; only then are any copied out.
+    var valueRanges = (0..<0, 0..<0, 0..<0)
+    var valueCount = 0
+    for field in route.pathFields {
+      let range = segments[field.segment]
+      guard field.format.admits(b, range) else {
         return .failure(Rejection(.invalidValue, field: field.name))
       }
-      values.append(string(b, range))
+      switch valueCount {
+      case 0: valueRanges.0 = range
+      case 1: valueRanges.1 = range
+      default: valueRanges.2 = range
+      }
+      valueCount += 1
     }
     if chosen >= 0 {
       let field = alternatives[chosen]
       let item = items.first { equal(b, $0.key, field.nameBytes) }!
-      guard field.field.format.admits(bytes: b[item.value]) else {
-        return .failure(Rejection(.invalidValue, field: field.field.name))
+      guard field.format.admits(b, item.value) else {
+        return .failure(Rejection(.invalidValue, field: field.name))
       }
-      values.append(string(b, item.value))
+      valueRanges.0 = item.value
+      valueCount += 1
     }
-    guard let typed = Self.typedRoute(route.id, carrier: carrier, values: values, chosen: chosen)
-    else { return .failure(Rejection(.unknownRoute)) }
+    func value(_ range: Range<Int>) -> String { string(b, range) }
+    let typed: Route
+    switch (route.id, valueCount) {
+    case (.start, 0): typed = .start(carrier)
+    case (.business, 1): typed = .business(business: value(valueRanges.0))
+    case (.product, 3):
+      typed = .product(
+        business: value(valueRanges.0), category: value(valueRanges.1), product: value(valueRanges.2))
+    case (.checkout, 1): typed = .checkout(cart: value(valueRanges.0))
+    case (.order, 1): typed = .order(order: value(valueRanges.0))
+    case (.oauthComplete, 1):
+      typed = .oauthComplete(chosen == 0 ? .code(value(valueRanges.0)) : .error(value(valueRanges.0)))
+    default: return .failure(Rejection(.unknownRoute))
+    }
     return .success(typed)
   }
 
-  private static func typedRoute(
-    _ id: RouteClassID, carrier: Carrier, values: [String], chosen: Int
-  ) -> Route? {
-    switch (id, values.count) {
-    case (.start, 0): .start(carrier)
-    case (.business, 1): .business(business: values[0])
-    case (.product, 3): .product(business: values[0], category: values[1], product: values[2])
-    case (.checkout, 1): .checkout(cart: values[0])
-    case (.order, 1): .order(order: values[0])
-    case (.oauthComplete, 1): .oauthComplete(chosen == 0 ? .code(values[0]) : .error(values[0]))
-    default: nil
-    }
-  }
-
-  private func matchPath(_ b: UnsafeBufferPointer<UInt8>, _ path: Range<Int>) -> RouteMatch {
-    guard !path.isEmpty else { return .none }
-    var segments: [Range<Int>] = []
+  /// Splits an https path into segments; nil when a segment is empty or a dot segment, or
+  /// when there are more segments than any route has (such a path matches no route).
+  private func splitPath(
+    _ b: UnsafeBufferPointer<UInt8>, _ path: Range<Int>, into segments: UnsafeMutableBufferPointer<Range<Int>>
+  ) -> Int? {
+    guard !path.isEmpty else { return nil }
+    var count = 0
     var start = path.lowerBound + 1
     var k = start
     while k <= path.upperBound {
       if k == path.upperBound || b[k] == 0x2F {
         let segment = start..<k
-        if segment.isEmpty { return .none }
-        if segment.count <= 2, b[segment].allSatisfy({ $0 == 0x2E }) { return .none }
-        segments.append(segment)
+        if segment.isEmpty { return nil }
+        if segment.count <= 2, b[segment].allSatisfy({ $0 == 0x2E }) { return nil }
+        if count == segments.count { return nil }
+        segments[count] = segment
+        count += 1
         start = k + 1
       }
       k += 1
     }
-    var prefixMissing: String?
-    for route in httpsRoutes {
-      let literalsAgree = route.segments.indices.prefix(segments.count).allSatisfy { index in
-        guard case .literal(let literal) = route.segments[index] else { return true }
-        return equal(b, segments[index], literal)
-      }
-      guard literalsAgree else { continue }
-      if segments.count == route.segments.count { return .full(route, segments) }
-      if segments.count < route.segments.count, prefixMissing == nil {
-        for index in segments.count..<route.segments.count {
-          if case .field(let field) = route.segments[index] {
-            prefixMissing = field.name
+    return count
+  }
+
+  /// Matches the path by structure, leaving its segments in `segments` for the values.
+  private func matchPath(
+    _ b: UnsafeBufferPointer<UInt8>, _ path: Range<Int>, _ segments: UnsafeMutableBufferPointer<Range<Int>>
+  ) -> RouteMatch {
+    do {
+      guard let count = splitPath(b, path, into: segments) else { return .none }
+      var prefixMissing: String?
+      for route in httpsRoutes {
+        guard route.segments.count >= count else { continue }
+        var literalsAgree = true
+        for index in 0..<min(count, route.segments.count) {
+          if case .literal(let literal) = route.segments[index], !equal(b, segments[index], literal) {
+            literalsAgree = false
             break
           }
         }
+        guard literalsAgree else { continue }
+        if count == route.segments.count { return .full(route) }
+        if count < route.segments.count, prefixMissing == nil {
+          for index in count..<route.segments.count {
+            if case .field(let field) = route.segments[index] {
+              prefixMissing = field.name
+              break
+            }
+          }
+        }
       }
+      if let missing = prefixMissing { return .prefix(missing: missing) }
+      return .none
     }
-    if let missing = prefixMissing { return .prefix(missing: missing) }
-    return .none
   }
 
   private func matchName(
     _ b: UnsafeBufferPointer<UInt8>, _ authority: Range<Int>, _ path: Range<Int>
   ) -> RouteMatch {
     guard path.isEmpty else { return .none }
-    for route in schemeRoutes where equal(b, authority, route.name) { return .full(route, []) }
+    for route in schemeRoutes where equal(b, authority, route.name) { return .full(route) }
     return .none
   }
 
+  /// Whether the key names a secret. Candidate positions are found through a bitmap of the
+  /// forbidden words' first two lowercased bytes, so ordinary keys cost one probe a byte.
   private func isForbidden(_ b: UnsafeBufferPointer<UInt8>, _ key: Range<Int>) -> Bool {
-    for (word, match) in forbidden {
-      switch match {
-      case .exactly:
-        if equalsLowered(b, key, word) { return true }
-      case .containing:
-        guard key.count >= word.count else { continue }
-        for start in key.lowerBound...(key.upperBound - word.count)
-        where equalsLowered(b, start..<(start + word.count), word) {
-          return true
+    guard key.count >= 2 else { return false }
+    return forbiddenBigrams.withUnsafeBufferPointer { bigrams in
+      for start in key.lowerBound..<(key.upperBound - 1) {
+        let bigram = Int(lower(b[start])) << 8 | Int(lower(b[start + 1]))
+        guard bigrams[bigram >> 6] & (1 << UInt64(bigram & 63)) != 0 else { continue }
+        for (word, match) in forbidden where word.count <= key.upperBound - start {
+          switch match {
+          case .exactly:
+            if start == key.lowerBound, equalsLowered(b, key, word) { return true }
+          case .containing:
+            if equalsLowered(b, start..<(start + word.count), word) { return true }
+          }
         }
       }
+      return false
     }
-    return false
   }
+
 }
 
 private let httpsBytes: [UInt8] = Array("https".utf8)
+
+/// What the first pass needs to know about a byte.
+private enum ByteClass {
+  static let ordinary: UInt8 = 0
+  static let invalid: UInt8 = 1
+  static let percent: UInt8 = 2
+  static let hash: UInt8 = 3
+  static let question: UInt8 = 4
+  static let ampersand: UInt8 = 5
+
+  /// Whitespace, control characters, backslash and every non-ASCII byte are invalid.
+  static let table: [UInt8] = (0..<256).map { byte in
+    switch byte {
+    case 0...0x20, 0x5C, 0x7F...0xFF: invalid
+    case 0x25: percent
+    case 0x23: hash
+    case 0x3F: question
+    case 0x26: ampersand
+    default: ordinary
+    }
+  }
+}
 
 private struct QueryItem {
   let key: Range<Int>
@@ -284,15 +370,56 @@ private enum SegmentPattern {
   case field(Field)
 }
 
-private struct CompiledField {
-  let field: Field
-  let nameBytes: [UInt8]
+/// A field format as the parser checks it: bytes ready, no strings touched.
+private enum CompiledFormat: Sendable {
+  case reference(prefix: [UInt8], length: ClosedRange<Int>)
+  case base64url(length: ClosedRange<Int>)
+  case enumeration([[UInt8]])
+
+  init(_ format: FieldFormat) {
+    switch format {
+    case .reference(let prefix, let length): self = .reference(prefix: Array(prefix.utf8), length: length)
+    case .base64url(let length): self = .base64url(length: length)
+    case .enumeration(let values): self = .enumeration(values.map { Array($0.utf8) })
+    }
+  }
+
+  func admits(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+    switch self {
+    case .reference(let prefix, let length):
+      guard range.count >= prefix.count, length.contains(range.count - prefix.count) else { return false }
+      for k in 0..<prefix.count where b[range.lowerBound + k] != prefix[k] { return false }
+      for k in (range.lowerBound + prefix.count)..<range.upperBound where !isAlphanumeric(b[k]) { return false }
+      return true
+    case .base64url(let length):
+      guard length.contains(range.count) else { return false }
+      for k in range where !isAlphanumeric(b[k]) && b[k] != 0x2D && b[k] != 0x5F { return false }
+      return true
+    case .enumeration(let values):
+      return values.contains { equal(b, range, $0) }
+    }
+  }
 }
 
-private struct CompiledRoute: Sendable {
+private struct CompiledField {
+  let name: String
+  let nameBytes: [UInt8]
+  let format: CompiledFormat
+  /// The path segment that holds the field, for path fields.
+  let segment: Int
+
+  init(_ field: Field, segment: Int = -1) {
+    name = field.name
+    nameBytes = Array(field.name.utf8)
+    format = CompiledFormat(field.format)
+    self.segment = segment
+  }
+}
+
+private final class CompiledRoute: Sendable {
   let id: RouteClassID
   let segments: [SegmentPattern]
-  let pathFields: [(Int, Field)]
+  let pathFields: [CompiledField]
   let queryFields: [CompiledField]
   let name: [UInt8]
 
@@ -305,10 +432,10 @@ private struct CompiledRoute: Sendable {
       }
     }
     pathFields = path.enumerated().compactMap { index, segment in
-      if case .field(let field) = segment { return (index, field) }
+      if case .field(let field) = segment { return CompiledField(field, segment: index) }
       return nil
     }
-    queryFields = route.query.fields.map { CompiledField(field: $0, nameBytes: Array($0.name.utf8)) }
+    queryFields = route.query.fields.map { CompiledField($0) }
     self.name = name ?? []
   }
 }
@@ -319,12 +446,13 @@ extension CompiledField: Sendable {}
 private enum RouteMatch {
   case none
   case prefix(missing: String)
-  case full(CompiledRoute, [Range<Int>])
+  case full(CompiledRoute)
 }
 
 @inline(__always) private func lower(_ c: UInt8) -> UInt8 { c >= 0x41 && c <= 0x5A ? c | 0x20 : c }
 @inline(__always) private func isLetter(_ c: UInt8) -> Bool { (lower(c) >= 0x61 && lower(c) <= 0x7A) }
 @inline(__always) private func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
+@inline(__always) private func isAlphanumeric(_ c: UInt8) -> Bool { isDigit(c) || isLetter(c) }
 
 private func equal(_ b: UnsafeBufferPointer<UInt8>, _ r: Range<Int>, _ word: [UInt8]) -> Bool {
   guard r.count == word.count else { return false }

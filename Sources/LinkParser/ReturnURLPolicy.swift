@@ -29,10 +29,15 @@ public enum ReturnURLPolicy {
     return listed ? .nativeCallback(returnURL) : .uiBaseURL(uiBaseURL)
   }
 
-  /// The redirect for a completion: the target carrying only the single-use code.
+  /// The redirect for a completion: the target carrying only the single-use code, added to
+  /// its query (before any fragment, as RFC 3986 orders them).
   public static func redirect(to target: CompletionTarget, code: String) -> String {
-    let url = target.url
-    return url + (url.utf8.contains(0x3F) ? "&" : "?") + "code=" + code
+    let bytes = Array(target.url.utf8)
+    let fragment = bytes.firstIndex(of: 0x23) ?? bytes.count
+    let beforeFragment = bytes[..<fragment]
+    let separator = beforeFragment.contains(0x3F) ? "&" : "?"
+    return String(decoding: beforeFragment, as: UTF8.self) + separator + "code=" + code
+      + String(decoding: bytes[fragment...], as: UTF8.self)
   }
 
   /// The lowercased scheme of an absolute URI (RFC 3986 `scheme ":" ...`), or nil when the

@@ -39,7 +39,8 @@ struct DirectiveRenderer {
     _ parent: Element, caption: String, headers: [String], id: String? = nil,
     rows: (Element) -> Void
   ) {
-    let wrapper = parent.add("div", ["class": "table-wrap"])
+    // Focusable and named, so that a keyboard can scroll a table wider than the screen.
+    let wrapper = parent.add("div", ["class": "table-wrap", "role": "group", "aria-label": caption, "tabindex": "0"])
     let table = wrapper.add("table")
     if let id { table.set("id", id) }
     table.add("caption", text: caption)
@@ -206,7 +207,7 @@ struct DirectiveRenderer {
   }
 
   func handlingStages(_ element: Element) {
-    let figure = element.add("figure", ["class": "diagram", "id": "handling-sequence-diagram"])
+    let figure = element.add("figure", ["class": "diagram", "id": "handling-sequence-diagram", "tabindex": "0"])
     StageDiagram(contract: contract).draw(into: figure)
     figure.add("figcaption").prose(
       "The handling sequence. Each stage has its own failure owner; a later stage is never inferred from an earlier one. Every rejection reason stops a link at Parse. The table below says the same in words."
@@ -304,7 +305,7 @@ struct DirectiveRenderer {
   func builds(_ element: Element) {
     for build in contract.builds {
       let section = element.add("section", ["class": "build-card", "id": DirectiveAnchor.build(build.name)])
-      section.add("h3") { $0.add("code", text: build.name) }
+      section.add("h2") { $0.add("code", text: build.name) }
       let list = section.add("dl")
       func entry(_ term: String, _ value: String) {
         list.add("dt", text: term)
@@ -329,7 +330,7 @@ struct DirectiveRenderer {
     guard let build = contract.build(named: buildName) else { return }
     let section = element.add("section", ["class": "association", "id": DirectiveAnchor.association(buildName)])
     let prefix = "association/\(buildName)/"
-    section.add("h3", text: "Claims, as the matcher answers them")
+    section.add("h2", text: "Claims, as the matcher answers them")
     section.add("p").prose(
       "Each row is a link run through an implementation of Apple's matching rules over the generated `apple-app-site-association`: components in order, the first match wins. The build fails when an answer disagrees with the route class's publication."
     )
@@ -348,7 +349,7 @@ struct DirectiveRenderer {
     }
     let limits = platformLimits(contract, build: build)
     if !limits.isEmpty {
-      section.add("h3", text: "What the platforms cannot express")
+      section.add("h2", text: "What the platforms cannot express")
       let list = section.add("ul", ["class": "platform-limits"])
       for limit in limits {
         list.add("li") { item in
@@ -359,11 +360,11 @@ struct DirectiveRenderer {
         }
       }
     }
-    section.add("h3", text: "Files to serve and snippets to paste")
+    section.add("h2", text: "Files to serve and snippets to paste")
     let files = context.files.keys.filter { $0.hasPrefix(prefix) }.sorted()
     for path in files {
       let file = section.add("div", ["class": "artifact"])
-      file.add("h4") { heading in
+      file.add("h3") { heading in
         heading.add("a", ["href": path]).add("code", text: String(path.dropFirst(prefix.count)))
       }
       file.add("pre").add("code", text: context.files[path] ?? "")

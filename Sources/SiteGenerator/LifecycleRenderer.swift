@@ -9,7 +9,7 @@ struct LifecycleRenderer {
 
   func render(into element: Element) {
     let scenarios = Scenarios.all(contract)
-    let figure = element.add("figure", ["class": "diagram", "id": "lifecycle-states"])
+    let figure = element.add("figure", ["class": "diagram", "id": "lifecycle-states", "tabindex": "0"])
     drawStates(into: figure)
     figure.add("figcaption").prose(
       "States of a link intent. Every state can also end in Dropped on logout, an account or project switch, a stale generation, expiry or a newer link. The table below lists every transition in words."

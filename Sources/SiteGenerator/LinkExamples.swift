@@ -132,9 +132,10 @@ struct LinkExamples {
   }
 
   func render(into element: Element) {
-    let wrapper = element.add("div", ["class": "table-wrap"])
+    let caption = "Checked link examples, \(build?.name ?? "unknown") build"
+    let wrapper = element.add("div", ["class": "table-wrap", "role": "group", "aria-label": caption, "tabindex": "0"])
     let table = wrapper.add("table", ["class": "link-examples"])
-    table.add("caption", text: "Checked link examples, \(build?.name ?? "unknown") build")
+    table.add("caption", text: caption)
     let head = table.add("thead").add("tr")
     for header in ["Link", "Outcome"] { head.add("th", ["scope": "col"], text: header) }
     let body = table.add("tbody")

@@ -1,0 +1,369 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import LinkContractCLI
+
+// The command line's `parse` output, run in memory through `runTool` with a captured Console.
+
+/// Standard input, output and error for one in-memory run.
+final class CapturedConsole: Sendable {
+  private let input: Mutex<[String]>
+  private let output = Mutex("")
+  private let errors = Mutex("")
+
+  init(stdin: [String] = []) { input = Mutex(stdin) }
+
+  var console: Console {
+    Console(
+      readLine: { self.input.withLock { $0.isEmpty ? nil : $0.removeFirst() } },
+      out: { text in self.output.withLock { $0 += text } },
+      err: { text in self.errors.withLock { $0 += text } })
+  }
+
+  var stdout: String { output.withLock { $0 } }
+  var stderr: String { errors.withLock { $0 } }
+  var stdoutLines: [String] {
+    var lines = stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    if lines.last == "" { lines.removeLast() }
+    return lines
+  }
+}
+
+/// The result of one run.
+struct Run {
+  let code: Int32
+  let stdout: String
+  let stderr: String
+  let lines: [String]
+
+  init(_ arguments: [String], stdin: [String] = []) {
+    let captured = CapturedConsole(stdin: stdin)
+    code = runTool(arguments, console: captured.console, root: "/nonexistent")
+    stdout = captured.stdout
+    stderr = captured.stderr
+    lines = captured.stdoutLines
+  }
+}
+
+private let business = "bz_0000Business0001"
+private let category = "ct_0000Category0001"
+private let product = "pr_0000Product00001"
+private let code = "0000DocCode_-ABCDEFGHIJKLMNOPQRS"
+
+/// One link on one build and the exact JSON line `parse --format json` prints for it.
+struct JSONLineCase: Sendable, CustomTestStringConvertible {
+  let build: String
+  let link: String
+  let line: String
+
+  var testDescription: String { "\(build) \(link)" }
+
+  static let all: [JSONLineCase] = [
+    JSONLineCase(
+      build: "production", link: "https://links.example.com/business/\(business)",
+      line: #"{"outcome":"recognized","route":"business","fields":{"business":"bz_0000Business0001"}}"#),
+    JSONLineCase(
+      build: "staging", link: "https://links.staging.example.com/business/\(business)",
+      line: #"{"outcome":"recognized","route":"business","fields":{"business":"bz_0000Business0001"}}"#),
+    JSONLineCase(
+      build: "production", link: "https://links.example.com/start",
+      line: #"{"outcome":"recognized","route":"start","fields":{}}"#),
+    JSONLineCase(
+      build: "staging", link: "com.example.customer.staging://start",
+      line: #"{"outcome":"recognized","route":"start","fields":{}}"#),
+    JSONLineCase(
+      build: "production",
+      link: "https://links.example.com/business/\(business)/category/\(category)/product/\(product)",
+      line:
+        #"{"outcome":"recognized","route":"product","fields":{"business":"bz_0000Business0001","category":"ct_0000Category0001","product":"pr_0000Product00001"}}"#
+    ),
+    JSONLineCase(
+      build: "production", link: "https://links.example.com/checkout/ca_0000Cart00000001",
+      line: #"{"outcome":"recognized","route":"checkout","fields":{"cart":"ca_0000Cart00000001"}}"#),
+    JSONLineCase(
+      build: "staging", link: "https://links.staging.example.com/orders/or_0000Order0000001",
+      line: #"{"outcome":"recognized","route":"order","fields":{"order":"or_0000Order0000001"}}"#),
+    JSONLineCase(
+      build: "production", link: "com.example.customer://oauth-complete?code=\(code)",
+      line: #"{"outcome":"recognized","route":"oauth-complete","fields":{"code":"0000DocCode_-ABCDEFGHIJKLMNOPQRS"}}"#),
+    JSONLineCase(
+      build: "staging", link: "com.example.customer.staging://oauth-complete?error=access_denied",
+      line: #"{"outcome":"recognized","route":"oauth-complete","fields":{"error":"access_denied"}}"#),
+    JSONLineCase(
+      build: "production", link: "https://links.example.com/start?utm_source=newsletter",
+      line: #"{"outcome":"unsupported","reason":"extra-field","field":"utm_source"}"#),
+    JSONLineCase(
+      build: "production", link: "https://links.example.com/business",
+      line: #"{"outcome":"unsupported","reason":"missing-field","field":"business"}"#),
+    JSONLineCase(
+      build: "production", link: "https://links.example.com/business/nonsense",
+      line: #"{"outcome":"unsupported","reason":"invalid-value","field":"business"}"#),
+    JSONLineCase(
+      build: "production", link: "https://links.example.com/business/nonsense?x=1",
+      line: #"{"outcome":"unsupported","reason":"extra-field","field":"x"}"#),
+    JSONLineCase(
+      build: "production", link: "com.example.customer://oauth-complete?code=\(code)&error=access_denied",
+      line: #"{"outcome":"unsupported","reason":"extra-field","field":"error"}"#),
+    JSONLineCase(
+      build: "production", link: "http://links.example.com/start",
+      line: #"{"outcome":"unsupported","reason":"scheme-not-allowed"}"#),
+    JSONLineCase(
+      build: "staging", link: "https://links.example.com/start",
+      line: #"{"outcome":"unsupported","reason":"host-not-configured"}"#),
+    JSONLineCase(
+      build: "production", link: "com.example.customer.staging://start",
+      line: #"{"outcome":"unsupported","reason":"scheme-not-allowed"}"#),
+    JSONLineCase(
+      build: "production", link: "https://links.example.com:443/start",
+      line: #"{"outcome":"unsupported","reason":"port-present"}"#),
+    JSONLineCase(
+      build: "production", link: "https://guest@links.example.com/start",
+      line: #"{"outcome":"unsupported","reason":"userinfo-present"}"#),
+    JSONLineCase(
+      build: "production", link: "https://links.example.com/start#top",
+      line: #"{"outcome":"unsupported","reason":"fragment-present"}"#),
+    JSONLineCase(
+      build: "production", link: "https://links.example.com/start?password=hunter2",
+      line: #"{"outcome":"unsupported","reason":"forbidden-field"}"#),
+    JSONLineCase(
+      build: "production", link: "https://links.example.com/start?a=1&a=2",
+      line: #"{"outcome":"unsupported","reason":"duplicate-field"}"#),
+    JSONLineCase(
+      build: "production", link: "https://links.example.com/nowhere",
+      line: #"{"outcome":"unsupported","reason":"unknown-route"}"#),
+    JSONLineCase(
+      build: "production", link: "https://links.example.com/start?x=%41",
+      line: #"{"outcome":"unsupported","reason":"malformed-encoding"}"#),
+    JSONLineCase(
+      build: "production", link: "https://links.example.com/st art",
+      line: #"{"outcome":"unsupported","reason":"malformed-url"}"#),
+    JSONLineCase(
+      build: "production", link: "", line: #"{"outcome":"unsupported","reason":"malformed-url"}"#),
+    JSONLineCase(
+      build: "staging", link: "https://links.staging.example.com/start?x=" + String(repeating: "a", count: 1000),
+      line: #"{"outcome":"unsupported","reason":"oversized"}"#),
+  ]
+}
+
+/// A usage error: the arguments and words of the message on standard error.
+struct UsageCase: Sendable, CustomTestStringConvertible {
+  let arguments: [String]
+  let message: String
+
+  var testDescription: String { arguments.isEmpty ? "(no arguments)" : arguments.joined(separator: " ") }
+
+  static let link = "https://links.example.com/start"
+  static let all: [UsageCase] = [
+    UsageCase(arguments: ["parse", link], message: "parse needs --build NAME (production, staging)"),
+    UsageCase(arguments: ["parse", "--format", "json", link], message: "parse needs --build NAME"),
+    UsageCase(arguments: ["parse", "--build", "qa", link], message: "unknown build 'qa' (production, staging)"),
+    UsageCase(arguments: ["parse", "--build", "Production", link], message: "unknown build 'Production'"),
+    UsageCase(arguments: ["parse", "--build", "production", "--bogus", link], message: "unknown option '--bogus'"),
+    UsageCase(arguments: ["parse", "--build", "production", "-x", link], message: "unknown option '-x'"),
+    UsageCase(arguments: ["parse", "--build=production", "--redact=yes", link], message: "unknown option '--redact'"),
+    UsageCase(arguments: ["frobnicate"], message: "unknown command 'frobnicate'"),
+    UsageCase(arguments: ["Parse", "--build", "production", link], message: "unknown command 'Parse'"),
+    UsageCase(
+      arguments: ["parse", "--build", "production", "--format", "xml", link],
+      message: "--format must be text or json, not 'xml'"),
+    UsageCase(arguments: ["parse", "--build", "production", "--format=xml", link], message: "not 'xml'"),
+    UsageCase(arguments: ["parse", "--build", "production"], message: "parse needs at least one LINK, or - for stdin"),
+    UsageCase(arguments: ["parse", "--build"], message: "--build needs a value"),
+    UsageCase(arguments: ["parse", "--build", "production", link, "--format"], message: "--format needs a value"),
+  ]
+}
+
+@Suite struct ParseCommandOutput {
+  @Test("One exact JSON object for one link", arguments: JSONLineCase.all)
+  func jsonLine(_ item: JSONLineCase) throws {
+    let run = Run(["parse", "--build", item.build, "--format", "json", "--", item.link])
+    #expect(run.code == 0)
+    #expect(run.stdout == item.line + "\n")
+    #expect(run.stderr == "")
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(run.lines[0].utf8)) as? [String: Any])
+    #expect(object["outcome"] as? String == (item.line.contains(#""recognized""#) ? "recognized" : "unsupported"))
+    if let reason = object["reason"] as? String {
+      let namesField = ["missing-field", "extra-field", "invalid-value"].contains(reason)
+      #expect((object["field"] != nil) == namesField, "field only where the reason names one")
+      #expect(Set(object.keys).isSubset(of: ["outcome", "reason", "field"]))
+    } else {
+      #expect(Set(object.keys) == ["outcome", "route", "fields"])
+    }
+  }
+
+  @Test("Many links: one line each, in input order, for each build")
+  func manyLinks() {
+    for build in ["production", "staging"] {
+      let items = JSONLineCase.all.filter { $0.build == build }
+      let run = Run(["parse", "--format", "json", "--build", build, "--"] + items.map(\.link))
+      #expect(run.code == 0)
+      #expect(run.lines == items.map(\.line))
+      #expect(run.stderr == "")
+    }
+  }
+
+  @Test("The input is never echoed, and a forbidden value never appears")
+  func noEcho() {
+    let links = [
+      "https://links.example.com/start?password=hunter2",
+      "https://links.example.com/start?PASSWORD=hunter2&x=hunter2",
+      "https://links.example.com/business/\(business)?access_token=hunter2",
+      "com.example.customer://oauth-complete?code=\(code)&token=hunter2",
+      "https://links.example.com/hunter2",
+      "https://hunter2@links.example.com/start",
+      "https://links.example.com/start#hunter2",
+      "https://links.example.com/start?hunter2",
+      "https://links.example.com/start?email=hunter2%40example.com",
+      "http://hunter2.example/start",
+      "https://links.example.com/st art?password=hunter2",
+    ]
+    for format in ["json", "text"] {
+      for extra in [[], ["--redact"]] {
+        let run = Run(["parse", "--build", "production", "--format", format] + extra + ["--"] + links)
+        #expect(run.code == 0)
+        #expect(run.lines.count == links.count)
+        #expect(!run.stdout.contains("hunter2") || run.lines[7].contains("hunter2"))
+        for (index, line) in run.lines.enumerated() where index != 7 {
+          #expect(!line.contains("hunter2"), "\(format) \(extra): line \(index + 1) shows the value: \(line)")
+          #expect(!line.contains("links.example.com"))
+        }
+        #expect(!run.stderr.contains("hunter2"))
+        #expect(run.stderr == "")
+      }
+    }
+    let forbidden = Run(["parse", "--build", "production", "--format", "json", links[0]])
+    #expect(forbidden.stdout == #"{"outcome":"unsupported","reason":"forbidden-field"}"# + "\n")
+    let text = Run(["parse", "--build", "production", links[0]])
+    #expect(text.stdout == "unsupported forbidden-field\n")
+  }
+
+  @Test("--redact replaces every field value")
+  func redact() {
+    let links = [
+      "https://links.example.com/business/\(business)/category/\(category)/product/\(product)",
+      "com.example.customer://oauth-complete?code=\(code)",
+      "https://links.example.com/start?utm_source=newsletter",
+    ]
+    let json = Run(["parse", "--build", "production", "--format", "json", "--redact"] + links)
+    #expect(json.code == 0)
+    #expect(
+      json.lines == [
+        #"{"outcome":"recognized","route":"product","fields":{"business":"[redacted]","category":"[redacted]","product":"[redacted]"}}"#,
+        #"{"outcome":"recognized","route":"oauth-complete","fields":{"code":"[redacted]"}}"#,
+        #"{"outcome":"unsupported","reason":"extra-field","field":"utm_source"}"#,
+      ])
+    for value in [business, category, product, code] {
+      #expect(!json.stdout.contains(value))
+    }
+    let text = Run(["parse", "--redact", "--build", "production"] + links)
+    #expect(
+      text.lines == [
+        "recognized product business=[redacted] category=[redacted] product=[redacted]",
+        "recognized oauth-complete code=[redacted]",
+        "unsupported extra-field utm_source",
+      ])
+  }
+
+  @Test("Text output, one line a link")
+  func text() {
+    let run = Run([
+      "parse", "--build", "staging", "https://links.staging.example.com/business/\(business)",
+      "https://links.staging.example.com/start?utm_source=x", "https://links.example.com/start",
+    ])
+    #expect(run.code == 0)
+    #expect(
+      run.lines == [
+        "recognized business business=\(business)", "unsupported extra-field utm_source",
+        "unsupported host-not-configured",
+      ])
+  }
+
+  @Test("With -, links come from standard input, one a line, in order")
+  func stdin() {
+    let input = JSONLineCase.all.filter { $0.build == "staging" }
+    let run = Run(["parse", "--build", "staging", "--format", "json", "-"], stdin: input.map(\.link))
+    #expect(run.code == 0)
+    #expect(run.lines == input.map(\.line))
+    #expect(run.stderr == "")
+
+    let mixed = Run(
+      ["parse", "--build", "production", "--format=json", "https://links.example.com/start", "-", "http://x.example/"],
+      stdin: ["https://links.example.com/business", "", "https://links.example.com/start?password=hunter2"])
+    #expect(mixed.code == 0)
+    #expect(
+      mixed.lines == [
+        #"{"outcome":"recognized","route":"start","fields":{}}"#,
+        #"{"outcome":"unsupported","reason":"missing-field","field":"business"}"#,
+        #"{"outcome":"unsupported","reason":"malformed-url"}"#,
+        #"{"outcome":"unsupported","reason":"forbidden-field"}"#,
+        #"{"outcome":"unsupported","reason":"scheme-not-allowed"}"#,
+      ])
+    #expect(!mixed.stdout.contains("hunter2"))
+
+    let empty = Run(["parse", "--build", "production", "-"], stdin: [])
+    #expect(empty.code == 0)
+    #expect(empty.stdout == "")
+  }
+
+  @Test("After --, an argument starting with - is a link")
+  func doubleDash() {
+    let run = Run(["parse", "--build", "production", "--format", "json", "--", "--help", "-x"])
+    #expect(run.code == 0)
+    #expect(
+      run.lines == [
+        #"{"outcome":"unsupported","reason":"malformed-url"}"#, #"{"outcome":"unsupported","reason":"malformed-url"}"#,
+      ])
+  }
+
+  @Test("Exit 0 whatever the outcomes")
+  func exitZero() {
+    let links = JSONLineCase.all.filter { $0.build == "production" }.map(\.link)
+    for link in links {
+      #expect(Run(["parse", "--build", "production", "--", link]).code == 0, "\(link)")
+    }
+  }
+
+  @Test("A usage error exits 2 with its message on standard error", arguments: UsageCase.all)
+  func usage(_ item: UsageCase) {
+    let run = Run(item.arguments)
+    #expect(run.code == 2)
+    #expect(run.stdout == "")
+    #expect(run.stderr.hasPrefix("linkcontract: error: "))
+    #expect(run.stderr.contains(item.message), "\(run.stderr)")
+    #expect(run.stderr.contains("linkcontract --help"))
+    #expect(!run.stderr.contains(UsageCase.link))
+  }
+
+  @Test("No arguments prints the help on standard error and exits 2")
+  func noArguments() {
+    let run = Run([])
+    #expect(run.code == 2)
+    #expect(run.stdout == "")
+    #expect(run.stderr.contains("Usage: linkcontract COMMAND"))
+  }
+
+  @Test("--help and --version")
+  func helpAndVersion() {
+    for arguments in [["--help"], ["-h"], ["help"]] {
+      let run = Run(arguments)
+      #expect(run.code == 0)
+      #expect(run.stdout.contains("Usage: linkcontract COMMAND [OPTIONS]"))
+      #expect(run.stdout.contains("parse"))
+      #expect(run.stderr == "")
+    }
+    for arguments in [["parse", "--help"], ["parse", "-h"], ["parse", "--help", "--format", "json"]] {
+      let run = Run(arguments)
+      #expect(run.code == 0, "\(arguments)")
+      #expect(run.stdout.contains("Usage: linkcontract parse --build NAME"))
+      #expect(run.stdout.contains("--redact"))
+      #expect(run.stderr == "")
+    }
+    let run = Run(["--version"])
+    #expect(run.code == 0)
+    #expect(run.stdout == "linkcontract \(version)\n")
+    #expect(run.stdout == "linkcontract 0.1.0\n")
+    #expect(run.stderr == "")
+  }
+}

@@ -1,0 +1,339 @@
+import LinkContract
+import Testing
+
+// The contract validates itself: each kind of bad value is caught with a problem that names the
+// value and says why. Variant contracts are built from `Contract.customerApp`'s values.
+
+private let base = Contract.customerApp
+private let production = base.build(named: "production")!
+private let staging = base.build(named: "staging")!
+
+extension Build {
+  /// This build with some values replaced.
+  func with(
+    name: String? = nil, webHost: String? = nil, teamID: String? = nil, bundleID: String? = nil,
+    androidPackage: String? = nil, customScheme: String? = nil, fingerprints: [String]? = nil
+  ) -> Build {
+    Build(
+      name: name ?? self.name, webHost: webHost ?? self.webHost, teamID: teamID ?? self.teamID,
+      bundleID: bundleID ?? self.bundleID, androidPackage: androidPackage ?? self.androidPackage,
+      customScheme: customScheme ?? self.customScheme,
+      androidCertificateFingerprints: fingerprints ?? androidCertificateFingerprints)
+  }
+}
+
+extension RouteClass {
+  /// This route class with its id, https path or custom-scheme name replaced.
+  func with(
+    id: RouteClassID? = nil, httpsPath: [PathSegment]?? = nil, customSchemeName: String?? = nil
+  ) -> RouteClass {
+    RouteClass(
+      id: id ?? self.id, title: title, httpsPath: httpsPath ?? self.httpsPath,
+      customSchemeName: customSchemeName ?? self.customSchemeName, query: query,
+      destination: destination, authority: authority, gates: gates, boundary: boundary,
+      sensitivity: sensitivity, publication: publication)
+  }
+}
+
+/// The Customer App's contract with its builds or route classes replaced.
+private func variant(builds: [Build]? = nil, routeClasses: [RouteClass]? = nil) -> Contract {
+  Contract(
+    appName: base.appName, builds: builds ?? base.builds, reservedBodyPrefix: base.reservedBodyPrefix,
+    maximumLinkBytes: base.maximumLinkBytes, routeClasses: routeClasses ?? base.routeClasses,
+    forbiddenKeys: base.forbiddenKeys, rejectionRules: base.rejectionRules, layers: base.layers,
+    stages: base.stages, troubleshooting: base.troubleshooting, verification: base.verification,
+    revalidation: base.revalidation)
+}
+
+/// The Customer App's contract with the production build replaced.
+private func variant(production replacement: Build) -> Contract {
+  variant(builds: [replacement, staging])
+}
+
+/// The Customer App's contract with one route class changed.
+private func variant(route id: RouteClassID, _ change: (RouteClass) -> RouteClass) -> Contract {
+  variant(routeClasses: base.routeClasses.map { $0.id == id ? change($0) : $0 })
+}
+
+/// A fingerprint from 32 bytes.
+private func fingerprint(_ bytes: [UInt8]) -> String {
+  bytes.map { byte in
+    let hex = String(byte, radix: 16, uppercase: true)
+    return hex.count == 1 ? "0" + hex : hex
+  }.joined(separator: ":")
+}
+
+/// One bad contract and the problem it must report.
+struct BadContractCase: Sendable, CustomTestStringConvertible {
+  let name: String
+  let contract: Contract
+  /// Where the problem sits, as a prefix of its subject.
+  let subject: String
+  /// The bad value the problem names.
+  let value: String
+  /// Words of why it is wrong.
+  let why: String
+
+  var testDescription: String { name }
+
+  init(_ name: String, _ contract: Contract, subject: String, value: String, why: String) {
+    self.name = name
+    self.contract = contract
+    self.subject = subject
+    self.value = value
+    self.why = why
+  }
+
+  /// A bad value of the production build.
+  static func build(
+    _ name: String, _ key: String, _ value: String, _ why: String, _ change: (Build) -> Build
+  ) -> BadContractCase {
+    BadContractCase(
+      name, variant(production: change(production)), subject: "build production: \(key)", value: value, why: why)
+  }
+
+  static let realFingerprint = production.androidCertificateFingerprints[0]
+
+  static let all: [BadContractCase] = [
+    build("uppercase host", "webHost", "Links.Example.com", "is not lowercase") {
+      $0.with(webHost: "Links.Example.com")
+    },
+    build("host with a port", "webHost", "links.example.com:443", "port") { $0.with(webHost: "links.example.com:443") },
+    build("host with a trailing dot", "webHost", "links.example.com.", "ends with a dot") {
+      $0.with(webHost: "links.example.com.")
+    },
+    build("IPv4 address as host", "webHost", "192.168.0.1", "is an IP address") { $0.with(webHost: "192.168.0.1") },
+    build("IPv6 address as host", "webHost", "[::1]", "colon") { $0.with(webHost: "[::1]") },
+    build("empty host", "webHost", "", "is empty") { $0.with(webHost: "") },
+    build("single-label host", "webHost", "localhost", "fully qualified") { $0.with(webHost: "localhost") },
+    build("host with an empty label", "webHost", "links..example.com", "empty or overlong label") {
+      $0.with(webHost: "links..example.com")
+    },
+    build("host with an underscore", "webHost", "links_x.example.com", "outside [a-z0-9-]") {
+      $0.with(webHost: "links_x.example.com")
+    },
+    build("host with a path", "webHost", "links.example.com/start", "outside [a-z0-9-]") {
+      $0.with(webHost: "links.example.com/start")
+    },
+    build("9-character team id", "teamID", "A1B2C3D4E", "is not 10 characters of [0-9A-Z]") {
+      $0.with(teamID: "A1B2C3D4E")
+    },
+    build("11-character team id", "teamID", "A1B2C3D4E5F", "is not 10 characters of [0-9A-Z]") {
+      $0.with(teamID: "A1B2C3D4E5F")
+    },
+    build("lowercase team id", "teamID", "a1b2c3d4e5", "is not 10 characters of [0-9A-Z]") {
+      $0.with(teamID: "a1b2c3d4e5")
+    },
+    build("empty team id", "teamID", "", "is not 10 characters of [0-9A-Z]") { $0.with(teamID: "") },
+    build("bundle id of one segment", "bundleID", "customer", "reverse-DNS") { $0.with(bundleID: "customer") },
+    build("bundle id with an empty segment", "bundleID", "com..customer", "reverse-DNS") {
+      $0.with(bundleID: "com..customer")
+    },
+    build("bundle id starting with a digit", "bundleID", "1com.example", "reverse-DNS") {
+      $0.with(bundleID: "1com.example")
+    },
+    build("bundle id with a space", "bundleID", "com.example customer", "reverse-DNS") {
+      $0.with(bundleID: "com.example customer")
+    },
+    build("package of one segment", "androidPackage", "customer", "Java package name") {
+      $0.with(androidPackage: "customer")
+    },
+    build("package with a hyphen", "androidPackage", "com.example-shop.customer", "Java package name") {
+      $0.with(androidPackage: "com.example-shop.customer")
+    },
+    build("package segment starting with a digit", "androidPackage", "com.1example", "Java package name") {
+      $0.with(androidPackage: "com.1example")
+    },
+    build("package with a trailing dot", "androidPackage", "com.example.", "Java package name") {
+      $0.with(androidPackage: "com.example.")
+    },
+    build("custom scheme http", "customScheme", "http", "must not be http or https") { $0.with(customScheme: "http") },
+    build("custom scheme https", "customScheme", "https", "must not be http or https") {
+      $0.with(customScheme: "https")
+    },
+    build("custom scheme HTTPS", "customScheme", "HTTPS", "must not be http or https") {
+      $0.with(customScheme: "HTTPS")
+    },
+    build("custom scheme without a dot", "customScheme", "customer", "has no dot") {
+      $0.with(customScheme: "customer")
+    },
+    build("custom scheme with an underscore", "customScheme", "com.example_customer", "RFC 3986") {
+      $0.with(customScheme: "com.example_customer")
+    },
+    build("custom scheme starting with a digit", "customScheme", "1com.example", "RFC 3986") {
+      $0.with(customScheme: "1com.example")
+    },
+    build("custom scheme with a colon", "customScheme", "com.example:x", "RFC 3986") {
+      $0.with(customScheme: "com.example:x")
+    },
+    build("custom scheme with a space", "customScheme", "com.example customer", "RFC 3986") {
+      $0.with(customScheme: "com.example customer")
+    },
+    build("uppercase custom scheme", "customScheme", "Com.Example.Customer", "is not lowercase") {
+      $0.with(customScheme: "Com.Example.Customer")
+    },
+    build("empty custom scheme", "customScheme", "", "is empty") { $0.with(customScheme: "") },
+    build(
+      "lowercase fingerprint", "androidCertificateFingerprints", realFingerprint.lowercased(),
+      "is not 32 uppercase hex bytes joined by colons"
+    ) { $0.with(fingerprints: [realFingerprint.lowercased()]) },
+    build(
+      "31-byte fingerprint", "androidCertificateFingerprints", String(realFingerprint.dropLast(3)),
+      "is not 32 uppercase hex bytes joined by colons"
+    ) { $0.with(fingerprints: [String(realFingerprint.dropLast(3))]) },
+    build(
+      "33-byte fingerprint", "androidCertificateFingerprints", realFingerprint + ":AA",
+      "is not 32 uppercase hex bytes joined by colons"
+    ) { $0.with(fingerprints: [realFingerprint + ":AA"]) },
+    build(
+      "fingerprint without colons", "androidCertificateFingerprints", realFingerprint.replacing(":", with: ""),
+      "is not 32 uppercase hex bytes joined by colons"
+    ) { $0.with(fingerprints: [realFingerprint.replacing(":", with: "")]) },
+    build(
+      "fingerprint with a non-hex digit", "androidCertificateFingerprints", "G" + realFingerprint.dropFirst(),
+      "is not 32 uppercase hex bytes joined by colons"
+    ) { $0.with(fingerprints: ["G" + realFingerprint.dropFirst()]) },
+    build(
+      "SHA-1 length fingerprint", "androidCertificateFingerprints", fingerprint(Array(realBytes.prefix(20))),
+      "is not 32 uppercase hex bytes joined by colons"
+    ) { $0.with(fingerprints: [fingerprint(Array(realBytes.prefix(20)))]) },
+    build(
+      "all-zero fingerprint", "androidCertificateFingerprints", fingerprint(Array(repeating: 0, count: 32)),
+      "is all zero"
+    ) { $0.with(fingerprints: [fingerprint(Array(repeating: 0, count: 32))]) },
+    build(
+      "AB:AB:... fingerprint", "androidCertificateFingerprints", fingerprint(Array(repeating: 0xAB, count: 32)),
+      "placeholder"
+    ) { $0.with(fingerprints: [fingerprint(Array(repeating: 0xAB, count: 32))]) },
+    build(
+      "00:01:02:... fingerprint", "androidCertificateFingerprints", fingerprint((0..<32).map { UInt8($0) }),
+      "placeholder"
+    ) { $0.with(fingerprints: [fingerprint((0..<32).map { UInt8($0) })]) },
+    build(
+      "DE:AD:BE:EF repeated", "androidCertificateFingerprints",
+      fingerprint(Array(repeating: [0xDE, 0xAD, 0xBE, 0xEF], count: 8).flatMap { $0 }), "placeholder"
+    ) { $0.with(fingerprints: [fingerprint(Array(repeating: [0xDE, 0xAD, 0xBE, 0xEF], count: 8).flatMap { $0 })]) },
+    build(
+      "a bad fingerprint beside a good one", "androidCertificateFingerprints",
+      fingerprint(Array(repeating: 0, count: 32)), "is all zero"
+    ) { $0.with(fingerprints: [realFingerprint, fingerprint(Array(repeating: 0, count: 32))]) },
+    build("empty fingerprint list", "androidCertificateFingerprints", "", "is empty") { $0.with(fingerprints: []) },
+    BadContractCase(
+      "two builds sharing a host", variant(builds: [production, staging.with(webHost: production.webHost)]),
+      subject: "build web host", value: production.webHost, why: "is used twice"),
+    BadContractCase(
+      "two builds sharing a custom scheme",
+      variant(builds: [production, staging.with(customScheme: production.customScheme)]),
+      subject: "build custom scheme", value: production.customScheme, why: "is used twice"),
+    BadContractCase(
+      "two builds sharing an app id",
+      variant(builds: [production, staging.with(bundleID: production.bundleID)]),
+      subject: "build app id", value: production.appID, why: "is used twice"),
+    BadContractCase(
+      "two builds sharing an Android package",
+      variant(builds: [production, staging.with(androidPackage: production.androidPackage)]),
+      subject: "build Android package", value: production.androidPackage, why: "is used twice"),
+    BadContractCase(
+      "two builds sharing a name", variant(builds: [production, staging.with(name: "production")]),
+      subject: "build name", value: "production", why: "is used twice"),
+    BadContractCase(
+      "duplicate route class id", variant(routeClasses: base.routeClasses + [base.routeClass(.order)!]),
+      subject: "route class id", value: "order", why: "is used twice"),
+    BadContractCase(
+      "a second route /business/<field>",
+      variant(route: .order) { $0.with(httpsPath: [.literal("business"), .field(Fields.order)]) },
+      subject: "route classes business and order", value: "/business/<business>",
+      why: "can match the same https link"),
+    BadContractCase(
+      "a second route /business/<literal the field admits>",
+      variant(route: .checkout) { $0.with(httpsPath: [.literal("business"), .literal("bz_0000Business0001")]) },
+      subject: "route classes business and checkout", value: "/business/<business>",
+      why: "can match the same https link"),
+    BadContractCase(
+      "a second route with the same literal path",
+      variant(route: .order) { $0.with(httpsPath: [.literal("start")]) },
+      subject: "route classes start and order", value: "/start", why: "can match the same https link"),
+    BadContractCase(
+      "a second route with the same custom-scheme name",
+      variant(route: .oauthComplete) { $0.with(customSchemeName: "start") },
+      subject: "route classes start and oauth-complete", value: "start",
+      why: "can match the same custom-scheme link"),
+    BadContractCase(
+      "a reference prefix without _",
+      variant(route: .business) { route in
+        route.with(httpsPath: [
+          .literal("business"),
+          .field(Field(name: "business", format: .reference(prefix: "bz", bodyLength: 12...32), meaning: "")),
+        ])
+      },
+      subject: "route class business", value: "bz", why: "is not a prefix ending in _"),
+    BadContractCase(
+      "a reference prefix that is only _",
+      variant(route: .checkout) { route in
+        route.with(httpsPath: [
+          .literal("checkout"),
+          .field(Field(name: "cart", format: .reference(prefix: "_", bodyLength: 12...32), meaning: "")),
+        ])
+      },
+      subject: "route class checkout", value: "_", why: "is not a prefix ending in _"),
+    BadContractCase(
+      "a route path starting with a field",
+      variant(route: .order) { $0.with(httpsPath: [.field(Fields.order)]) },
+      subject: "route class order", value: "/<order>", why: "must start with a literal"),
+  ]
+
+  static var realBytes: [UInt8] { Fingerprint.parse(realFingerprint)! }
+}
+
+@Suite struct ContractValidation {
+  @Test("The Customer App contract has no problems")
+  func customerAppIsSound() {
+    #expect(Contract.customerApp.problems() == [])
+    for build in Contract.customerApp.builds {
+      #expect(build.problems() == [], "\(build.name)")
+      for value in build.androidCertificateFingerprints {
+        #expect(Fingerprint.problem(value) == nil)
+      }
+    }
+  }
+
+  @Test("A variant built from unchanged values has no problems either")
+  func unchangedVariantIsSound() {
+    #expect(
+      variant(builds: base.builds.map { $0.with() }, routeClasses: base.routeClasses.map { $0.with() }).problems() == []
+    )
+  }
+
+  @Test(arguments: BadContractCase.all)
+  func caught(_ item: BadContractCase) {
+    let problems = item.contract.problems()
+    let match = problems.first { $0.value == item.value && $0.why.contains(item.why) }
+    #expect(match != nil, "no problem names \"\(item.value)\" with \"\(item.why)\"; got \(problems)")
+    if let match {
+      #expect(match.subject.hasPrefix(item.subject), "\(match.subject)")
+      #expect(match.description.contains("\"\(item.value)\""))
+      #expect(match.description.contains(item.why))
+    }
+  }
+
+  @Test("A bad build value is caught by the build's own check too", arguments: BadContractCase.all)
+  func caughtByBuild(_ item: BadContractCase) {
+    guard item.subject.hasPrefix("build production: ") else { return }
+    let build = item.contract.build(named: "production")!
+    #expect(build.problems().contains { $0.value == item.value && $0.why.contains(item.why) })
+    #expect(item.contract.build(named: "staging")!.problems() == [])
+  }
+
+  @Test("Routes overlap only when they can match the same path")
+  func overlap() {
+    let business = base.routeClass(.business)!.httpsPath!
+    #expect(Contract.canOverlap(business, [.literal("business"), .field(Fields.cart)]))
+    #expect(Contract.canOverlap(business, [.literal("business"), .literal("bz_0000Business0001")]))
+    #expect(!Contract.canOverlap(business, [.literal("business"), .literal("featured")]))
+    #expect(!Contract.canOverlap(business, [.literal("business")]))
+    #expect(!Contract.canOverlap(business, [.literal("Business"), .field(Fields.business)]))
+    #expect(!Contract.canOverlap(business, base.routeClass(.product)!.httpsPath!))
+    let featured = variant(route: .order) { $0.with(httpsPath: [.literal("business"), .literal("featured")]) }
+    #expect(!featured.problems().contains { $0.why.contains("can match the same") })
+  }
+}

@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# Build-speed figures side by side with Hugo, then parser figures beside a URLComponents
+# baseline. Prints figures only; nothing here asserts on time.
+# Usage: scripts/bench.sh [PAGES...]   (default: 2000 20000)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+shared=${SHARED:-../shared}
+sizes=("$@")
+[ ${#sizes[@]} -gt 0 ] || sizes=(2000 20000)
+runs=${RUNS:-5}
+tool=.build/release/linkcontract
+work=.bench
+mkdir -p "$work"
+
+command -v hugo >/dev/null 2>&1 || { apt-get update -qq && apt-get install -y -qq hugo >/dev/null; }
+[ -x /usr/bin/time ] || { apt-get update -qq && apt-get install -y -qq time >/dev/null; }
+swift build -c release --product linkcontract >/dev/null
+swift build -c release --product ParserBench >/dev/null
+
+# Runs a command with GNU time; prints "seconds peak-KB".
+measure() {
+  local log
+  log=$(mktemp)
+  /usr/bin/time -v "$@" >"$log.out" 2>"$log" || { cat "$log" "$log.out" >&2; exit 1; }
+  local elapsed peak
+  elapsed=$(grep 'Elapsed (wall clock)' "$log" | awk '{print $NF}' | awk -F: '{ if (NF==3) print $1*3600+$2*60+$3; else print $1*60+$2 }')
+  peak=$(grep 'Maximum resident set size' "$log" | awk '{print $NF}')
+  cat "$log.out" >"$work/last-output.txt"
+  rm -f "$log" "$log.out"
+  echo "$elapsed $peak"
+}
+
+median() { sort -n | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
+
+echo "machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(uname -sr)"
+echo "tools: $($tool --version), $(hugo version | cut -d' ' -f1-2)"
+echo
+for pages in "${sizes[@]}"; do
+  corpus="$work/corpus-$pages"
+  [ -d "$corpus" ] || python3 "$shared/bench/make-corpus.py" "$corpus" "$pages"
+  ours_times=(); hugo_times=(); ours_peak=0; hugo_peak=0
+  # Warm-up, then interleaved runs, each into a fresh output folder.
+  rm -rf "$work/out-ours" "$work/out-hugo"
+  measure "$tool" build --content "$corpus" --output "$work/out-ours" >/dev/null
+  measure bash "$shared/bench/hugo-build.sh" "$corpus" "$work/out-hugo" >/dev/null
+  for ((run = 1; run <= runs; run++)); do
+    rm -rf "$work/out-ours"
+    read -r t m < <(measure "$tool" build --content "$corpus" --output "$work/out-ours")
+    ours_times+=("$t"); [ "$m" -gt "$ours_peak" ] && ours_peak=$m
+    rm -rf "$work/out-hugo"
+    read -r t m < <(measure bash "$shared/bench/hugo-build.sh" "$corpus" "$work/out-hugo")
+    hugo_times+=("$t"); [ "$m" -gt "$hugo_peak" ] && hugo_peak=$m
+  done
+  ours=$(printf '%s\n' "${ours_times[@]}" | median)
+  hugo=$(printf '%s\n' "${hugo_times[@]}" | median)
+  # No-op rebuild, then a one-page edit.
+  read -r noop _ < <(measure "$tool" build --content "$corpus" --output "$work/out-ours")
+  noop_written=$(grep -o '[0-9]* written' "$work/last-output.txt" | cut -d' ' -f1)
+  page="$corpus/page-00001.md"
+  cp "$page" "$work/page.bak"
+  printf '\nOne more sentence about the route.\n' >>"$page"
+  read -r edit _ < <(measure "$tool" build --content "$corpus" --output "$work/out-ours")
+  edit_written=$(grep -o '[0-9]* written' "$work/last-output.txt" | cut -d' ' -f1)
+  mv "$work/page.bak" "$page"
+  measure "$tool" build --content "$corpus" --output "$work/out-ours" >/dev/null
+  echo "corpus: $pages pages, $runs interleaved runs after a warm-up, medians"
+  printf '  %-28s %10s %12s\n' "" "linkcontract" "hugo"
+  printf '  %-28s %9.2fs %11.2fs   ratio %.2f\n' "full build" "$ours" "$hugo" "$(echo "$ours / $hugo" | bc -l)"
+  printf '  %-28s %8.0fMB %10.0fMB   ratio %.2f\n' "peak memory" "$(echo "$ours_peak/1024" | bc -l)" "$(echo "$hugo_peak/1024" | bc -l)" "$(echo "$ours_peak / $hugo_peak" | bc -l)"
+  printf '  %-28s %9.2fs   (%s files rewritten, %.0f%% of a full build)\n' "no-op rebuild" "$noop" "$noop_written" "$(echo "100 * $noop / $ours" | bc -l)"
+  printf '  %-28s %9.2fs   (%s files rewritten)\n' "one-page edit rebuild" "$edit" "$edit_written"
+  echo
+done
+.build/release/ParserBench

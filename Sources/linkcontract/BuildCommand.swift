@@ -18,9 +18,11 @@ func siteBuild(root: String, content: String? = nil, templates: String? = nil, o
     published[String(file.path.dropFirst("Site/".count))] = file.contents
   }
   let base = root == "." ? "" : root + "/"
-  return SiteBuild(
+  var build = SiteBuild(
     contentDirectory: content ?? base + "Content", templatesDirectory: templates ?? base + "Templates",
     outputDirectory: output ?? base + "Site", contract: .customerApp, generatedFiles: published)
+  build.toolVersion = version
+  return build
 }
 
 /// `linkcontract build`: Content and Templates to Site.

@@ -99,6 +99,22 @@ import Testing
     #expect(edited["routes.html"]?.0 != before["routes.html"]?.0)
   }
 
+  @Test("A hand edit of a generated page is undone by the next build, even with nothing else changed")
+  func handEditRestored() throws {
+    let fixture = try Fixture(pages: Self.pages)
+    defer { fixture.remove() }
+    _ = fixture.build.run()
+    let original = try #require(fixture.read("Site/routes.html"))
+    try fixture.write("Site/routes.html", original + "<!-- edited by hand -->")
+    let rebuild = fixture.build.run()
+    #expect(rebuild.written == 1)
+    #expect(fixture.read("Site/routes.html") == original)
+    try fixture.write("Site/stray.html", "not generated")
+    let cleanup = fixture.build.run()
+    #expect(cleanup.removed == 1)
+    #expect(fixture.read("Site/stray.html") == nil)
+  }
+
   @Test("A failing build leaves the earlier site byte for byte as it was")
   func atomic() throws {
     let fixture = try Fixture(pages: Self.pages)

@@ -155,18 +155,18 @@ struct OutputCheck {
   let files: Set<String>
 
   func problems(_ output: String) -> [Diagnostic] {
-    var problems: [Diagnostic] = []
-    for (path, page) in pages {
-      let shown = output + "/" + path
-      for id in page.duplicateIDs {
-        problems.append(Diagnostic(path: shown, line: 1, column: 1, message: "id `\(id)` is used twice"))
-      }
-      for link in page.links {
-        if let message = check(link.value, from: path) {
-          problems.append(
-            Diagnostic(
-              path: shown, line: link.line, column: 1, message: "\(link.attribute) `\(link.value)`: \(message)"))
-        }
+    parallelMap(Array(pages.values)) { page in problems(page, output) }.flatMap { $0 }
+  }
+
+  func problems(_ page: RenderedPage, _ output: String) -> [Diagnostic] {
+    let shown = output + "/" + page.path
+    var problems = page.duplicateIDs.map {
+      Diagnostic(path: shown, line: 1, column: 1, message: "id `\($0)` is used twice")
+    }
+    for link in page.links {
+      if let message = check(link.value, from: page.path) {
+        problems.append(
+          Diagnostic(path: shown, line: link.line, column: 1, message: "\(link.attribute) `\(link.value)`: \(message)"))
       }
     }
     return problems

@@ -59,7 +59,7 @@ public struct SiteBuild: Sendable {
         Diagnostic(path: contentDirectory, line: 1, column: 1, message: "cannot read the Content folder"))
       return RenderedSite(files: [:], diagnostics: diagnostics.sorted(), pageCount: 0)
     }
-    var sources: [(name: String, path: String, text: String)] = []
+    var candidates: [(name: String, path: String)] = []
     var seen: [String: String] = [:]
     for file in names.sorted() where file.hasSuffix(".md") {
       let name = String(file.dropLast(3))
@@ -79,8 +79,17 @@ public struct SiteBuild: Sendable {
         continue
       }
       seen[name.lowercased()] = file
-      guard let text = readText(path, into: &diagnostics) else { continue }
-      sources.append((name, path, text))
+      candidates.append((name, path))
+    }
+    let read = parallelMap(candidates) { candidate -> (String?, [Diagnostic]) in
+      var problems: [Diagnostic] = []
+      let text = readText(candidate.path, into: &problems)
+      return (text, problems)
+    }
+    var sources: [(name: String, path: String, text: String)] = []
+    for (candidate, (text, problems)) in zip(candidates, read) {
+      diagnostics += problems
+      if let text { sources.append((candidate.name, candidate.path, text)) }
     }
 
     timing.mark("read")

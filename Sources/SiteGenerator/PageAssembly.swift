@@ -103,6 +103,21 @@ func renderIndex(
   return finish(document, path: "index.html", source: "the page list", diagnostics: [])
 }
 
+/// The search page: a search form the script enhances, and a complete static index.
+func renderSearch(
+  _ search: SearchIndex, template: PageTemplate, context: SiteContext, navigation: Navigation, script: Bool
+) -> RenderedPage {
+  let parsed = ParsedTemplate(template, navigation: navigation)
+  let (document, slots) = parsed.instantiate()
+  fillCommonSlots(
+    slots, title: "Search", summary: "Find a route class, a field, a rejection reason or a page by name.",
+    context: context)
+  if let nav = slots[.nav] { navigation.markCurrent(nav, current: "search") }
+  if let toc = slots[.toc] { remove(toc) }
+  if let content = slots[.content] { search.fill(content, script: script) }
+  return finish(document, path: "search.html", source: "the search index", diagnostics: [])
+}
+
 func fillCommonSlots(_ slots: [Slot: Element], title: String, summary: String, context: SiteContext) {
   slots[.title]?.text(title + " · " + context.siteTitle)
   slots[.heading]?.text(title)

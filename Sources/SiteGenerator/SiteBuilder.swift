@@ -139,6 +139,15 @@ public struct SiteBuild: Sendable {
       outputs[generated.path] = generated
       files[generated.path] = generated.bytes
     }
+    if index.pages["search"] == nil {
+      let search = SearchIndex(pages: ordered, index: index, contract: contract)
+      let page = renderSearch(
+        search, template: template, context: context, navigation: navigation, script: files["search.js"] != nil)
+      diagnostics += page.diagnostics
+      outputs[page.path] = page
+      files[page.path] = page.bytes
+      files["search.json"] = Array(search.json.utf8)
+    }
     timing.mark("index")
     diagnostics += OutputCheck(pages: outputs, files: Set(files.keys)).problems(outputDirectory)
     timing.mark("check")

@@ -61,6 +61,11 @@ fuzz: deps
 validate-site:
 	scripts/validate-site.sh
 
+## preview: serve Site/ on 127.0.0.1:$(PORT) and rebuild on save (open a page with ?live to reload it)
+PORT ?= 8000
+preview: tool
+	PORT=$(PORT) scripts/preview.sh
+
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests
 

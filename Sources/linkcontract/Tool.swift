@@ -41,6 +41,7 @@ let toolHelp = """
     generate   Write every generated file (conformance table, Site/)
     check      Regenerate into a temporary folder and list stale generated files
     build      Build the docs site from Content/ and Templates/ into Site/
+    watch      Build, then rebuild whenever Content/ or Templates/ change
     validate   Check association files against Apple's and Google's rules
     diff       Compare two releases' association files and name the revalidation they need
 
@@ -70,6 +71,7 @@ func runTool(_ arguments: [String], console: Console, root: String = ".") -> Int
     case "build": return try BuildCommand(rest, root: root).run(console)
     case "validate": return try ValidateCommand(rest).run(console)
     case "diff": return try DiffCommand(rest, root: root).run(console)
+    case "watch": return try WatchCommand(rest, root: root).run(console)
     default:
       throw UsageError(message: "unknown command '\(command)'")
     }

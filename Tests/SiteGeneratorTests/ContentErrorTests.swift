@@ -178,6 +178,21 @@ let contentFaults: [ContentFault] = [
     #expect(fixture.messages(result.diagnostics) == ["NoSuchFolder:1:1: error: cannot read the Content folder"])
   }
 
+  @Test("An output folder that cannot be written is an error, and nothing half-written is left")
+  func unwritableOutput() throws {
+    let fixture = try Fixture(pages: ["index.md": goodPage])
+    defer { fixture.remove() }
+    try fixture.write("blocker", "a file where the output's parent folder should be")
+    var build = fixture.build
+    build.outputDirectory = fixture.root.appendingPathComponent("blocker/Site").path
+    let result = build.run()
+    let messages = fixture.messages(result.diagnostics)
+    #expect(messages.count == 1)
+    #expect(messages.first?.hasPrefix("blocker/Site:1:1: error: cannot write the site:") == true)
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: fixture.root.path)
+    #expect(leftovers.sorted() == ["Content", "Templates", "blocker"])
+  }
+
   @Test("Every error is reported, sorted, not just the first")
   func allErrors() throws {
     let fixture = try Fixture(pages: [

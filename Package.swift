@@ -31,6 +31,12 @@ let package = Package(
       dependencies: ["LinkContract", "LinkParser", "ContractArtifacts", "SiteGenerator"],
       path: "Sources/linkcontract"),
     .executableTarget(
+      name: "LinkParserFuzz", dependencies: ["LinkContract", "LinkParser", "ContractArtifacts"],
+      path: "Sources/Fuzz/LinkParserFuzz"),
+    .executableTarget(
+      name: "ContentFuzz", dependencies: ["LinkContract", "LinkParser", "SiteGenerator"],
+      path: "Sources/Fuzz/ContentFuzz"),
+    .executableTarget(
       name: "ParserBench", dependencies: ["LinkContract", "LinkParser", "ContractArtifacts"],
       path: "Sources/ParserBench"),
     .testTarget(name: "LinkContractTests", dependencies: ["LinkContract"]),

@@ -106,7 +106,9 @@ enum Directive: Sendable {
     case .rejectionReasons: Set(contract.rejectionRules.map { DirectiveAnchor.reason($0.reason) })
     case .forbiddenFields: ["forbidden-fields"]
     case .handlingStages:
-      Set(contract.stages.map { DirectiveAnchor.stage($0.id) }).union(["handling-sequence-diagram"])
+      Set(contract.stages.map { DirectiveAnchor.stage($0.id) }).union([
+        "handling-sequence-diagram", "handling-sequence-title", "arrow",
+      ])
     case .gates: ["gates-table"]
     case .troubleshooting: Set(contract.troubleshooting.map { DirectiveAnchor.symptom($0.id) })
     case .verification: Set(contract.verification.map { DirectiveAnchor.verification($0.id) })
@@ -115,7 +117,9 @@ enum Directive: Sendable {
     case .association(let build): [DirectiveAnchor.association(build)]
     case .conformance: ["conformance-table"]
     case .lifecycle:
-      Set(["lifecycle-states", "lifecycle-coverage"] + Scenarios.all(contract).map { "scenario-\($0.id)" })
+      Set(
+        ["lifecycle-states", "lifecycle-coverage", "lifecycle-states-title", "state-arrow"]
+          + Scenarios.all(contract).map { "scenario-\($0.id)" })
     }
   }
 }

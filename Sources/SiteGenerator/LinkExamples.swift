@@ -71,11 +71,12 @@ struct LinkExamples {
   private mutating func check(_ build: Build) {
     let parser = LinkParser(contract: contract, build: build)
     for example in examples {
-      for reference in unreservedReferences(in: example.link) {
+      // The reference itself is not echoed: it may be a real one, or a secret's value.
+      for (prefix, offset) in unreservedReferences(in: example.link) {
         error(
           example.line,
-          "`\(reference)` is not a reserved documentation reference: its body must start with `\(contract.reservedBodyPrefix)`"
-        )
+          "this `\(prefix)` reference is not a reserved documentation reference: its body must start with `\(contract.reservedBodyPrefix)`",
+          column: offset + 1)
       }
       let outcome = parser.parse(example.link)
       let words = example.claim.split(separator: " ").map(String.init)
@@ -104,10 +105,11 @@ struct LinkExamples {
     }
   }
 
-  /// References in `link` of a known prefix whose body does not start with the reserved prefix.
-  func unreservedReferences(in link: String) -> [String] {
+  /// References in `link` of a known prefix whose body does not start with the reserved prefix,
+  /// as their prefix and byte offset.
+  func unreservedReferences(in link: String) -> [(String, Int)] {
     let bytes = Array(link.utf8)
-    var found: [String] = []
+    var found: [(String, Int)] = []
     for kind in contract.references {
       let prefix = Array(kind.prefix.utf8)
       var start = 0
@@ -117,7 +119,7 @@ struct LinkExamples {
           var end = start + prefix.count
           while end < bytes.count, isAlphanumeric(bytes[end]) { end += 1 }
           let value = String(decoding: bytes[start..<end], as: UTF8.self)
-          if end > start + prefix.count, !contract.isReservedReference(value) { found.append(value) }
+          if end > start + prefix.count, !contract.isReservedReference(value) { found.append((kind.prefix, start)) }
           start = end
         } else {
           start += 1

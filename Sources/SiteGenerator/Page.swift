@@ -39,7 +39,16 @@ final class SourcePage: @unchecked Sendable {
         let info = node.fenceInfo
         if let directive = DirectiveCall(info: info) {
           switch Directive.parse(directive, contract: context.contract) {
-          case .success(let parsed): anchors.formUnion(parsed.anchors(context.contract))
+          case .success(let parsed):
+            let generated = parsed.anchors(context.contract)
+            if !generated.isDisjoint(with: anchors) {
+              let (line, column) = position(node)
+              diagnostics.append(
+                Diagnostic(
+                  path: path, line: line, column: column,
+                  message: "`contract \(directive.name)` appears twice on this page; show it once and link to it"))
+            }
+            anchors.formUnion(generated)
           case .failure(let failure):
             let (line, column) = position(node)
             diagnostics.append(Diagnostic(path: path, line: line, column: column, message: failure.message))

@@ -149,7 +149,11 @@ public struct SiteBuild: Sendable {
       files["search.json"] = Array(search.json.utf8)
     }
     timing.mark("index")
-    diagnostics += OutputCheck(pages: outputs, files: Set(files.keys)).problems(outputDirectory)
+    // The output check looks for the generator's own faults; with Content errors nothing is
+    // written, and their consequences would only repeat them.
+    if diagnostics.errorCount == 0 {
+      diagnostics += OutputCheck(pages: outputs, files: Set(files.keys)).problems(outputDirectory)
+    }
     timing.mark("check")
     return RenderedSite(files: files, diagnostics: diagnostics.sorted(), pageCount: outputs.count)
   }

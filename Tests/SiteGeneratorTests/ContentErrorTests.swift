@@ -114,13 +114,30 @@ let contentFaults: [ContentFault] = [
         "Home", "```link-example\nhttps://links.example.com/business/bz_12345678901234 -> business\n```\n")
     ],
     expected: [
-      "Content/index.md:8:1: error: `bz_12345678901234` is not a reserved documentation reference: its body must start with `0000`"
+      "Content/index.md:8:36: error: this `bz_` reference is not a reserved documentation reference: its body must start with `0000`"
     ]),
   ContentFault(
     name: "link example for an unknown build",
     pages: ["index.md": page("Home", "```link-example build=prod\nhttps://links.example.com/start -> start\n```\n")],
     expected: [
       "Content/index.md:7:1: error: unknown build `prod` in link-example (known: production, staging)"
+    ]),
+  ContentFault(
+    name: "a secret in a link example is never echoed",
+    pages: [
+      "index.md": page(
+        "Home",
+        "```link-example\nhttps://links.example.com/start?password=bz_Hunter2Secret99 -> unsupported forbidden-field\n```\n"
+      )
+    ],
+    expected: [
+      "Content/index.md:8:42: error: this `bz_` reference is not a reserved documentation reference: its body must start with `0000`"
+    ]),
+  ContentFault(
+    name: "a directive shown twice on one page",
+    pages: ["index.md": page("Home", "```contract verification\n```\n\n```contract verification\n```\n")],
+    expected: [
+      "Content/index.md:10:1: error: `contract verification` appears twice on this page; show it once and link to it"
     ]),
   ContentFault(
     name: "two pages with the same name",

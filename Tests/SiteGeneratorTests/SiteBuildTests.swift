@@ -58,6 +58,17 @@ import Testing
     #expect(routes.contains("aria-current=\"page\">Routes</a>"))
   }
 
+  @Test("A heading never takes an id that a generated diagram uses")
+  func headingsAvoidDiagramIDs() throws {
+    let fixture = try Fixture(pages: ["index.md": page("Home", "# Arrow\n\n```contract handling-stages\n```\n")])
+    defer { fixture.remove() }
+    let result = fixture.build.run()
+    #expect(fixture.messages(result.diagnostics) == [])
+    let home = try #require(fixture.read("Site/index.html"))
+    #expect(home.contains("<h2 id=\"arrow-2\">Arrow</h2>"))
+    #expect(home.contains("<marker id=\"arrow\""))
+  }
+
   @Test("Text from Content is escaped by construction")
   func escapesText() throws {
     let fixture = try Fixture(pages: ["index.md": page("A <b> & \"c\"", "Text with 5 < 6 & `<script>`.\n")])

@@ -1,0 +1,232 @@
+import Foundation
+import LinkContract
+import LinkParser
+import SiteGenerator
+
+/// Properties the Content pipeline must hold for any page source: it answers with a page or
+/// with diagnostics, and the page's markup is the generator's own, never the input's.
+enum ContentProperties {
+  static let renderer: SinglePageRenderer = {
+    let path =
+      ProcessInfo.processInfo.environment["LINKCONTRACT_TEMPLATE"]
+      ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "../../../Templates/page.html"
+      ).standardized.path
+    guard let data = FileManager.default.contents(atPath: path) else {
+      FileHandle.standardError.write(Data("ContentFuzz: cannot read the template \(path)\n".utf8))
+      exit(2)
+    }
+    let (renderer, diagnostics) = SinglePageRenderer.make(templateSource: String(decoding: data, as: UTF8.self))
+    guard let renderer else {
+      FileHandle.standardError.write(Data("ContentFuzz: template does not load: \(diagnostics)\n".utf8))
+      exit(2)
+    }
+    return renderer
+  }()
+
+  /// Element names the template and the renderer write; any other tag came from the input.
+  static let elements: Set<String> = [
+    "html", "head", "meta", "title", "link", "body", "header", "footer", "nav", "main", "div", "p",
+    "a", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "li", "dl", "dt", "dd", "blockquote",
+    "pre", "code", "em", "strong", "br", "hr", "table", "caption", "thead", "tbody", "tr", "th",
+    "td", "section", "figure", "figcaption", "span", "svg", "defs", "marker", "path", "g", "rect",
+    "line", "text",
+  ]
+
+  /// Known findings to step over, so that a long run can look further: a comma-separated list
+  /// in `CONTENT_FUZZ_TOLERATE` of `duplicate-ids` and `forbidden-echo`. Empty by default.
+  static let tolerated = Set(
+    (ProcessInfo.processInfo.environment["CONTENT_FUZZ_TOLERATE"] ?? "").split(separator: ",").map(String.init))
+
+  /// Messages that only a generator fault can cause, whatever the input.
+  static let generatorFaults = ["does not parse back", "is used twice", "is not a relative link"]
+
+  static func check(_ data: [UInt8]) {
+    let (html, diagnostics) = renderer.render(bytes: data)
+    let source = String(decoding: data, as: UTF8.self)
+    if html.isEmpty, diagnostics.errorCount == 0 { fail(data, "neither a page nor an error") }
+    let bytes = Array(source.utf8)
+    let lineCount =
+      bytes.indices.count { bytes[$0] == 0x0A || (bytes[$0] == 0x0D && bytes.get($0 + 1) != 0x0A) } + 1
+    for diagnostic in diagnostics {
+      if let fault = generatorFaults.first(where: { diagnostic.message.contains($0) }),
+        !(fault == "is used twice" && (directiveCount(source) > 1 || tolerated.contains("duplicate-ids")))
+      {
+        fail(data, "generator fault `\(fault)`: \(diagnostic)")
+      }
+      if diagnostic.path == "Content/page.md", diagnostic.line > lineCount {
+        fail(data, "diagnostic past the last line \(lineCount): \(diagnostic)")
+      }
+      if diagnostic.path.hasPrefix("Site/"), directiveCount(source) < 2,
+        diagnostics.count(where: { $0.path == "Content/page.md" }) == 0
+      {
+        fail(data, "the output check finds what the page's own checks passed: \(diagnostic)")
+      }
+    }
+    checkMarkup(html, data)
+    checkForbiddenValues(source, diagnostics, data)
+  }
+
+  /// No `<script`, no tag the generator does not write, no event handler, no script URL.
+  static func checkMarkup(_ html: [UInt8], _ data: [UInt8]) {
+    let lowered = html.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+    var i = 0
+    while i < lowered.count {
+      guard lowered[i] == UInt8(ascii: "<") else {
+        i += 1
+        continue
+      }
+      var j = i + 1
+      if j < lowered.count, lowered[j] == UInt8(ascii: "!") {  // doctype, comment
+        i += 1
+        continue
+      }
+      if j < lowered.count, lowered[j] == UInt8(ascii: "/") { j += 1 }
+      var name: [UInt8] = []
+      while j < lowered.count, isNameByte(lowered[j]) {
+        name.append(lowered[j])
+        j += 1
+      }
+      let tag = String(decoding: name, as: UTF8.self)
+      if !elements.contains(tag) { fail(data, "raw `<\(tag)` in the page (at byte \(i))") }
+      var end = j
+      while end < lowered.count, lowered[end] != UInt8(ascii: ">") {
+        if lowered[end] == 0x22 || lowered[end] == 0x27,
+          let close = lowered[(end + 1)...].firstIndex(of: lowered[end])
+        {
+          end = close
+        }
+        end += 1
+      }
+      for (attribute, value) in attributes(lowered[j..<end]) {
+        if attribute.hasPrefix("on") { fail(data, "event handler `\(attribute)` on `<\(tag)>`") }
+        if attribute == "href" || attribute == "src",
+          value.hasPrefix("javascript:") || value.hasPrefix("data:") || value.hasPrefix("vbscript:")
+        {
+          fail(data, "script URL in `\(attribute)` of `<\(tag)>`: \(value)")
+        }
+      }
+      i = end
+    }
+  }
+
+  /// The attributes of one start tag's inside, names and values lowered; libxml2 quotes a
+  /// value with `'` when it holds `"`.
+  static func attributes(_ bytes: ArraySlice<UInt8>) -> [(String, String)] {
+    var result: [(String, String)] = []
+    var k = bytes.startIndex
+    while k < bytes.endIndex {
+      while k < bytes.endIndex, bytes[k] == 0x20 || bytes[k] == 0x0A || bytes[k] == 0x2F { k += 1 }
+      let nameStart = k
+      while k < bytes.endIndex, bytes[k] != 0x3D, bytes[k] != 0x20, bytes[k] != 0x0A { k += 1 }
+      let name = String(decoding: bytes[nameStart..<k], as: UTF8.self)
+      var value = ""
+      if k < bytes.endIndex, bytes[k] == 0x3D {
+        k += 1
+        if k < bytes.endIndex, bytes[k] == 0x22 || bytes[k] == 0x27 {
+          let close = bytes[(k + 1)...].firstIndex(of: bytes[k]) ?? bytes.endIndex
+          value = String(decoding: bytes[(k + 1)..<close], as: UTF8.self)
+          k = min(bytes.endIndex, close + 1)
+        } else {
+          let valueStart = k
+          while k < bytes.endIndex, bytes[k] != 0x20 { k += 1 }
+          value = String(decoding: bytes[valueStart..<k], as: UTF8.self)
+        }
+      }
+      if !name.isEmpty { result.append((name, value)) }
+    }
+    return result
+  }
+
+  /// The value of a forbidden query key in a `LINK -> ...` line never appears in a diagnostic.
+  static func checkForbiddenValues(_ source: String, _ diagnostics: [Diagnostic], _ data: [UInt8]) {
+    guard !diagnostics.isEmpty, !tolerated.contains("forbidden-echo") else { return }
+    let contract = Contract.customerApp
+    for line in source.split(separator: "\n") {
+      guard let arrow = line.range(of: " -> ") else { continue }
+      let link = line[..<arrow.lowerBound]
+      guard let question = link.firstIndex(of: "?") else { continue }
+      let query = link[link.index(after: question)...].prefix { $0 != "#" }
+      for item in query.split(separator: "&") {
+        let parts = item.split(separator: "=", maxSplits: 1)
+        guard parts.count == 2, parts[1].count >= 6, contract.forbiddenKey(matching: parts[0]) != nil else {
+          continue
+        }
+        let value = String(parts[1])
+        if let leak = diagnostics.first(where: { $0.message.contains(value) }) {
+          fail(data, "the value of forbidden key `\(parts[0])` appears in a diagnostic: \(leak)")
+        }
+      }
+    }
+  }
+
+  /// How many fenced blocks open with `contract`: a page that repeats a directive repeats its
+  /// anchors, which the output check reports (see the fuzzing report).
+  static func directiveCount(_ source: String) -> Int {
+    source.split(separator: "\n").count { line in
+      let text = line.drop { $0 == " " || $0 == ">" || $0 == "-" || $0 == "*" || $0.isNumber || $0 == "." }
+      guard text.hasPrefix("```") || text.hasPrefix("~~~") else { return false }
+      return text.drop { $0 == "`" || $0 == "~" || $0 == " " }.hasPrefix("contract")
+    }
+  }
+
+  static func isNameByte(_ c: UInt8) -> Bool {
+    (c >= 0x61 && c <= 0x7A) || (c >= 0x30 && c <= 0x39) || c == 0x2D || c == 0x3A
+  }
+
+  static func fail(_ data: [UInt8], _ message: String) -> Never {
+    let shown = String(decoding: data.prefix(400), as: UTF8.self).debugDescription
+    FileHandle.standardError.write(Data("ContentFuzz property failed: \(message)\ninput: \(shown)\n".utf8))
+    abort()
+  }
+}
+
+/// libFuzzer's entry point: one input is one page's source file.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func contentFuzzTestOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+  let data = bytes.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? []
+  ContentProperties.check(data)
+  return 0
+}
+
+#if !FUZZING
+  /// Replays the files given as arguments through the properties, without libFuzzer.
+  @main
+  struct ContentFuzzReplay {
+    static func main() {
+      let paths = CommandLine.arguments.dropFirst()
+      for path in paths {
+        guard let contents = FileManager.default.contents(atPath: path) else {
+          FileHandle.standardError.write(Data("cannot read \(path)\n".utf8))
+          exit(2)
+        }
+        let data = [UInt8](contents)
+        _ = data.withUnsafeBufferPointer { contentFuzzTestOneInput($0.baseAddress, $0.count) }
+      }
+      print("replayed \(paths.count) inputs: all properties hold")
+    }
+  }
+#else
+  /// libFuzzer's driver, which the fuzzing build runs in place of the replay.
+  @_silgen_name("LLVMFuzzerRunDriver")
+  func runFuzzerDriver(
+    _ argc: UnsafeMutablePointer<CInt>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ testOneInput: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+  ) -> CInt
+
+  /// The entry point SwiftPM links as `main` for this target: hands over to libFuzzer.
+  @_cdecl("ContentFuzz_main")
+  public func fuzzMain(
+    _ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+  ) -> CInt {
+    var count = argc
+    var arguments = argv
+    return runFuzzerDriver(&count, &arguments, contentFuzzTestOneInput)
+  }
+#endif
+
+extension [UInt8] {
+  /// The byte at `index`, or nil past the end.
+  func get(_ index: Int) -> UInt8? { index < count ? self[index] : nil }
+}

@@ -1,0 +1,186 @@
+#!/usr/bin/env bash
+# fuzz: libFuzzer runs, bounded in time, of the link parser (LinkParserFuzz) and of the Content
+# pipeline (ContentFuzz), each checking properties as well as crashes.
+#
+#   scripts/fuzz.sh [SECONDS]     SECONDS per target, default 60
+#
+# Builds both targets with -sanitize=fuzzer,address into .build-fuzz/, seeds .fuzz/ from the
+# conformance table (Site/conformance.json), Content/*.md and a few page variants, runs each
+# target with libFuzzer's final stats, and exits non-zero on a crash or a property failure.
+# Corpora grow in .fuzz/corpus/<target>/ from run to run; reproducers land in
+# .fuzz/artifacts/<target>/. Replay one with: .build-fuzz/debug/<target> FILE
+set -euo pipefail
+
+seconds="${1:-60}"
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+swift="${SWIFT:-swift}"
+fuzz_dir=.fuzz
+targets=(LinkParserFuzz ContentFuzz)
+
+for target in "${targets[@]}"; do
+  echo "== building $target"
+  "$swift" build -c debug --scratch-path .build-fuzz --product "$target" \
+    -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -parse-as-library \
+    2>&1 | grep -vE "Cannot export local symbol|^\[[0-9]+/[0-9]+\]" || true
+  test -x ".build-fuzz/debug/$target" || {
+    echo "fuzz: building $target failed" >&2
+    exit 1
+  }
+done
+
+echo "== seeding $fuzz_dir from Site/conformance.json and Content/"
+python3 - "$fuzz_dir" <<'PY'
+import hashlib, json, pathlib, sys
+
+out = pathlib.Path(sys.argv[1])
+
+def write(folder, data):
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / hashlib.sha1(data).hexdigest()).write_bytes(data)
+
+parser_seeds = out / "seeds" / "LinkParserFuzz"
+table = json.loads(pathlib.Path("Site/conformance.json").read_text())
+for case in table["links"]:
+    write(parser_seeds, case["input"].encode())
+
+content_seeds = out / "seeds" / "ContentFuzz"
+for page in sorted(pathlib.Path("Content").glob("*.md")):
+    write(content_seeds, page.read_bytes())
+
+matter = "---\ntitle: Variant\nsummary: A `page` variant for fuzzing.\nweight: 1\n---\n\n"
+directives = ["layers", "route-classes", "route start", "route product", "rejection-reasons",
+              "forbidden-fields", "handling-stages", "gates", "troubleshooting", "verification",
+              "revalidation", "builds", "association production", "conformance", "lifecycle",
+              "route", "nonsense", "association nowhere"]
+variants = [matter + "```contract " + name + "\n```\n" for name in directives]
+variants += [
+    matter + "# Heading\n\n## Heading\n\nSee [start](route:start), [below](#heading-2), "
+    "[page](page.md#heading), [json](conformance.json), [web](https://example.com \"t\").\n\n"
+    "```contract route start\n```\n",
+    matter + "```link-example\nhttps://links.example.com/start -> start\n"
+    "https://links.example.com/business/bz_0000Business01 -> business\n"
+    "https://links.example.com/business/bz_1234Business01 -> business\n"
+    "https://links.example.com/start?password=hunter2secret -> unsupported forbidden-field\n"
+    "https://links.example.com/start?utm=1 -> unsupported extra-field utm\n```\n",
+    matter + "```link-example build=staging\ncom.example.customer.staging://oauth-complete"
+    "?error=access_denied -> oauth-complete\nno arrow here\n```\n",
+    matter + "```link-example build=nowhere extra\n```\n",
+    matter + "<div>raw</div>\n\nText <b>inline</b> ![image](x.png) and `code <script>`.\n\n"
+    "> quote\n\n1. one\n2. two\n\n- a\n\n  b\n\n***\n\n```swift\nlet x = \"<script>\"\n```\n",
+    "---\ntitle: x\ncolor: red\nweight: heavy\nsummary:\n---\nbody\n",
+    "---\r\ntitle: CRLF\r\nsummary: s\r\nweight: 2\r\n---\r\n# Title\r\n",
+    "no front matter\n",
+    "---\ntitle: unclosed\n",
+]
+for text in variants:
+    write(content_seeds, text.encode())
+PY
+
+# Dictionaries: the words each input format is made of.
+mkdir -p "$fuzz_dir/dict"
+cat >"$fuzz_dir/dict/LinkParserFuzz.dict" <<'DICT'
+"https://"
+"HTTPS://"
+"http://"
+"links.example.com"
+"links.staging.example.com"
+"com.example.customer://"
+"com.example.customer.staging://"
+"/start"
+"start"
+"oauth-complete"
+"/business/"
+"/category/"
+"/product/"
+"/checkout/"
+"/orders/"
+"bz_0000"
+"ct_0000"
+"pr_0000"
+"ca_0000"
+"or_0000"
+"?code="
+"?error="
+"&error="
+"access_denied"
+"server_error"
+"password="
+"access_token="
+"session="
+"email="
+"%2F"
+"@"
+":443"
+"#"
+"&&"
+"/./"
+"/../"
+"[::1]"
+DICT
+cat >"$fuzz_dir/dict/ContentFuzz.dict" <<'DICT'
+"---\x0a"
+"title: "
+"summary: "
+"weight: "
+"\x0a```contract "
+"\x0a```\x0a"
+"~~~"
+"route start"
+"route-classes"
+"rejection-reasons"
+"handling-stages"
+"troubleshooting"
+"verification"
+"association production"
+"lifecycle"
+"conformance"
+"\x0a```link-example\x0a"
+"build=staging"
+" -> "
+"unsupported "
+"forbidden-field"
+"https://links.example.com/start"
+"](route:"
+"](#"
+"](page.md#"
+"](conformance.json)"
+"\x0a# "
+"\x0a## "
+"<script>"
+"<div>"
+"![x]("
+"\x0a> "
+"\x0a- "
+"\x0a1. "
+"`"
+"**"
+"&lt;"
+DICT
+
+status=0
+for target in "${targets[@]}"; do
+  corpus="$fuzz_dir/corpus/$target"
+  artifacts="$fuzz_dir/artifacts/$target"
+  mkdir -p "$corpus" "$artifacts"
+  echo "== fuzzing $target for ${seconds}s"
+  log="$fuzz_dir/$target.log"
+  max_len=4096
+  [ "$target" = LinkParserFuzz ] && max_len=1200
+  set +e
+  SWIFT_BACKTRACE=enable=no ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}" \
+    ".build-fuzz/debug/$target" "$corpus" "$fuzz_dir/seeds/$target" \
+    -max_total_time="$seconds" -print_final_stats=1 -max_len="$max_len" -timeout=10 \
+    -dict="$fuzz_dir/dict/$target.dict" -artifact_prefix="$artifacts/" >"$log" 2>&1
+  code=$?
+  set -e
+  grep -vE "^(#[0-9]+|\"|INFO:|###|MS:|artifact_prefix|Test unit written|Base64)|NEW_FUNC" "$log" \
+    | grep -vE "^ *$" | tail -n 40 || true
+  grep -E "^#[0-9]+ +DONE" "$log" || grep -E "^#[0-9]+" "$log" | tail -n 1 || true
+  if [ "$code" -ne 0 ]; then
+    echo "fuzz: $target failed (exit $code); reproducer in $artifacts/, log in $log" >&2
+    ls -1 "$artifacts" >&2 || true
+    status=1
+  fi
+done
+exit "$status"

@@ -30,7 +30,7 @@ public struct SinglePageRenderer: Sendable {
     let context = SiteContext(
       contract: contract, template: template, siteTitle: contract.appName + " link contract",
       files: published)
-    let files = Set(published.keys).union(["style.css", "index.html"])
+    let files = Set(published.keys).union(["style.css", "index.html", "search.html", "search.js", "search.json"])
     return (SinglePageRenderer(template: template, context: context, files: files), diagnostics)
   }
 

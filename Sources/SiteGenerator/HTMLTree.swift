@@ -41,7 +41,10 @@ struct Element {
   /// Appends a text node.
   func text(_ text: String) {
     guard !text.isEmpty else { return }
-    let node = text.withCString { xmlNewDocTextLen(document, $0, Int32(strlen($0))) }!
+    var text = text
+    let node = text.withUTF8 { bytes in
+      bytes.withMemoryRebound(to: xmlChar.self) { xmlNewDocTextLen(document, $0.baseAddress, Int32($0.count)) }
+    }!
     xmlAddChild(self.node, node)
   }
 
@@ -183,6 +186,8 @@ final class HTMLDocument {
     if let root { closeEmptyElements(root, inForeignContent: false) }
     guard let buffer = xmlBufferCreate() else { return [] }
     defer { xmlBufferFree(buffer) }
+    // Grow by doubling: libxml2's default grows to the exact size, which is quadratic for big pages.
+    xmlBufferSetAllocationScheme(buffer, XML_BUFFER_ALLOC_DOUBLEIT)
     let options = Int32(XML_SAVE_XHTML.rawValue | XML_SAVE_NO_DECL.rawValue)
     guard let context = xmlSaveToBuffer(buffer, "UTF-8", options) else { return [] }
     _ = xmlSaveDoc(context, pointer)

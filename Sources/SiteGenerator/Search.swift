@@ -66,20 +66,27 @@ struct SearchIndex {
             kind: .heading, name: heading.text, detail: page.title, href: "\(page.outputName)#\(heading.id)"))
       }
     }
-    var seen = Set<SearchEntry>()
-    self.entries = entries.filter { seen.insert($0).inserted }
+    self.entries = entries
   }
 
   /// `search.json`: compact, one entry an array of kind, name, detail and href.
-  var json: String {
-    JSON.array(
-      entries.map { entry in
-        JSON.array([
-          .string(entry.kind.rawValue), .string(entry.name),
-          .string(entry.detail.replacingOccurrences(of: "`", with: "")), .string(entry.href),
-        ])
-      }
-    ).compact + "\n"
+  var json: [UInt8] {
+    var out: [UInt8] = [0x5B]
+    out.reserveCapacity(entries.count * 96)
+    for (index, entry) in entries.enumerated() {
+      if index > 0 { out.append(0x2C) }
+      out.append(0x5B)
+      JSON.quote(entry.kind.rawValue, into: &out)
+      out.append(0x2C)
+      JSON.quote(entry.name, into: &out)
+      out.append(0x2C)
+      JSON.quote(entry.detail.replacingOccurrences(of: "`", with: ""), into: &out)
+      out.append(0x2C)
+      JSON.quote(entry.href, into: &out)
+      out.append(0x5D)
+    }
+    out += [0x5D, 0x0A]
+    return out
   }
 
   /// Fills the search page: a form the script enhances, and without the script a complete

@@ -132,21 +132,24 @@ public struct SiteBuild: Sendable {
       outputs[page.path] = page
       files[page.path] = page.bytes
     }
-    if index.pages["index"] == nil {
-      let generated = renderIndex(
-        ordered, template: template, context: context, navigation: navigation)
-      diagnostics += generated.diagnostics
-      outputs[generated.path] = generated
-      files[generated.path] = generated.bytes
-    }
-    if index.pages["search"] == nil {
+    // The page list and the search page are independent: render them side by side.
+    let hasScript = files["search.js"] != nil
+    let listings = parallelMap([0, 1]) { which -> (RenderedPage, [UInt8])? in
+      if which == 0 {
+        guard index.pages["index"] == nil else { return nil }
+        return (renderIndex(ordered, template: template, context: context, navigation: navigation), [])
+      }
+      guard index.pages["search"] == nil else { return nil }
       let search = SearchIndex(pages: ordered, index: index, contract: contract)
-      let page = renderSearch(
-        search, template: template, context: context, navigation: navigation, script: files["search.js"] != nil)
+      let page = renderSearch(search, template: template, context: context, navigation: navigation, script: hasScript)
+      return (page, search.json)
+    }
+    for (which, listing) in listings.enumerated() {
+      guard let (page, json) = listing else { continue }
       diagnostics += page.diagnostics
       outputs[page.path] = page
       files[page.path] = page.bytes
-      files["search.json"] = Array(search.json.utf8)
+      if which == 1 { files["search.json"] = json }
     }
     timing.mark("index")
     // The output check looks for the generator's own faults; with Content errors nothing is

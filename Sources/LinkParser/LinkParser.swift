@@ -47,8 +47,9 @@ public struct LinkParser: Sendable {
 
   /// Classifies one raw link.
   public func parse(_ link: String) -> LinkOutcome {
-    var link = link
-    return link.withUTF8 { parse(bytes: $0) }
+    if let outcome = link.utf8.withContiguousStorageIfAvailable({ parse(bytes: $0) }) { return outcome }
+    var copy = link
+    return copy.withUTF8 { parse(bytes: $0) }
   }
 
   /// Classifies one raw link given as bytes.
@@ -251,7 +252,7 @@ public struct LinkParser: Sendable {
 
   /// Splits an https path into segments; nil when a segment is empty or a dot segment, or
   /// when there are more segments than any route has (such a path matches no route).
-  private func splitPath(
+  @inline(__always) private func splitPath(
     _ b: UnsafeBufferPointer<UInt8>, _ path: Range<Int>, into segments: UnsafeMutableBufferPointer<Range<Int>>
   ) -> Int? {
     guard !path.isEmpty else { return nil }
@@ -454,7 +455,7 @@ private enum RouteMatch {
 @inline(__always) private func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
 @inline(__always) private func isAlphanumeric(_ c: UInt8) -> Bool { isDigit(c) || isLetter(c) }
 
-private func equal(_ b: UnsafeBufferPointer<UInt8>, _ r: Range<Int>, _ word: [UInt8]) -> Bool {
+@inline(__always) private func equal(_ b: UnsafeBufferPointer<UInt8>, _ r: Range<Int>, _ word: [UInt8]) -> Bool {
   guard r.count == word.count else { return false }
   var k = 0
   for i in r {
@@ -464,7 +465,7 @@ private func equal(_ b: UnsafeBufferPointer<UInt8>, _ r: Range<Int>, _ word: [UI
   return true
 }
 
-private func equal(_ b: UnsafeBufferPointer<UInt8>, _ x: Range<Int>, _ y: Range<Int>) -> Bool {
+@inline(__always) private func equal(_ b: UnsafeBufferPointer<UInt8>, _ x: Range<Int>, _ y: Range<Int>) -> Bool {
   guard x.count == y.count else { return false }
   var j = y.lowerBound
   for i in x {
@@ -474,7 +475,7 @@ private func equal(_ b: UnsafeBufferPointer<UInt8>, _ x: Range<Int>, _ y: Range<
   return true
 }
 
-private func equalsLowered(_ b: UnsafeBufferPointer<UInt8>, _ r: Range<Int>, _ word: [UInt8])
+@inline(__always) private func equalsLowered(_ b: UnsafeBufferPointer<UInt8>, _ r: Range<Int>, _ word: [UInt8])
   -> Bool
 {
   guard r.count == word.count else { return false }

@@ -11,6 +11,13 @@ runs=${RUNS:-5}
 tool=.build/release/linkcontract
 work=.bench
 mkdir -p "$work"
+# Build outputs go to a scratch folder in memory (BENCH_OUTPUT, default /dev/shm), new for
+# every run, for both tools alike: on the disk, ext4 is slow
+# to allocate inodes in a folder where thousands of files were just deleted, and that would
+# time the file system's bookkeeping rather than either tool.
+scratch=$(mktemp -d "${BENCH_OUTPUT:-/dev/shm}/linkcontract-bench.XXXXXX")
+trap 'rm -rf "$scratch"' EXIT
+fresh() { mktemp -d "$scratch/out.XXXXXX"; }
 
 command -v hugo >/dev/null 2>&1 || { apt-get update -qq && apt-get install -y -qq hugo >/dev/null; }
 [ -x /usr/bin/time ] || { apt-get update -qq && apt-get install -y -qq time >/dev/null; }
@@ -39,30 +46,29 @@ for pages in "${sizes[@]}"; do
   corpus="$work/corpus-$pages"
   [ -d "$corpus" ] || python3 "$shared/bench/make-corpus.py" "$corpus" "$pages"
   ours_times=(); hugo_times=(); ours_peak=0; hugo_peak=0
-  # Warm-up, then interleaved runs, each into a fresh output folder.
-  rm -rf "$work/out-ours" "$work/out-hugo"
-  measure "$tool" build --content "$corpus" --output "$work/out-ours" >/dev/null
-  measure bash "$shared/bench/hugo-build.sh" "$corpus" "$work/out-hugo" >/dev/null
+  # Warm-up, then interleaved runs, each into a new, empty output folder.
+  measure "$tool" build --content "$corpus" --output "$(fresh)/site" >/dev/null
+  measure bash "$shared/bench/hugo-build.sh" "$corpus" "$(fresh)/site" >/dev/null
   for ((run = 1; run <= runs; run++)); do
-    rm -rf "$work/out-ours"
-    read -r t m < <(measure "$tool" build --content "$corpus" --output "$work/out-ours")
+    ours_out="$(fresh)/site"
+    read -r t m < <(measure "$tool" build --content "$corpus" --output "$ours_out")
     ours_times+=("$t"); [ "$m" -gt "$ours_peak" ] && ours_peak=$m
-    rm -rf "$work/out-hugo"
-    read -r t m < <(measure bash "$shared/bench/hugo-build.sh" "$corpus" "$work/out-hugo")
+    read -r t m < <(measure bash "$shared/bench/hugo-build.sh" "$corpus" "$(fresh)/site")
     hugo_times+=("$t"); [ "$m" -gt "$hugo_peak" ] && hugo_peak=$m
   done
   ours=$(printf '%s\n' "${ours_times[@]}" | median)
   hugo=$(printf '%s\n' "${hugo_times[@]}" | median)
   # No-op rebuild, then a one-page edit.
-  read -r noop _ < <(measure "$tool" build --content "$corpus" --output "$work/out-ours")
+  read -r noop _ < <(measure "$tool" build --content "$corpus" --output "$ours_out")
   noop_written=$(grep -o '[0-9]* written' "$work/last-output.txt" | cut -d' ' -f1)
   page="$corpus/page-00001.md"
   cp "$page" "$work/page.bak"
   printf '\nOne more sentence about the route.\n' >>"$page"
-  read -r edit _ < <(measure "$tool" build --content "$corpus" --output "$work/out-ours")
+  read -r edit _ < <(measure "$tool" build --content "$corpus" --output "$ours_out")
   edit_written=$(grep -o '[0-9]* written' "$work/last-output.txt" | cut -d' ' -f1)
   mv "$work/page.bak" "$page"
-  measure "$tool" build --content "$corpus" --output "$work/out-ours" >/dev/null
+  measure "$tool" build --content "$corpus" --output "$ours_out" >/dev/null
+  rm -rf "$scratch"/out.*
   echo "corpus: $pages pages, $runs interleaved runs after a warm-up, medians"
   printf '  %-28s %10s %12s\n' "" "linkcontract" "hugo"
   printf '  %-28s %9.2fs %11.2fs   ratio %.2f\n' "full build" "$ours" "$hugo" "$(echo "$ours / $hugo" | bc -l)"

@@ -457,12 +457,25 @@ private enum RouteMatch {
 
 @inline(__always) private func equal(_ b: UnsafeBufferPointer<UInt8>, _ r: Range<Int>, _ word: [UInt8]) -> Bool {
   guard r.count == word.count else { return false }
-  var k = 0
-  for i in r {
-    if b[i] != word[k] { return false }
-    k += 1
+  guard !r.isEmpty else { return true }
+  return word.withUnsafeBytes { other in
+    let mine = UnsafeRawPointer(b.baseAddress! + r.lowerBound)
+    var k = 0
+    // Eight bytes at a time, then the rest.
+    while k + 8 <= r.count {
+      if mine.loadUnaligned(fromByteOffset: k, as: UInt64.self)
+        != other.loadUnaligned(fromByteOffset: k, as: UInt64.self)
+      {
+        return false
+      }
+      k += 8
+    }
+    while k < r.count {
+      if mine.load(fromByteOffset: k, as: UInt8.self) != other[k] { return false }
+      k += 1
+    }
+    return true
   }
-  return true
 }
 
 @inline(__always) private func equal(_ b: UnsafeBufferPointer<UInt8>, _ x: Range<Int>, _ y: Range<Int>) -> Bool {

@@ -457,9 +457,9 @@ private enum RouteMatch {
 
 @inline(__always) private func equal(_ b: UnsafeBufferPointer<UInt8>, _ r: Range<Int>, _ word: [UInt8]) -> Bool {
   guard r.count == word.count else { return false }
-  guard !r.isEmpty else { return true }
+  guard let base = b.baseAddress else { return r.isEmpty }
   return word.withUnsafeBytes { other in
-    let mine = UnsafeRawPointer(b.baseAddress! + r.lowerBound)
+    let mine = UnsafeRawPointer(base + r.lowerBound)
     var k = 0
     // Eight bytes at a time, then the rest.
     while k + 8 <= r.count {

@@ -1,3 +1,4 @@
+/* Copied by `linkcontract build` (make site) from Templates/search.js. Do not edit. */
 // Search as you type over the site's search index. Plain JavaScript, no dependency; the search
 // page's static index works without it. Reads search.json, or the static index itself where
 // the page was opened from file:// and fetch is not allowed.

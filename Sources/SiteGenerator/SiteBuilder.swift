@@ -50,7 +50,11 @@ public struct SiteBuild: Sendable {
     let assets = (try? fileManager.contentsOfDirectory(atPath: templatesDirectory)) ?? []
     for asset in assets.sorted() where !asset.hasSuffix(".html") && !asset.hasPrefix(".") {
       if let data = fileManager.contents(atPath: templatesDirectory + "/" + asset) {
-        files[asset] = Array(data)
+        // Stylesheets and scripts can say where they come from; other assets stay as they are.
+        let header =
+          asset.hasSuffix(".css") || asset.hasSuffix(".js")
+          ? "/* Copied by `linkcontract build` (make site) from Templates/\(asset). Do not edit. */\n" : ""
+        files[asset] = Array(header.utf8) + Array(data)
       }
     }
 

@@ -112,19 +112,7 @@ struct Element {
     }
   }
 
-  /// The concatenated text of this element and its descendants.
-  var textContent: String {
-    guard let content = xmlNodeGetContent(node) else { return "" }
-    defer { free(content) }
-    return String(cString: content)
-  }
 
-  func removeChildren() {
-    while let child = node.pointee.children {
-      xmlUnlinkNode(child)
-      xmlFreeNode(child)
-    }
-  }
 }
 
 /// A parsed HTML document that frees itself.
@@ -140,19 +128,6 @@ final class HTMLDocument {
         bytes, Int32(strlen(bytes)), url, "UTF-8",
         linkcontract_html_parse_options | Int32(HTML_PARSE_NOERROR.rawValue)
           | Int32(HTML_PARSE_NOWARNING.rawValue))
-    }
-    return pointer.map(HTMLDocument.init)
-  }
-
-  /// Parses serialized bytes with libxml2's HTML parser.
-  static func parse(bytes: [UInt8], url: String) -> HTMLDocument? {
-    let pointer = bytes.withUnsafeBufferPointer { buffer in
-      buffer.withMemoryRebound(to: CChar.self) { chars in
-        htmlReadMemory(
-          chars.baseAddress, Int32(chars.count), url, "UTF-8",
-          linkcontract_html_parse_options | Int32(HTML_PARSE_NOERROR.rawValue)
-            | Int32(HTML_PARSE_NOWARNING.rawValue))
-      }
     }
     return pointer.map(HTMLDocument.init)
   }
@@ -206,16 +181,6 @@ final class HTMLDocument {
       return
     }
     for child in element.children { closeEmptyElements(child, inForeignContent: foreign) }
-  }
-
-  /// The document serialized by libxml2 as HTML.
-  func serialized() -> [UInt8] {
-    var buffer: UnsafeMutablePointer<xmlChar>?
-    var size: Int32 = 0
-    htmlDocDumpMemoryFormat(pointer, &buffer, &size, 0)
-    guard let buffer else { return [] }
-    defer { free(buffer) }
-    return Array(UnsafeBufferPointer(start: buffer, count: Int(size)))
   }
 
   deinit { xmlFreeDoc(pointer) }

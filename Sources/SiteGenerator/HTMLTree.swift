@@ -112,7 +112,6 @@ struct Element {
     }
   }
 
-
 }
 
 /// A parsed HTML document that frees itself.

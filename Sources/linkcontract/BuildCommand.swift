@@ -3,10 +3,12 @@ import Foundation
 import LinkContract
 import SiteGenerator
 
-/// The site build for a repository root: its Content, Templates and the contract's files.
-func siteBuild(root: String, content: String? = nil, templates: String? = nil, output: String? = nil)
-  throws -> SiteBuild
-{
+/// The site build for a repository root: its Content, Templates and the contract's files,
+/// computed here unless the caller already has them.
+func siteBuild(
+  root: String, content: String? = nil, templates: String? = nil, output: String? = nil,
+  files: [Artifact]? = nil
+) throws -> SiteBuild {
   let started = ContinuousClock.now
   defer {
     if ProcessInfo.processInfo.environment["LINKCONTRACT_TIMING"] != nil {
@@ -14,7 +16,7 @@ func siteBuild(root: String, content: String? = nil, templates: String? = nil, o
     }
   }
   var published: [String: String] = [:]
-  for file in try generatedFiles() where file.path.hasPrefix("Site/") {
+  for file in try files ?? generatedFiles() where file.path.hasPrefix("Site/") {
     published[String(file.path.dropFirst("Site/".count))] = file.contents
   }
   let base = root == "." ? "" : root + "/"

@@ -64,7 +64,7 @@ struct GenerateCommand {
       if try FileOutput.writeIfChanged(file.contents, to: root + "/" + file.path) { written += 1 }
     }
     console.out("generated sources: \(written) rewritten\n")
-    let build = try siteBuild(root: root)
+    let build = try siteBuild(root: root, files: files)
     return report(build.run(), output: build.outputDirectory, console: console)
   }
 }
@@ -103,7 +103,7 @@ struct CheckCommand {
     let scratch = FileManager.default.temporaryDirectory
       .appendingPathComponent("linkcontract-check-\(ProcessInfo.processInfo.processIdentifier)")
     defer { try? FileManager.default.removeItem(at: scratch) }
-    let site = try siteBuild(root: root).render()
+    let site = try siteBuild(root: root, files: files).render()
     if site.diagnostics.errorCount > 0 {
       console.err(site.diagnostics.report)
       console.err("check failed: the site does not build\n")

@@ -8,7 +8,7 @@ import Foundation
 /// Writes a rendered site so that readers never see half of it: the new tree is built beside
 /// the old one (unchanged files hard-linked, so their bytes and times stay as they were), then
 /// the two folders are swapped in one rename.
-enum SiteOutput {
+public enum SiteOutput {
   struct WriteError: Error, CustomStringConvertible {
     let description: String
   }
@@ -119,7 +119,7 @@ enum SiteOutput {
   }
 
   /// Every regular file under `root`, as paths relative to it, read with readdir.
-  static func listFiles(_ root: String) -> Set<String> {
+  public static func listFiles(_ root: String) -> Set<String> {
     var files = Set<String>()
     func walk(_ folder: String, _ prefix: String) {
       guard let directory = opendir(folder) else { return }

@@ -1,6 +1,7 @@
 import ContractArtifacts
 import Foundation
 import LinkContract
+import SiteGenerator
 
 /// Every generated file of the repository, derived from the contract values.
 func generatedFiles() throws -> [Artifact] {
@@ -132,8 +133,9 @@ struct CheckCommand {
             oldName: "committed/\(file.path)", newName: "generated/\(file.path)"))
       }
     }
-    let extra = FileOutput.unexpectedFiles(
-      under: root, in: "Site", expected: Set(expected.map(\.path)))
+    let expectedPaths = Set(expected.map(\.path))
+    let extra = SiteOutput.listFiles(root + "/Site").map { "Site/" + $0 }.filter { !expectedPaths.contains($0) }
+      .sorted()
     for path in extra {
       stale += 1
       console.err("not generated: \(path) (remove it or regenerate)\n")
@@ -158,24 +160,6 @@ enum FileOutput {
       at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
     try data.write(to: url, options: .atomic)
     return true
-  }
-
-  /// Files under `root/folder` whose repository path is not in `expected`, sorted.
-  static func unexpectedFiles(under root: String, in folder: String, expected: Set<String>)
-    -> [String]
-  {
-    let base = root + "/" + folder
-    guard let enumerator = FileManager.default.enumerator(atPath: base) else { return [] }
-    var extra: [String] = []
-    while let relative = enumerator.nextObject() as? String {
-      var isDirectory: ObjCBool = false
-      let exists = FileManager.default.fileExists(
-        atPath: base + "/" + relative, isDirectory: &isDirectory)
-      if exists, !isDirectory.boolValue, !expected.contains(folder + "/" + relative) {
-        extra.append(folder + "/" + relative)
-      }
-    }
-    return extra.sorted()
   }
 }
 

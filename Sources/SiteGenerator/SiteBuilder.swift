@@ -315,11 +315,14 @@ final class ResultSlots<R>: @unchecked Sendable {
 }
 
 /// Phase durations on standard error when `LINKCONTRACT_TIMING` is set, for profiling builds.
-final class PhaseTiming {
+public final class PhaseTiming {
   private let enabled = ProcessInfo.processInfo.environment["LINKCONTRACT_TIMING"] != nil
   private var last = ContinuousClock.now
 
-  func mark(_ phase: String) {
+  public init() {}
+
+  /// Prints the time since the previous mark (or since creation) under the name `phase`.
+  public func mark(_ phase: String) {
     guard enabled else { return }
     let now = ContinuousClock.now
     let milliseconds =

@@ -9,12 +9,8 @@ func siteBuild(
   root: String, content: String? = nil, templates: String? = nil, output: String? = nil,
   files: [Artifact]? = nil
 ) throws -> SiteBuild {
-  let started = ContinuousClock.now
-  defer {
-    if ProcessInfo.processInfo.environment["LINKCONTRACT_TIMING"] != nil {
-      FileHandle.standardError.write(Data("timing: contract artifacts \(ContinuousClock.now - started)\n".utf8))
-    }
-  }
+  let timing = PhaseTiming()
+  defer { timing.mark("contract artifacts") }
   var published: [String: String] = [:]
   for file in try files ?? generatedFiles() where file.path.hasPrefix("Site/") {
     published[String(file.path.dropFirst("Site/".count))] = file.contents

@@ -100,13 +100,6 @@ public indirect enum JSON: Sendable, Hashable {
     out.append(bracket)
   }
 
-  /// Appends `text` as a JSON string literal.
-  public static func quote(_ text: String, into out: inout String) {
-    var bytes: [UInt8] = []
-    quote(text, into: &bytes)
-    out += String(decoding: bytes, as: UTF8.self)
-  }
-
   /// Appends `text` as a JSON string literal, in UTF-8.
   public static func quote(_ text: String, into out: inout [UInt8]) {
     out.append(0x22)

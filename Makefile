@@ -52,10 +52,10 @@ lint:
 bench: deps
 	scripts/bench.sh
 
-## fuzz: libFuzzer runs of the parser and the Content pipeline (FUZZ_SECONDS per target)
+## fuzz: libFuzzer runs of the parser and the Content pipeline (FUZZ_SECONDS per target, FUZZ_SEED to fix the seed)
 FUZZ_SECONDS ?= 60
 fuzz: deps
-	scripts/fuzz.sh $(FUZZ_SECONDS)
+	FUZZ_SEED=$(FUZZ_SEED) scripts/fuzz.sh $(FUZZ_SECONDS)
 
 ## validate-site: W3C Nu HTML checker and axe-core in headless Chromium over Site/
 validate-site:

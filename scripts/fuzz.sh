@@ -3,6 +3,12 @@
 # pipeline (ContentFuzz), each checking properties as well as crashes.
 #
 #   scripts/fuzz.sh [SECONDS]     SECONDS per target, default 60
+#   FUZZ_SEED=N scripts/fuzz.sh   libFuzzer's seed; with a fresh .fuzz/ a run replays the
+#                                 same inputs in the same order, so a short CI run is the
+#                                 start of a longer run that passed here
+#
+# Inputs that once failed are kept in Tests/Fuzz/regressions/<target>/ and run first, every
+# time, as seeds.
 #
 # Builds both targets with -sanitize=fuzzer,address into .build-fuzz/, seeds .fuzz/ from the
 # conformance table (Site/conformance.json), Content/*.md and a few page variants, runs each
@@ -167,10 +173,18 @@ for target in "${targets[@]}"; do
   log="$fuzz_dir/$target.log"
   max_len=4096
   [ "$target" = LinkParserFuzz ] && max_len=1200
+  seed_args=()
+  hashing=0
+  if [ -n "${FUZZ_SEED:-}" ]; then
+    seed_args=(-seed="$FUZZ_SEED")
+    hashing=1
+  fi
+  regressions="Tests/Fuzz/regressions/$target"
+  mkdir -p "$regressions"
   set +e
-  SWIFT_BACKTRACE=enable=no ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}" \
-    ".build-fuzz/debug/$target" "$corpus" "$fuzz_dir/seeds/$target" \
-    -max_total_time="$seconds" -print_final_stats=1 -max_len="$max_len" -timeout=10 \
+  SWIFT_DETERMINISTIC_HASHING=$hashing SWIFT_BACKTRACE=enable=no ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}" \
+    ".build-fuzz/debug/$target" "$corpus" "$fuzz_dir/seeds/$target" "$regressions" \
+    "${seed_args[@]}" -max_total_time="$seconds" -print_final_stats=1 -max_len="$max_len" -timeout=10 \
     -dict="$fuzz_dir/dict/$target.dict" -artifact_prefix="$artifacts/" >"$log" 2>&1
   code=$?
   set -e

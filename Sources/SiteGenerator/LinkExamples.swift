@@ -76,33 +76,91 @@ struct LinkExamples {
         error(
           example.line,
           "this `\(prefix)` reference is not a reserved documentation reference: its body must start with `\(contract.reservedBodyPrefix)`",
-          column: offset + 1)
+          column: column + offset)
       }
+      let claimColumn = column + example.link.utf8.count + 4
+      guard let claim = readClaim(example, at: claimColumn) else { continue }
       let outcome = parser.parse(example.link)
-      let words = example.claim.split(separator: " ").map(String.init)
+      switch (outcome, claim) {
+      case (.recognized(let route), .route(let id)) where route.routeClass == id:
+        continue
+      case (.unsupported(let rejection), .unsupported(let reason, let field))
+      where rejection.reason == reason && (field == nil || field?.text == rejection.field):
+        continue
+      default:
+        break
+      }
       let actual: String
       switch outcome {
       case .recognized(let route): actual = route.routeClass.rawValue
       case .unsupported(let rejection): actual = "unsupported \(rejection)"
       }
-      let agrees: Bool
-      switch outcome {
-      case .recognized(let route): agrees = words == [route.routeClass.rawValue]
-      case .unsupported(let rejection):
-        agrees =
-          words.count >= 2 && words[0] == "unsupported" && words[1] == rejection.reason.rawValue
-          && (words.count == 2 || (words.count == 3 && words[2] == rejection.field))
-      }
-      if !agrees {
-        let known = Set(RouteClassID.allCases.map(\.rawValue) + ["unsupported"])
-        if let first = words.first, !known.contains(first) {
-          error(example.line, "unknown outcome `\(example.claim)`: write a route class id or `unsupported REASON`")
-        } else {
-          error(
-            example.line, "link example claims `\(example.claim)`, but the \(build.name) parser answers `\(actual)`")
-        }
+      // Only the claim's known words are quoted; a field name that disagrees could be any text.
+      switch claim {
+      case .route(let id):
+        error(example.line, "link example claims `\(id.rawValue)`, but the \(build.name) parser answers `\(actual)`")
+      case .unsupported(let reason, let field?) where outcome.rejection?.reason == reason:
+        error(
+          example.line,
+          "link example claims `unsupported \(reason.rawValue)` with another field than the \(build.name) parser's `\(actual)`",
+          column: field.column)
+      case .unsupported(let reason, _):
+        error(
+          example.line,
+          "link example claims `unsupported \(reason.rawValue)`, but the \(build.name) parser answers `\(actual)`")
       }
     }
+  }
+
+  /// What a link example claims: a route class, or a rejection reason with an optional field.
+  private enum Claim {
+    case route(RouteClassID)
+    case unsupported(RejectionReason, field: Word?)
+  }
+
+  private struct Word {
+    let text: String
+    let column: Int
+  }
+
+  /// The claim of `example`, or nil after reporting why it is not one. Unknown words are
+  /// pointed at by column, never quoted: a mistyped line can put a secret there.
+  private mutating func readClaim(_ example: Example, at claimColumn: Int) -> Claim? {
+    var words: [Word] = []
+    var offset = 0
+    for piece in example.claim.split(separator: " ", omittingEmptySubsequences: false) {
+      if !piece.isEmpty { words.append(Word(text: String(piece), column: claimColumn + offset)) }
+      offset += piece.utf8.count + 1
+    }
+    guard let first = words.first else {
+      error(example.line, "link example names no outcome after `->`: write a route class id or `unsupported REASON`")
+      return nil
+    }
+    if first.text != "unsupported", let id = RouteClassID(rawValue: first.text) {
+      if words.count > 1 {
+        error(example.line, "unexpected text after the route class `\(id.rawValue)`", column: words[1].column)
+        return nil
+      }
+      return .route(id)
+    }
+    guard first.text == "unsupported" else {
+      let known = RouteClassID.allCases.filter { $0 != .unsupported }.map(\.rawValue).joined(separator: ", ")
+      error(
+        example.line, "unknown outcome: write a route class id (\(known)) or `unsupported REASON`",
+        column: first.column)
+      return nil
+    }
+    guard words.count >= 2, let reason = RejectionReason(rawValue: words[1].text) else {
+      error(
+        example.line, "`unsupported` needs a rejection reason id, as listed by `contract rejection-reasons`",
+        column: words.count >= 2 ? words[1].column : first.column)
+      return nil
+    }
+    if words.count > 3 {
+      error(example.line, "unexpected text after `unsupported \(reason.rawValue) FIELD`", column: words[3].column)
+      return nil
+    }
+    return .unsupported(reason, field: words.count == 3 ? words[2] : nil)
   }
 
   /// References in `link` of a known prefix whose body does not start with the reserved prefix,

@@ -134,6 +134,28 @@ let contentFaults: [ContentFault] = [
       "Content/index.md:8:42: error: this `bz_` reference is not a reserved documentation reference: its body must start with `0000`"
     ]),
   ContentFault(
+    name: "a link example whose outcome holds a secret is pointed at, never quoted",
+    pages: [
+      "index.md": page(
+        "Home",
+        "```link-example\nhttps://links.example.com/start -> start?password=hunter2secret\nhttps://links.example.com/start -> unsupported hunter2secret\nhttps://links.example.com/start -> start hunter2secret\n```\n"
+      )
+    ],
+    expected: [
+      "Content/index.md:8:36: error: unknown outcome: write a route class id (start, business, product, checkout, order, oauth-complete) or `unsupported REASON`",
+      "Content/index.md:9:48: error: `unsupported` needs a rejection reason id, as listed by `contract rejection-reasons`",
+      "Content/index.md:10:42: error: unexpected text after the route class `start`",
+    ]),
+  ContentFault(
+    name: "a link example that claims another field",
+    pages: [
+      "index.md": page(
+        "Home", "```link-example\nhttps://links.example.com/start?utm=1 -> unsupported extra-field hunter2secret\n```\n")
+    ],
+    expected: [
+      "Content/index.md:8:66: error: link example claims `unsupported extra-field` with another field than the production parser's `unsupported extra-field utm`"
+    ]),
+  ContentFault(
     name: "a directive shown twice on one page",
     pages: ["index.md": page("Home", "```contract verification\n```\n\n```contract verification\n```\n")],
     expected: [

@@ -150,7 +150,8 @@ let contentFaults: [ContentFault] = [
     name: "a link example that claims another field",
     pages: [
       "index.md": page(
-        "Home", "```link-example\nhttps://links.example.com/start?utm=1 -> unsupported extra-field hunter2secret\n```\n")
+        "Home", "```link-example\nhttps://links.example.com/start?utm=1 -> unsupported extra-field hunter2secret\n```\n"
+      )
     ],
     expected: [
       "Content/index.md:8:66: error: link example claims `unsupported extra-field` with another field than the production parser's `unsupported extra-field utm`"

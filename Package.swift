@@ -30,11 +30,12 @@ let package = Package(
       name: "LinkContractCLI",
       dependencies: ["LinkContract", "LinkParser", "ContractArtifacts", "SiteGenerator"],
       path: "Sources/linkcontract"),
+    .target(name: "FuzzDriver", path: "Sources/Fuzz/FuzzDriver"),
     .executableTarget(
-      name: "LinkParserFuzz", dependencies: ["LinkContract", "LinkParser", "ContractArtifacts"],
+      name: "LinkParserFuzz", dependencies: ["LinkContract", "LinkParser", "ContractArtifacts", "FuzzDriver"],
       path: "Sources/Fuzz/LinkParserFuzz"),
     .executableTarget(
-      name: "ContentFuzz", dependencies: ["LinkContract", "LinkParser", "SiteGenerator"],
+      name: "ContentFuzz", dependencies: ["LinkContract", "LinkParser", "SiteGenerator", "FuzzDriver"],
       path: "Sources/Fuzz/ContentFuzz"),
     .executableTarget(
       name: "ParserBench", dependencies: ["LinkContract", "LinkParser", "ContractArtifacts"],

@@ -32,17 +32,50 @@ public enum FieldFormat: Sendable, Hashable {
     Array(bytes).withUnsafeBufferPointer { admits(buffer: $0) }
   }
 
-  /// Whether the UTF-8 bytes in `buffer` are inside the format; the parser's fast path.
+  /// Whether the UTF-8 bytes in `buffer` are inside the format.
   public func admits(buffer bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    switch self {
-    case .reference(let prefix, let bodyLength):
-      guard bytes.starts(with: prefix.utf8) else { return false }
-      let body = bytes.dropFirst(prefix.utf8.count)
-      return bodyLength.contains(body.count) && body.allSatisfy(ASCII.isAlphanumeric)
-    case .base64url(let length):
-      return length.contains(bytes.count) && bytes.allSatisfy(ASCII.isBase64URL)
-    case .enumeration(let values):
-      return values.contains { $0.utf8.elementsEqual(bytes) }
+    Matcher(self).admits(bytes, 0..<bytes.count)
+  }
+
+  /// The format with its strings as UTF-8 bytes, which checks raw input without touching a
+  /// string: the one check behind every `admits`, and the parser's hot path.
+  public struct Matcher: Sendable {
+    @usableFromInline enum Kind: Sendable {
+      case reference(prefix: [UInt8], bodyLength: ClosedRange<Int>)
+      case base64url(length: ClosedRange<Int>)
+      case enumeration([[UInt8]])
+    }
+
+    @usableFromInline let kind: Kind
+
+    public init(_ format: FieldFormat) {
+      switch format {
+      case .reference(let prefix, let bodyLength): kind = .reference(prefix: Array(prefix.utf8), bodyLength: bodyLength)
+      case .base64url(let length): kind = .base64url(length: length)
+      case .enumeration(let values): kind = .enumeration(values.map { Array($0.utf8) })
+      }
+    }
+
+    /// Whether the bytes of `b` in `range` are inside the format.
+    @inlinable
+    public func admits(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+      switch kind {
+      case .reference(let prefix, let bodyLength):
+        guard range.count >= prefix.count, bodyLength.contains(range.count - prefix.count) else { return false }
+        for k in 0..<prefix.count where b[range.lowerBound + k] != prefix[k] { return false }
+        for k in (range.lowerBound + prefix.count)..<range.upperBound where !ASCII.isAlphanumeric(b[k]) {
+          return false
+        }
+        return true
+      case .base64url(let length):
+        guard length.contains(range.count) else { return false }
+        for k in range where !ASCII.isBase64URL(b[k]) { return false }
+        return true
+      case .enumeration(let values):
+        return values.contains { value in
+          value.count == range.count && value.indices.allSatisfy { b[range.lowerBound + $0] == value[$0] }
+        }
+      }
     }
   }
 
@@ -315,12 +348,12 @@ public enum RejectionReason: String, Sendable, Hashable, CaseIterable, Comparabl
   }
 }
 
-enum ASCII {
-  static func isAlphanumeric(_ byte: UInt8) -> Bool {
+@usableFromInline enum ASCII {
+  @inlinable static func isAlphanumeric(_ byte: UInt8) -> Bool {
     (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A)
       || (byte >= 0x61 && byte <= 0x7A)
   }
-  static func isBase64URL(_ byte: UInt8) -> Bool {
+  @inlinable static func isBase64URL(_ byte: UInt8) -> Bool {
     isAlphanumeric(byte) || byte == 0x2D || byte == 0x5F
   }
 }

@@ -371,48 +371,17 @@ private enum SegmentPattern {
   case field(Field)
 }
 
-/// A field format as the parser checks it: bytes ready, no strings touched.
-private enum CompiledFormat: Sendable {
-  case reference(prefix: [UInt8], length: ClosedRange<Int>)
-  case base64url(length: ClosedRange<Int>)
-  case enumeration([[UInt8]])
-
-  init(_ format: FieldFormat) {
-    switch format {
-    case .reference(let prefix, let length): self = .reference(prefix: Array(prefix.utf8), length: length)
-    case .base64url(let length): self = .base64url(length: length)
-    case .enumeration(let values): self = .enumeration(values.map { Array($0.utf8) })
-    }
-  }
-
-  func admits(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
-    switch self {
-    case .reference(let prefix, let length):
-      guard range.count >= prefix.count, length.contains(range.count - prefix.count) else { return false }
-      for k in 0..<prefix.count where b[range.lowerBound + k] != prefix[k] { return false }
-      for k in (range.lowerBound + prefix.count)..<range.upperBound where !isAlphanumeric(b[k]) { return false }
-      return true
-    case .base64url(let length):
-      guard length.contains(range.count) else { return false }
-      for k in range where !isAlphanumeric(b[k]) && b[k] != 0x2D && b[k] != 0x5F { return false }
-      return true
-    case .enumeration(let values):
-      return values.contains { equal(b, range, $0) }
-    }
-  }
-}
-
 private struct CompiledField {
   let name: String
   let nameBytes: [UInt8]
-  let format: CompiledFormat
+  let format: FieldFormat.Matcher
   /// The path segment that holds the field, for path fields.
   let segment: Int
 
   init(_ field: Field, segment: Int = -1) {
     name = field.name
     nameBytes = Array(field.name.utf8)
-    format = CompiledFormat(field.format)
+    format = FieldFormat.Matcher(field.format)
     self.segment = segment
   }
 }
@@ -453,7 +422,6 @@ private enum RouteMatch {
 @inline(__always) private func lower(_ c: UInt8) -> UInt8 { c >= 0x41 && c <= 0x5A ? c | 0x20 : c }
 @inline(__always) private func isLetter(_ c: UInt8) -> Bool { (lower(c) >= 0x61 && lower(c) <= 0x7A) }
 @inline(__always) private func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
-@inline(__always) private func isAlphanumeric(_ c: UInt8) -> Bool { isDigit(c) || isLetter(c) }
 
 @inline(__always) private func equal(_ b: UnsafeBufferPointer<UInt8>, _ r: Range<Int>, _ word: [UInt8]) -> Bool {
   guard r.count == word.count else { return false }

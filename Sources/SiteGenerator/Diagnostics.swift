@@ -1,3 +1,5 @@
+import LinkContract
+
 /// How serious a diagnostic is.
 public enum Severity: String, Sendable, Hashable, Comparable {
   case error
@@ -41,5 +43,92 @@ extension [Diagnostic] {
     func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
     lines.append("\(plural(errors, "error")), \(plural(warnings, "warning"))")
     return lines.joined(separator: "\n") + "\n"
+  }
+}
+
+/// The values that Content gives to the contract's forbidden keys (`password=…`,
+/// `access_token=…`), which no diagnostic may echo, whatever part of a page it quotes.
+struct ForbiddenValues {
+  private(set) var values: Set<String> = []
+
+  /// Values shorter than this are left alone: replacing a one- or two-letter value
+  /// everywhere would garble the message.
+  static let shortest = 3
+
+  init(in sources: [String], contract: Contract) {
+    for source in sources {
+      let bytes = Array(source.utf8)
+      var index = 0
+      while let equals = bytes[index...].firstIndex(of: 0x3D) {
+        index = equals + 1
+        guard Self.namesForbiddenKey(bytes, before: equals, contract: contract) else { continue }
+        // Two readings of where the value ends: at the first delimiter, or, in a query, at
+        // the next item or the end of the link. Since the first is a prefix of the second,
+        // redacting both breaks any quote of either.
+        let short = bytes[index...].firstIndex(where: Self.endsValue) ?? bytes.endIndex
+        var long = bytes[index...].firstIndex { $0 == 0x26 || $0 == 0x23 || $0 == 0x0A } ?? bytes.endIndex
+        if let arrow = Self.firstArrow(in: bytes, from: index, before: long) { long = arrow }
+        for end in [short, long] where end - index >= Self.shortest {
+          values.insert(String(decoding: bytes[index..<end], as: UTF8.self))
+        }
+      }
+    }
+  }
+
+  /// `diagnostics` with every forbidden value replaced by `[redacted]`.
+  func redacting(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+    guard !values.isEmpty else { return diagnostics }
+    // Longest first, so that a value holding a shorter one is replaced whole.
+    let ordered = values.sorted { ($0.utf8.count, $0) > ($1.utf8.count, $1) }
+    return diagnostics.map { diagnostic in
+      var message = diagnostic.message
+      for value in ordered where message.contains(value) {
+        message = message.replacing(value, with: "[redacted]")
+      }
+      guard message != diagnostic.message else { return diagnostic }
+      return Diagnostic(
+        path: diagnostic.path, line: diagnostic.line, column: diagnostic.column, severity: diagnostic.severity,
+        message: message)
+    }
+  }
+
+  /// Whether the text before the `=` at `equals` names a forbidden key. The key reaches back
+  /// to the query's `?`, the previous `&` or the line's start; it is forbidden when it, or a
+  /// part of it that starts after punctuation or a space, is.
+  private static func namesForbiddenKey(_ bytes: [UInt8], before equals: Int, contract: Contract) -> Bool {
+    var start = equals
+    while start > 0, ![0x3F, 0x26, 0x3D, 0x0A, 0x0D].contains(bytes[start - 1]) { start -= 1 }
+    var candidate = start
+    while candidate < equals {
+      if candidate == start || !ASCIIByte.isAlphanumeric(bytes[candidate - 1]),
+        contract.forbiddenKey(matching: String(decoding: bytes[candidate..<equals], as: UTF8.self)) != nil
+      {
+        return true
+      }
+      candidate += 1
+    }
+    return false
+  }
+
+  private static func endsValue(_ byte: UInt8) -> Bool {
+    switch byte {
+    case 0x26, 0x23, 0x3B, 0x60, 0x22, 0x27, 0x28, 0x29, 0x3C, 0x3E, 0x2C, 0x5B, 0x5D: true
+    default: byte <= 0x20
+    }
+  }
+
+  private static func firstArrow(in bytes: [UInt8], from start: Int, before end: Int) -> Int? {
+    var i = start
+    while i + 4 <= end {
+      if bytes[i] == 0x20, bytes[i + 1] == 0x2D, bytes[i + 2] == 0x3E, bytes[i + 3] == 0x20 { return i }
+      i += 1
+    }
+    return nil
+  }
+}
+
+enum ASCIIByte {
+  static func isAlphanumeric(_ byte: UInt8) -> Bool {
+    (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
   }
 }

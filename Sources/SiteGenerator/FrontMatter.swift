@@ -56,6 +56,13 @@ public struct FrontMatter: Sendable, Hashable {
       }
       let key = String(Substring(text.utf8[..<colon]))
       let value = Substring(text.utf8[text.utf8.index(after: colon)...]).trimmingSpaces
+      let isWord =
+        !key.isEmpty && key.utf8.count <= 40
+        && key.utf8.allSatisfy { ASCIIByte.isAlphanumeric($0) || $0 == 0x2D || $0 == 0x5F }
+      guard isWord else {
+        error(line, 1, "malformed front matter line: expected `key: value`")
+        continue
+      }
       guard keys.contains(key) else {
         let known = keys.map { "`\($0)`" }.joined(separator: ", ")
         error(line, 1, "unknown front matter key `\(key)` (known keys: \(known))")

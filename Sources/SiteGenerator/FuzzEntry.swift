@@ -58,6 +58,9 @@ public struct SinglePageRenderer: Sendable {
     diagnostics += rendered.diagnostics
     let check = OutputCheck(pages: [rendered.path: rendered], files: files.union([rendered.path]))
     diagnostics += check.problems("Site")
+    if !diagnostics.isEmpty {
+      diagnostics = ForbiddenValues(in: [source], contract: context.contract).redacting(diagnostics)
+    }
     return (rendered.bytes, diagnostics.sorted())
   }
 }

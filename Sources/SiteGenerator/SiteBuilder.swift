@@ -162,6 +162,9 @@ public struct SiteBuild: Sendable {
       diagnostics += OutputCheck(pages: outputs, files: Set(files.keys)).problems(outputDirectory)
     }
     timing.mark("check")
+    if !diagnostics.isEmpty {
+      diagnostics = ForbiddenValues(in: sources.map(\.text), contract: contract).redacting(diagnostics)
+    }
     return RenderedSite(files: files, diagnostics: diagnostics.sorted(), pageCount: outputs.count)
   }
 

@@ -157,6 +157,23 @@ let contentFaults: [ContentFault] = [
       "Content/index.md:8:66: error: link example claims `unsupported extra-field` with another field than the production parser's `unsupported extra-field utm`"
     ]),
   ContentFault(
+    name: "a forbidden value is redacted from every quote, wherever the page puts it",
+    pages: [
+      "index.md": page(
+        "Home",
+        "See [x](other.md?password=hunter2secret) and [y](route:start?session=Sess10nValue).\n\n```contract hunter2secret\n```\n"
+      )
+    ],
+    expected: [
+      "Content/index.md:7:5: error: link to `other.md?password=[redacted]`: link to a page as `name.md` or `name.md#heading`, to a route as `route:ID`, to a generated file such as `conformance.json`, or to an https URL",
+      "Content/index.md:7:46: error: unknown route class `start?session=[redacted]` in link (known: start, business, product, checkout, order, oauth-complete, unsupported)",
+      "Content/index.md:9:1: error: unknown contract block `[redacted]` (known: layers, route-classes, route, rejection-reasons, forbidden-fields, handling-stages, gates, troubleshooting, verification, revalidation, builds, association, conformance, lifecycle)",
+    ]),
+  ContentFault(
+    name: "a front matter line that is not `key: value` is not quoted",
+    pages: ["index.md": "---\ntitle: A\nsummary: B\nweight: 1\nsee https://x.example/?token=abcdef: x\n---\nText.\n"],
+    expected: ["Content/index.md:5:1: error: malformed front matter line: expected `key: value`"]),
+  ContentFault(
     name: "a directive shown twice on one page",
     pages: ["index.md": page("Home", "```contract verification\n```\n\n```contract verification\n```\n")],
     expected: [

@@ -1,5 +1,6 @@
 import ContractArtifacts
 import Foundation
+import FuzzDriver
 import LinkContract
 import LinkParser
 
@@ -154,35 +155,12 @@ public func linkParserFuzzTestOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: 
   /// Replays the files given as arguments through the properties, without libFuzzer.
   @main
   struct LinkParserFuzzReplay {
-    static func main() {
-      let paths = CommandLine.arguments.dropFirst()
-      for path in paths {
-        guard let contents = FileManager.default.contents(atPath: path) else {
-          FileHandle.standardError.write(Data("cannot read \(path)\n".utf8))
-          exit(2)
-        }
-        let data = [UInt8](contents)
-        _ = data.withUnsafeBufferPointer { linkParserFuzzTestOneInput($0.baseAddress, $0.count) }
-      }
-      print("replayed \(paths.count) inputs: all properties hold")
-    }
+    static func main() { replay(CommandLine.arguments.dropFirst(), through: linkParserFuzzTestOneInput) }
   }
 #else
-  /// libFuzzer's driver, which the fuzzing build runs in place of the replay.
-  @_silgen_name("LLVMFuzzerRunDriver")
-  func runFuzzerDriver(
-    _ argc: UnsafeMutablePointer<CInt>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ testOneInput: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
-  ) -> CInt
-
   /// The entry point SwiftPM links as `main` for this target: hands over to libFuzzer.
   @_cdecl("LinkParserFuzz_main")
-  public func fuzzMain(
-    _ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
-  ) -> CInt {
-    var count = argc
-    var arguments = argv
-    return runFuzzerDriver(&count, &arguments, linkParserFuzzTestOneInput)
+  public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    runLibFuzzer(argc, argv, linkParserFuzzTestOneInput)
   }
 #endif

@@ -49,46 +49,78 @@ extension [Diagnostic] {
 /// The values that Content gives to the contract's forbidden keys (`password=…`,
 /// `access_token=…`), which no diagnostic may echo, whatever part of a page it quotes.
 struct ForbiddenValues {
+  let contract: Contract
   private(set) var values: Set<String> = []
 
-  /// Values shorter than this are left alone: replacing a one- or two-letter value
-  /// everywhere would garble the message.
-  static let shortest = 3
+  /// What a diagnostic shows in place of a forbidden value.
+  static let marker = "[redacted]"
+  /// Values shorter than this are redacted only where they follow their key: replacing a
+  /// short value everywhere would garble ordinary words of the message.
+  static let shortest = 6
 
   init(in sources: [String], contract: Contract) {
+    self.contract = contract
     for source in sources {
       let bytes = Array(source.utf8)
-      var index = 0
-      while let equals = bytes[index...].firstIndex(of: 0x3D) {
-        index = equals + 1
-        guard Self.namesForbiddenKey(bytes, before: equals, contract: contract) else { continue }
-        // Two readings of where the value ends: at the first delimiter, or, in a query, at
-        // the next item or the end of the link. Since the first is a prefix of the second,
-        // redacting both breaks any quote of either.
-        let short = bytes[index...].firstIndex(where: Self.endsValue) ?? bytes.endIndex
-        var long = bytes[index...].firstIndex { $0 == 0x26 || $0 == 0x23 || $0 == 0x0A } ?? bytes.endIndex
-        if let arrow = Self.firstArrow(in: bytes, from: index, before: long) { long = arrow }
-        for end in [short, long] where end - index >= Self.shortest {
-          values.insert(String(decoding: bytes[index..<end], as: UTF8.self))
+      // Two readings of where a value ends: at the first delimiter, or, in a query, at the
+      // next item or the end of the link. The first is a prefix of the second, so redacting
+      // both breaks any quote of either.
+      Self.forEachValue(in: bytes, contract: contract) { start, short, long in
+        for end in [short, long] where end - start >= Self.shortest {
+          values.insert(String(decoding: bytes[start..<end], as: UTF8.self))
         }
       }
     }
   }
 
-  /// `diagnostics` with every forbidden value replaced by `[redacted]`.
+  /// `diagnostics` with every forbidden value replaced by the marker.
   func redacting(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
-    guard !values.isEmpty else { return diagnostics }
     // Longest first, so that a value holding a shorter one is replaced whole.
     let ordered = values.sorted { ($0.utf8.count, $0) > ($1.utf8.count, $1) }
     return diagnostics.map { diagnostic in
       var message = diagnostic.message
       for value in ordered where message.contains(value) {
-        message = message.replacing(value, with: "[redacted]")
+        message = message.replacing(value, with: Self.marker)
       }
+      message = redactingAfterKeys(message)
       guard message != diagnostic.message else { return diagnostic }
       return Diagnostic(
         path: diagnostic.path, line: diagnostic.line, column: diagnostic.column, severity: diagnostic.severity,
         message: message)
+    }
+  }
+
+  /// `message` with the value after each forbidden `key=` in it replaced, however short.
+  private func redactingAfterKeys(_ message: String) -> String {
+    let bytes = Array(message.utf8)
+    var ranges: [Range<Int>] = []
+    Self.forEachValue(in: bytes, contract: contract) { start, short, _ in
+      if short > start, !bytes[start...].starts(with: Self.marker.utf8) { ranges.append(start..<short) }
+    }
+    guard !ranges.isEmpty else { return message }
+    var result: [UInt8] = []
+    var next = 0
+    for range in ranges where range.lowerBound >= next {
+      result += bytes[next..<range.lowerBound]
+      result += Self.marker.utf8
+      next = range.upperBound
+    }
+    result += bytes[next...]
+    return String(decoding: result, as: UTF8.self)
+  }
+
+  /// Calls `body` with the start of each forbidden key's value in `bytes` and its two ends.
+  private static func forEachValue(
+    in bytes: [UInt8], contract: Contract, _ body: (_ start: Int, _ short: Int, _ long: Int) -> Void
+  ) {
+    var index = 0
+    while let equals = bytes[index...].firstIndex(of: 0x3D) {
+      index = equals + 1
+      guard namesForbiddenKey(bytes, before: equals, contract: contract) else { continue }
+      let short = bytes[index...].firstIndex(where: endsValue) ?? bytes.endIndex
+      var long = bytes[index...].firstIndex { $0 == 0x26 || $0 == 0x23 || $0 == 0x0A } ?? bytes.endIndex
+      if let arrow = firstArrow(in: bytes, from: index, before: long) { long = arrow }
+      body(index, short, long)
     }
   }
 

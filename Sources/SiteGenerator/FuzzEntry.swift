@@ -38,8 +38,9 @@ public struct SinglePageRenderer: Sendable {
   /// UTF-8 as `SiteBuild` reads it, then rendered. Diagnostics are sorted.
   public func render(bytes: [UInt8], name: String = "page") -> (html: [UInt8], diagnostics: [Diagnostic]) {
     let path = "Content/\(name).md"
-    if let (line, column) = firstInvalidUTF8(bytes) {
-      return ([], [Diagnostic(path: path, line: line, column: column, message: "the file is not valid UTF-8")])
+    let problems = textProblems(bytes)
+    guard problems.isEmpty else {
+      return ([], problems.map { Diagnostic(path: path, line: $0.line, column: $0.column, message: $0.message) })
     }
     return render(source: String(decoding: bytes, as: UTF8.self), name: name)
   }

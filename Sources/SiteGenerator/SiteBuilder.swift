@@ -208,9 +208,11 @@ public struct SiteBuild: Sendable {
       return nil
     }
     let bytes = [UInt8](data)
-    if let (line, column) = firstInvalidUTF8(bytes) {
-      diagnostics.append(
-        Diagnostic(path: path, line: line, column: column, message: "the file is not valid UTF-8"))
+    let problems = textProblems(bytes)
+    guard problems.isEmpty else {
+      for problem in problems {
+        diagnostics.append(Diagnostic(path: path, line: problem.line, column: problem.column, message: problem.message))
+      }
       return nil
     }
     return String(decoding: bytes, as: UTF8.self)
@@ -240,17 +242,26 @@ public struct SiteBuildResult: Sendable {
   public let removed: Int
 }
 
-/// The line and column of the first byte that breaks UTF-8, or nil.
-func firstInvalidUTF8(_ bytes: [UInt8]) -> (Int, Int)? {
+/// What keeps `bytes` from being a page's text, by line and byte column: the first invalid
+/// UTF-8 sequence, after which nothing more is read, or each character that XML, and so a
+/// page, cannot hold (C0 controls other than tab, line feed and carriage return; U+FFFE and
+/// U+FFFF).
+func textProblems(_ bytes: [UInt8]) -> [(line: Int, column: Int, message: String)] {
+  var problems: [(line: Int, column: Int, message: String)] = []
   var line = 1
   var lineStart = 0
   var index = 0
+  func unshowable(_ scalar: String) {
+    problems.append((line, index - lineStart + 1, "the character \(scalar) cannot appear in a page; remove it"))
+  }
   while index < bytes.count {
     let byte = bytes[index]
     if byte < 0x80 {
       if byte == 0x0A {
         line += 1
         lineStart = index + 1
+      } else if byte < 0x20, byte != 0x09, byte != 0x0D {
+        unshowable("U+00" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2))
       }
       index += 1
       continue
@@ -260,18 +271,27 @@ func firstInvalidUTF8(_ bytes: [UInt8]) -> (Int, Int)? {
     case 0xC2...0xDF: length = 2
     case 0xE0...0xEF: length = 3
     case 0xF0...0xF4: length = 4
-    default: return (line, index - lineStart + 1)
+    default: return problems + [(line, index - lineStart + 1, "the file is not valid UTF-8")]
     }
     guard index + length <= bytes.count,
       bytes[(index + 1)..<(index + length)].allSatisfy({ $0 & 0xC0 == 0x80 })
-    else { return (line, index - lineStart + 1) }
+    else { return problems + [(line, index - lineStart + 1, "the file is not valid UTF-8")] }
     let scalar = String(decoding: bytes[index..<(index + length)], as: UTF8.self)
     if scalar == "\u{FFFD}", bytes[index..<(index + length)] != [0xEF, 0xBF, 0xBD] {
-      return (line, index - lineStart + 1)
+      return problems + [(line, index - lineStart + 1, "the file is not valid UTF-8")]
+    }
+    if scalar == "\u{FFFE}" || scalar == "\u{FFFF}" {
+      unshowable(scalar == "\u{FFFE}" ? "U+FFFE" : "U+FFFF")
     }
     index += length
   }
-  return nil
+  return problems
+}
+
+extension String {
+  fileprivate func leftPadded(to width: Int) -> String {
+    String(repeating: "0", count: max(0, width - count)) + self
+  }
 }
 
 /// Maps in parallel across the machine's cores, keeping order.

@@ -174,6 +174,20 @@ let contentFaults: [ContentFault] = [
     pages: ["index.md": "---\ntitle: A\nsummary: B\nweight: 1\nsee https://x.example/?token=abcdef: x\n---\nText.\n"],
     expected: ["Content/index.md:5:1: error: malformed front matter line: expected `key: value`"]),
   ContentFault(
+    name: "a short forbidden value is redacted where it follows its key",
+    pages: ["index.md": page("Home", "See [x](other.md?Password=ab&a=1).\n")],
+    expected: [
+      "Content/index.md:7:5: error: link to `other.md?Password=[redacted]&a=1`: link to a page as `name.md` or `name.md#heading`, to a route as `route:ID`, to a generated file such as `conformance.json`, or to an https URL"
+    ]),
+  ContentFault(
+    name: "control characters, which no page can hold",
+    pages: ["index.md": page("Home", "Text\u{04} and\u{0B} more.\u{FFFF}\n")],
+    expected: [
+      "Content/index.md:7:5: error: the character U+0004 cannot appear in a page; remove it",
+      "Content/index.md:7:10: error: the character U+000B cannot appear in a page; remove it",
+      "Content/index.md:7:17: error: the character U+FFFF cannot appear in a page; remove it",
+    ]),
+  ContentFault(
     name: "a directive shown twice on one page",
     pages: ["index.md": page("Home", "```contract verification\n```\n\n```contract verification\n```\n")],
     expected: [

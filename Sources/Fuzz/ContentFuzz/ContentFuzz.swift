@@ -40,7 +40,7 @@ enum ContentProperties {
     (ProcessInfo.processInfo.environment["CONTENT_FUZZ_TOLERATE"] ?? "").split(separator: ",").map(String.init))
 
   /// Messages that only a generator fault can cause, whatever the input.
-  static let generatorFaults = ["does not parse back", "is used twice", "is not a relative link"]
+  static let generatorFaults = ["does not parse back", "is not well-formed", "is used twice", "is not a relative link"]
 
   static func check(_ data: [UInt8]) {
     let (html, diagnostics) = renderer.render(bytes: data)
@@ -156,6 +156,8 @@ enum ContentProperties {
           continue
         }
         let value = String(parts[1])
+        // What diagnostics print in place of a secret cannot count as echoing one.
+        if "[redacted]".contains(value) { continue }
         if let leak = diagnostics.first(where: { $0.message.contains(value) }) {
           fail(data, "the value of forbidden key `\(parts[0])` appears in a diagnostic: \(leak)")
         }

@@ -57,7 +57,7 @@ public enum FieldFormat: Sendable, Hashable {
     }
 
     /// Whether the bytes of `b` in `range` are inside the format.
-    @inlinable
+    @inlinable @inline(__always)
     public func admits(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
       switch kind {
       case .reference(let prefix, let bodyLength):
@@ -350,8 +350,8 @@ public enum RejectionReason: String, Sendable, Hashable, CaseIterable, Comparabl
 
 @usableFromInline enum ASCII {
   @inlinable static func isAlphanumeric(_ byte: UInt8) -> Bool {
-    (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A)
-      || (byte >= 0x61 && byte <= 0x7A)
+    // Setting 0x20 folds A-Z onto a-z and leaves the digits as they are.
+    (byte | 0x20) &- 0x61 < 26 || byte &- 0x30 < 10
   }
   @inlinable static func isBase64URL(_ byte: UInt8) -> Bool {
     isAlphanumeric(byte) || byte == 0x2D || byte == 0x5F

@@ -32,7 +32,7 @@ public struct LinkParser: Sendable {
     host = build.webHost.utf8.map(lower)
     scheme = build.customScheme.utf8.map(lower)
     forbidden = contract.forbiddenKeys.map { (Array($0.word.utf8), $0.match) }
-    maximumSegments = https.map(\.segments.count).max() ?? 0
+    maximumSegments = https.map(\.literals.count).max() ?? 0
     var bigrams = [UInt64](repeating: 0, count: 1024)
     for key in contract.forbiddenKeys {
       let word = Array(key.word.utf8.map(lower))
@@ -54,21 +54,21 @@ public struct LinkParser: Sendable {
 
   /// Classifies one raw link given as bytes.
   public func parse(bytes: UnsafeBufferPointer<UInt8>) -> LinkOutcome {
-    switch classify(bytes) {
-    case .success(let route): .recognized(route)
-    case .failure(let rejection): .unsupported(rejection)
-    }
+    classify(bytes)
   }
 
-  private func classify(_ b: UnsafeBufferPointer<UInt8>) -> Result<Route, Rejection> {
+  private func classify(_ b: UnsafeBufferPointer<UInt8>) -> LinkOutcome {
     let n = b.count
-    if n > contract.maximumLinkBytes { return .failure(Rejection(.oversized)) }
-    if n == 0 { return .failure(Rejection(.malformedURL)) }
+    if n > contract.maximumLinkBytes { return .unsupported(Rejection(.oversized)) }
+    if n == 0 { return .unsupported(Rejection(.malformedURL)) }
     // One pass over every byte: the bytes the contract never admits, and the delimiters.
     var hasPercent = false
     var fragmentStart = n
     var firstQuestion = n
     var ampersands = 0
+    // With no `@` the authority holds no userinfo; with one `:` (the scheme's) it holds no port.
+    var ats = 0
+    var colons = 0
     let invalid = byteClasses.withUnsafeBufferPointer { classes -> Bool in
       var i = 0
       while true {
@@ -77,6 +77,8 @@ public struct LinkParser: Sendable {
         switch classes[Int(b[i])] {
         case ByteClass.invalid: return true
         case ByteClass.percent: hasPercent = true
+        case ByteClass.at: ats += 1
+        case ByteClass.colon: colons += 1
         case ByteClass.hash: if fragmentStart == n { fragmentStart = i }
         case ByteClass.question: if firstQuestion == n, fragmentStart == n { firstQuestion = i }
         default: if firstQuestion < n, fragmentStart == n { ampersands += 1 }
@@ -85,20 +87,20 @@ public struct LinkParser: Sendable {
       }
       return false
     }
-    if invalid { return .failure(Rejection(.malformedURL)) }
+    if invalid { return .unsupported(Rejection(.malformedURL)) }
 
     // scheme "://"
-    guard isLetter(b[0]) else { return .failure(Rejection(.malformedURL)) }
+    guard isLetter(b[0]) else { return .unsupported(Rejection(.malformedURL)) }
     var colon = 1
     while colon < n, b[colon] != 0x3A {
       let c = b[colon]
       guard isLetter(c) || isDigit(c) || c == 0x2B || c == 0x2D || c == 0x2E else {
-        return .failure(Rejection(.malformedURL))
+        return .unsupported(Rejection(.malformedURL))
       }
       colon += 1
     }
     guard colon + 2 < n, b[colon + 1] == 0x2F, b[colon + 2] == 0x2F else {
-      return .failure(Rejection(.malformedURL))
+      return .unsupported(Rejection(.malformedURL))
     }
     let authorityStart = colon + 3
     let queryStart = firstQuestion >= authorityStart ? firstQuestion : n
@@ -110,23 +112,25 @@ public struct LinkParser: Sendable {
       withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: maximumSegments + 1) { segments in
         classify(
           b, colon: colon, authority: authorityStart..<authorityEnd, pathEnd: pathEnd, queryStart: queryStart,
-          fragmentStart: fragmentStart, hasPercent: hasPercent, items: items, segments: segments)
+          fragmentStart: fragmentStart, hasPercent: hasPercent, mayHaveUserinfo: ats > 0, mayHavePort: colons > 1,
+          items: items, segments: segments)
       }
     }
   }
 
   private func classify(
     _ b: UnsafeBufferPointer<UInt8>, colon: Int, authority: Range<Int>, pathEnd: Int, queryStart: Int,
-    fragmentStart: Int, hasPercent: Bool, items storage: UnsafeMutableBufferPointer<QueryItem>,
+    fragmentStart: Int, hasPercent: Bool, mayHaveUserinfo: Bool, mayHavePort: Bool,
+    items storage: UnsafeMutableBufferPointer<QueryItem>,
     segments: UnsafeMutableBufferPointer<Range<Int>>
-  ) -> Result<Route, Rejection> {
+  ) -> LinkOutcome {
     let n = b.count
     var count = 0
     // query shape: no empty query, no empty item, no empty key
     if queryStart < n {
       let queryEnd = fragmentStart
       var itemStart = queryStart + 1
-      if itemStart == queryEnd { return .failure(Rejection(.malformedURL)) }
+      if itemStart == queryEnd { return .unsupported(Rejection(.malformedURL)) }
       while itemStart <= queryEnd {
         var itemEnd = itemStart
         var equals = -1
@@ -135,14 +139,14 @@ public struct LinkParser: Sendable {
           itemEnd += 1
         }
         let keyEnd = equals < 0 ? itemEnd : equals
-        if keyEnd == itemStart { return .failure(Rejection(.malformedURL)) }
+        if keyEnd == itemStart { return .unsupported(Rejection(.malformedURL)) }
         storage[count] = QueryItem(key: itemStart..<keyEnd, value: (equals < 0 ? itemEnd : equals + 1)..<itemEnd)
         count += 1
         itemStart = itemEnd + 1
       }
     }
     let items = UnsafeBufferPointer(rebasing: storage[..<count])
-    if hasPercent { return .failure(Rejection(.malformedEncoding)) }
+    if hasPercent { return .unsupported(Rejection(.malformedEncoding)) }
 
     let carrier: Carrier
     if equalsLowered(b, 0..<colon, httpsBytes) {
@@ -150,31 +154,35 @@ public struct LinkParser: Sendable {
     } else if equalsLowered(b, 0..<colon, scheme) {
       carrier = .customScheme
     } else {
-      return .failure(Rejection(.schemeNotAllowed))
+      return .unsupported(Rejection(.schemeNotAllowed))
     }
 
-    for k in authority where b[k] == 0x40 { return .failure(Rejection(.userinfoPresent)) }
-    var portSearchStart = authority.lowerBound
-    if authority.lowerBound < authority.upperBound, b[authority.lowerBound] == 0x5B {
-      var close = authority.lowerBound
-      while close < authority.upperBound, b[close] != 0x5D { close += 1 }
-      if close < authority.upperBound { portSearchStart = close }
+    if mayHaveUserinfo {
+      for k in authority where b[k] == 0x40 { return .unsupported(Rejection(.userinfoPresent)) }
     }
-    for k in portSearchStart..<authority.upperBound where b[k] == 0x3A {
-      return .failure(Rejection(.portPresent))
+    if mayHavePort {
+      var portSearchStart = authority.lowerBound
+      if authority.lowerBound < authority.upperBound, b[authority.lowerBound] == 0x5B {
+        var close = authority.lowerBound
+        while close < authority.upperBound, b[close] != 0x5D { close += 1 }
+        if close < authority.upperBound { portSearchStart = close }
+      }
+      for k in portSearchStart..<authority.upperBound where b[k] == 0x3A {
+        return .unsupported(Rejection(.portPresent))
+      }
     }
     if carrier == .https, !equal(b, authority, host), !equalsLowered(b, authority, host) {
-      return .failure(Rejection(.hostNotConfigured))
+      return .unsupported(Rejection(.hostNotConfigured))
     }
-    if fragmentStart < n { return .failure(Rejection(.fragmentPresent)) }
+    if fragmentStart < n { return .unsupported(Rejection(.fragmentPresent)) }
 
     for item in items where isForbidden(b, item.key) {
-      return .failure(Rejection(.forbiddenField))
+      return .unsupported(Rejection(.forbiddenField))
     }
     if items.count > 1 {
       for x in 1..<items.count {
         for y in 0..<x where equal(b, items[x].key, items[y].key) {
-          return .failure(Rejection(.duplicateField))
+          return .unsupported(Rejection(.duplicateField))
         }
       }
     }
@@ -187,9 +195,11 @@ public struct LinkParser: Sendable {
     }
     let route: CompiledRoute
     switch match {
-    case .none: return .failure(Rejection(.unknownRoute))
-    case .prefix(let missing): return .failure(Rejection(.missingField, field: missing))
-    case .full(let matched): route = matched
+    case .none: return .unsupported(Rejection(.unknownRoute))
+    case .prefix(let index, let count):
+      let missing = httpsRoutes[index].pathFields.first { $0.segment >= count }!
+      return .unsupported(Rejection(.missingField, field: missing.name))
+    case .full(let index): route = carrier == .https ? httpsRoutes[index] : schemeRoutes[index]
     }
 
     let alternatives = route.queryFields
@@ -200,12 +210,12 @@ public struct LinkParser: Sendable {
       break
     }
     if !alternatives.isEmpty, chosen < 0 {
-      return .failure(Rejection(.missingField, field: alternatives[0].name))
+      return .unsupported(Rejection(.missingField, field: alternatives[0].name))
     }
     for item in items {
       let index = alternatives.firstIndex { equal(b, item.key, $0.nameBytes) }
       if index == nil || index! != chosen {
-        return .failure(Rejection(.extraField, field: string(b, item.key)))
+        return .unsupported(Rejection(.extraField, field: string(b, item.key)))
       }
     }
 
@@ -215,7 +225,7 @@ public struct LinkParser: Sendable {
     for field in route.pathFields {
       let range = segments[field.segment]
       guard field.format.admits(b, range) else {
-        return .failure(Rejection(.invalidValue, field: field.name))
+        return .unsupported(Rejection(.invalidValue, field: field.name))
       }
       switch valueCount {
       case 0: valueRanges.0 = range
@@ -228,7 +238,7 @@ public struct LinkParser: Sendable {
       let field = alternatives[chosen]
       let item = items.first { equal(b, $0.key, field.nameBytes) }!
       guard field.format.admits(b, item.value) else {
-        return .failure(Rejection(.invalidValue, field: field.name))
+        return .unsupported(Rejection(.invalidValue, field: field.name))
       }
       valueRanges.0 = item.value
       valueCount += 1
@@ -245,9 +255,9 @@ public struct LinkParser: Sendable {
     case (.order, 1): typed = .order(order: value(valueRanges.0))
     case (.oauthComplete, 1):
       typed = .oauthComplete(chosen == 0 ? .code(value(valueRanges.0)) : .error(value(valueRanges.0)))
-    default: return .failure(Rejection(.unknownRoute))
+    default: return .unsupported(Rejection(.unknownRoute))
     }
-    return .success(typed)
+    return .recognized(typed)
   }
 
   /// Splits an https path into segments; nil when a segment is empty or a dot segment, or
@@ -280,28 +290,22 @@ public struct LinkParser: Sendable {
   ) -> RouteMatch {
     do {
       guard let count = splitPath(b, path, into: segments) else { return .none }
-      var prefixMissing: String?
-      for route in httpsRoutes {
-        guard route.segments.count >= count else { continue }
+      var prefix: Int?
+      for (index, route) in httpsRoutes.enumerated() where route.literals.count >= count {
         var literalsAgree = true
-        for index in 0..<min(count, route.segments.count) {
-          if case .literal(let literal) = route.segments[index], !equal(b, segments[index], literal) {
-            literalsAgree = false
-            break
-          }
-        }
-        guard literalsAgree else { continue }
-        if count == route.segments.count { return .full(route) }
-        if count < route.segments.count, prefixMissing == nil {
-          for index in count..<route.segments.count {
-            if case .field(let field) = route.segments[index] {
-              prefixMissing = field.name
+        route.literalBytes.withUnsafeBufferPointer { bytes in
+          for segment in 0..<count {
+            if let literal = route.literals[segment], !equal(b, segments[segment], bytes, literal) {
+              literalsAgree = false
               break
             }
           }
         }
+        guard literalsAgree else { continue }
+        if count == route.literals.count { return .full(index) }
+        if prefix == nil, route.pathFields.contains(where: { $0.segment >= count }) { prefix = index }
       }
-      if let missing = prefixMissing { return .prefix(missing: missing) }
+      if let prefix { return .prefix(route: prefix, segments: count) }
       return .none
     }
   }
@@ -310,7 +314,7 @@ public struct LinkParser: Sendable {
     _ b: UnsafeBufferPointer<UInt8>, _ authority: Range<Int>, _ path: Range<Int>
   ) -> RouteMatch {
     guard path.isEmpty else { return .none }
-    for route in schemeRoutes where equal(b, authority, route.name) { return .full(route) }
+    for (index, route) in schemeRoutes.enumerated() where equal(b, authority, route.name) { return .full(index) }
     return .none
   }
 
@@ -347,6 +351,8 @@ private enum ByteClass {
   static let hash: UInt8 = 3
   static let question: UInt8 = 4
   static let ampersand: UInt8 = 5
+  static let at: UInt8 = 6
+  static let colon: UInt8 = 7
 
   /// Whitespace, control characters, backslash and every non-ASCII byte are invalid.
   static let table: [UInt8] = (0..<256).map { byte in
@@ -356,6 +362,8 @@ private enum ByteClass {
     case 0x23: hash
     case 0x3F: question
     case 0x26: ampersand
+    case 0x40: at
+    case 0x3A: colon
     default: ordinary
     }
   }
@@ -366,12 +374,7 @@ private struct QueryItem {
   let value: Range<Int>
 }
 
-private enum SegmentPattern {
-  case literal([UInt8])
-  case field(Field)
-}
-
-private struct CompiledField {
+private final class CompiledField: Sendable {
   let name: String
   let nameBytes: [UInt8]
   let format: FieldFormat.Matcher
@@ -388,19 +391,23 @@ private struct CompiledField {
 
 private final class CompiledRoute: Sendable {
   let id: RouteClassID
-  let segments: [SegmentPattern]
+  /// Each path segment's literal, as a range of `literalBytes`; nil for a field's segment.
+  let literals: [Range<Int>?]
+  let literalBytes: [UInt8]
   let pathFields: [CompiledField]
   let queryFields: [CompiledField]
   let name: [UInt8]
 
   init(_ route: RouteClass, path: [PathSegment], name: [UInt8]?) {
     id = route.id
-    segments = path.map { segment in
-      switch segment {
-      case .literal(let text): .literal(Array(text.utf8))
-      case .field(let field): .field(field)
-      }
+    var bytes: [UInt8] = []
+    literals = path.map { segment in
+      guard case .literal(let text) = segment else { return nil }
+      let start = bytes.count
+      bytes += text.utf8
+      return start..<bytes.count
     }
+    literalBytes = bytes
     pathFields = path.enumerated().compactMap { index, segment in
       if case .field(let field) = segment { return CompiledField(field, segment: index) }
       return nil
@@ -410,13 +417,12 @@ private final class CompiledRoute: Sendable {
   }
 }
 
-extension SegmentPattern: Sendable {}
-extension CompiledField: Sendable {}
-
+/// Which route a link's structure matches, by index in its carrier's routes.
 private enum RouteMatch {
   case none
-  case prefix(missing: String)
-  case full(CompiledRoute)
+  /// The path is a proper prefix of the route's: a path field is missing.
+  case prefix(route: Int, segments: Int)
+  case full(Int)
 }
 
 @inline(__always) private func lower(_ c: UInt8) -> UInt8 { c >= 0x41 && c <= 0x5A ? c | 0x20 : c }
@@ -427,23 +433,33 @@ private enum RouteMatch {
   guard r.count == word.count else { return false }
   guard let base = b.baseAddress else { return r.isEmpty }
   return word.withUnsafeBytes { other in
-    let mine = UnsafeRawPointer(base + r.lowerBound)
-    var k = 0
-    // Eight bytes at a time, then the rest.
-    while k + 8 <= r.count {
-      if mine.loadUnaligned(fromByteOffset: k, as: UInt64.self)
-        != other.loadUnaligned(fromByteOffset: k, as: UInt64.self)
-      {
-        return false
-      }
-      k += 8
-    }
-    while k < r.count {
-      if mine.load(fromByteOffset: k, as: UInt8.self) != other[k] { return false }
-      k += 1
-    }
-    return true
+    guard let otherBase = other.baseAddress else { return r.isEmpty }
+    return equalBytes(UnsafeRawPointer(base + r.lowerBound), otherBase, r.count)
   }
+}
+
+@inline(__always) private func equal(
+  _ b: UnsafeBufferPointer<UInt8>, _ x: Range<Int>, _ other: UnsafeBufferPointer<UInt8>, _ y: Range<Int>
+) -> Bool {
+  guard x.count == y.count else { return false }
+  guard let base = b.baseAddress, let otherBase = other.baseAddress else { return x.isEmpty }
+  return equalBytes(UnsafeRawPointer(base + x.lowerBound), UnsafeRawPointer(otherBase + y.lowerBound), x.count)
+}
+
+/// Whether `count` bytes at `x` and `y` agree, compared eight at a time.
+@inline(__always) private func equalBytes(_ x: UnsafeRawPointer, _ y: UnsafeRawPointer, _ count: Int) -> Bool {
+  var k = 0
+  while k + 8 <= count {
+    if x.loadUnaligned(fromByteOffset: k, as: UInt64.self) != y.loadUnaligned(fromByteOffset: k, as: UInt64.self) {
+      return false
+    }
+    k += 8
+  }
+  while k < count {
+    if x.load(fromByteOffset: k, as: UInt8.self) != y.load(fromByteOffset: k, as: UInt8.self) { return false }
+    k += 1
+  }
+  return true
 }
 
 @inline(__always) private func equal(_ b: UnsafeBufferPointer<UInt8>, _ x: Range<Int>, _ y: Range<Int>) -> Bool {

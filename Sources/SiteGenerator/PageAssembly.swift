@@ -82,9 +82,8 @@ func renderPage(
 
 /// The generated index page, for sites without `index.md`: every page with its summary.
 func renderIndex(
-  _ pages: [SourcePage], template: PageTemplate, context: SiteContext, navigation: Navigation
+  _ pages: [SourcePage], parsed: ParsedTemplate, context: SiteContext, navigation: Navigation
 ) -> RenderedPage {
-  let parsed = ParsedTemplate(template, navigation: navigation)
   let (document, slots) = parsed.instantiate()
   fillCommonSlots(slots, title: "All pages", summary: "Every page of this site.", context: context)
   if let nav = slots[.nav] { navigation.markCurrent(nav, current: "index") }
@@ -105,9 +104,8 @@ func renderIndex(
 
 /// The search page: a search form the script enhances, and a complete static index.
 func renderSearch(
-  _ search: SearchIndex, template: PageTemplate, context: SiteContext, navigation: Navigation, script: Bool
+  _ search: SearchIndex, parsed: ParsedTemplate, context: SiteContext, navigation: Navigation, script: Bool
 ) -> RenderedPage {
-  let parsed = ParsedTemplate(template, navigation: navigation)
   let (document, slots) = parsed.instantiate()
   fillCommonSlots(
     slots, title: "Search", summary: "Find a route class, a field, a rejection reason or a page by name.",

@@ -126,34 +126,34 @@ public struct SiteBuild: Sendable {
       pages: ordered.map { ($0.name, $0.title) }, limit: navigationLimit,
       hasIndexPage: index.pages["index"] != nil)
 
-    let rendered = parallelChunks(ordered, template: template, navigation: navigation) { page, parsed in
-      renderPage(page, parsed: parsed, context: context, index: index, navigation: navigation)
+    // The search page and the page list go into the same queue as the pages, first, as the
+    // largest jobs: whichever worker is free takes the next job.
+    let hasScript = files["search.js"] != nil
+    let listings: [Listing] =
+      (index.pages["search"] == nil ? [.search] : []) + (index.pages["index"] == nil ? [.index] : [])
+    let jobs = listings.count + ordered.count
+    let rendered = parallelJobs(jobs, template: template, navigation: navigation) {
+      job, parsed -> (RenderedPage, [UInt8]?) in
+      guard job < listings.count else {
+        let page = ordered[job - listings.count]
+        return (renderPage(page, parsed: parsed, context: context, index: index, navigation: navigation), nil)
+      }
+      switch listings[job] {
+      case .index:
+        return (renderIndex(ordered, parsed: parsed, context: context, navigation: navigation), nil)
+      case .search:
+        let search = SearchIndex(pages: ordered, index: index, contract: contract)
+        let page = renderSearch(search, parsed: parsed, context: context, navigation: navigation, script: hasScript)
+        return (page, search.json)
+      }
     }
     timing.mark("render")
     var outputs: [String: RenderedPage] = [:]
-    for page in rendered {
+    for (page, json) in rendered {
       diagnostics += page.diagnostics
       outputs[page.path] = page
       files[page.path] = page.bytes
-    }
-    // The page list and the search page are independent: render them side by side.
-    let hasScript = files["search.js"] != nil
-    let listings = parallelMap([0, 1]) { which -> (RenderedPage, [UInt8])? in
-      if which == 0 {
-        guard index.pages["index"] == nil else { return nil }
-        return (renderIndex(ordered, template: template, context: context, navigation: navigation), [])
-      }
-      guard index.pages["search"] == nil else { return nil }
-      let search = SearchIndex(pages: ordered, index: index, contract: contract)
-      let page = renderSearch(search, template: template, context: context, navigation: navigation, script: hasScript)
-      return (page, search.json)
-    }
-    for (which, listing) in listings.enumerated() {
-      guard let (page, json) = listing else { continue }
-      diagnostics += page.diagnostics
-      outputs[page.path] = page
-      files[page.path] = page.bytes
-      if which == 1 { files["search.json"] = json }
+      if let json { files["search.json"] = json }
     }
     timing.mark("index")
     // The output check looks for the generator's own faults; with Content errors nothing is
@@ -303,22 +303,42 @@ func parallelMap<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable 
   return results.values
 }
 
-/// Renders in parallel, one worker a core, each with its own parsed copy of the template.
-func parallelChunks<R: Sendable>(
-  _ pages: [SourcePage], template: PageTemplate, navigation: Navigation,
-  _ transform: @Sendable (SourcePage, ParsedTemplate) -> R
+/// The pages the build writes beside Content's own.
+enum Listing {
+  case index
+  case search
+}
+
+/// Runs jobs `0..<count` across the machine's cores, each worker with its own parsed copy of
+/// the template; a worker that finishes a job takes the next one not yet taken.
+func parallelJobs<R: Sendable>(
+  _ count: Int, template: PageTemplate, navigation: Navigation,
+  _ transform: @Sendable (Int, ParsedTemplate) -> R
 ) -> [R] {
-  let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, pages.count))
-  let results = ResultSlots<R>(count: pages.count)
-  DispatchQueue.concurrentPerform(iterations: workers) { worker in
+  let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, count))
+  let results = ResultSlots<R>(count: count)
+  let queue = JobQueue()
+  DispatchQueue.concurrentPerform(iterations: workers) { _ in
     let parsed = ParsedTemplate(template, navigation: navigation)
-    var index = worker
-    while index < pages.count {
-      results.set(index, transform(pages[index], parsed))
-      index += workers
+    while let job = queue.take(below: count) {
+      results.set(job, transform(job, parsed))
     }
   }
   return results.values
+}
+
+/// Hands out job numbers in order, each once.
+final class JobQueue: @unchecked Sendable {
+  private var next = 0
+  private let lock = NSLock()
+
+  func take(below count: Int) -> Int? {
+    lock.lock()
+    defer { lock.unlock() }
+    guard next < count else { return nil }
+    next += 1
+    return next - 1
+  }
 }
 
 /// Slots that concurrent workers fill, each slot by exactly one worker.

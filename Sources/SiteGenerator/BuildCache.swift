@@ -49,9 +49,13 @@ struct BuildCache {
         }
       }
     }
-    for (path, text) in build.generatedFiles.sorted(by: { $0.key < $1.key }) {
-      hash.add(path)
-      hash.add(text)
+    if let identity = build.published.identity {
+      hash.add(identity)
+    } else {
+      for (path, text) in build.generatedFiles.sorted(by: { $0.key < $1.key }) {
+        hash.add(path)
+        hash.add(text)
+      }
     }
     return hash.value
   }

@@ -8,8 +8,10 @@ public struct SiteBuild: Sendable {
   public var templatesDirectory: String
   public var outputDirectory: String
   public var contract: Contract
-  /// Generated files to publish beside the pages, by path relative to the site root.
-  public var generatedFiles: [String: String]
+  /// Generated files to publish beside the pages, by path relative to the site root; made
+  /// on first use when the build was given a way to make them.
+  public var generatedFiles: [String: String] { published.files }
+  let published: PublishedFiles
   /// How many pages the navigation lists before it links to the full index instead.
   public var navigationLimit = 40
   /// The generator's version, part of what decides whether a rebuild can be skipped.
@@ -25,7 +27,22 @@ public struct SiteBuild: Sendable {
     self.templatesDirectory = templatesDirectory
     self.outputDirectory = outputDirectory
     self.contract = contract
-    self.generatedFiles = generatedFiles
+    published = PublishedFiles(identity: nil) { generatedFiles }
+  }
+
+  /// A build whose generated files are made by `makeGeneratedFiles` only when it renders.
+  /// The build record identifies them by `identity` alone, so it must change whenever they
+  /// could: the tool's own version and binary do, for files derived from its compiled contract.
+  public init(
+    contentDirectory: String, templatesDirectory: String, outputDirectory: String,
+    contract: Contract, generatedFilesIdentity identity: String,
+    makeGeneratedFiles: @escaping @Sendable () -> [String: String]
+  ) {
+    self.contentDirectory = contentDirectory
+    self.templatesDirectory = templatesDirectory
+    self.outputDirectory = outputDirectory
+    self.contract = contract
+    published = PublishedFiles(identity: identity, make: makeGeneratedFiles)
   }
 
   /// Renders the whole site in memory; nothing is written. Diagnostics are sorted.
@@ -232,6 +249,29 @@ public struct RenderedSite: Sendable {
   public let files: [String: [UInt8]]
   public let diagnostics: [Diagnostic]
   public let pageCount: Int
+}
+
+/// The generated files of a build, made once, when first asked for.
+final class PublishedFiles: @unchecked Sendable {
+  /// What stands for the files in the build record; nil when their bytes do.
+  let identity: String?
+  private let make: @Sendable () -> [String: String]
+  private var made: [String: String]?
+  private let lock = NSLock()
+
+  init(identity: String?, make: @escaping @Sendable () -> [String: String]) {
+    self.identity = identity
+    self.make = make
+  }
+
+  var files: [String: String] {
+    lock.lock()
+    defer { lock.unlock() }
+    if let made { return made }
+    let files = make()
+    made = files
+    return files
+  }
 }
 
 /// What a build did.

@@ -3,24 +3,46 @@ import Foundation
 import LinkContract
 import SiteGenerator
 
-/// The site build for a repository root: its Content, Templates and the contract's files,
-/// computed here unless the caller already has them.
+/// The site build for a repository root: its Content, Templates and the contract's files.
+/// Without `files`, the contract is validated now and its files are made only if the build
+/// renders: a rebuild that the build record shows to be unneeded never makes them.
 func siteBuild(
   root: String, content: String? = nil, templates: String? = nil, output: String? = nil,
   files: [Artifact]? = nil
 ) throws -> SiteBuild {
-  let timing = PhaseTiming()
-  defer { timing.mark("contract artifacts") }
-  var published: [String: String] = [:]
-  for file in try files ?? generatedFiles() where file.path.hasPrefix("Site/") {
-    published[String(file.path.dropFirst("Site/".count))] = file.contents
-  }
   let base = root == "." ? "" : root + "/"
-  var build = SiteBuild(
-    contentDirectory: content ?? base + "Content", templatesDirectory: templates ?? base + "Templates",
-    outputDirectory: output ?? base + "Site", contract: .customerApp, generatedFiles: published)
+  let content = content ?? base + "Content"
+  let templates = templates ?? base + "Templates"
+  let output = output ?? base + "Site"
+  var build: SiteBuild
+  if let files {
+    build = SiteBuild(
+      contentDirectory: content, templatesDirectory: templates, outputDirectory: output, contract: .customerApp,
+      generatedFiles: published(files))
+  } else {
+    try validateContract()
+    // The files follow from the contract compiled into this tool, which the build record
+    // already identifies by the tool's version and binary.
+    build = SiteBuild(
+      contentDirectory: content, templatesDirectory: templates, outputDirectory: output, contract: .customerApp,
+      generatedFilesIdentity: "contract compiled into linkcontract \(version)"
+    ) {
+      let timing = PhaseTiming()
+      defer { timing.mark("contract artifacts") }
+      return published(contractArtifacts(.customerApp))
+    }
+  }
   build.toolVersion = version
   return build
+}
+
+/// The files of `artifacts` that the site publishes, by path relative to `Site/`.
+private func published(_ artifacts: [Artifact]) -> [String: String] {
+  var published: [String: String] = [:]
+  for file in artifacts where file.path.hasPrefix("Site/") {
+    published[String(file.path.dropFirst("Site/".count))] = file.contents
+  }
+  return published
 }
 
 /// `linkcontract build`: Content and Templates to Site.

@@ -5,6 +5,13 @@ import SiteGenerator
 
 /// Every generated file of the repository, derived from the contract values.
 func generatedFiles() throws -> [Artifact] {
+  try validateContract()
+  return contractArtifacts(.customerApp)
+}
+
+/// Throws when the compiled contract has a bad value, or its association files would not
+/// claim what it publishes.
+func validateContract() throws {
   let problems = Contract.customerApp.problems()
   guard problems.isEmpty else {
     throw ContractInvalid(problems: problems)
@@ -14,7 +21,6 @@ func generatedFiles() throws -> [Artifact] {
     throw ContractInvalid(
       problems: association.map { ContractProblem(subject: "association files", value: "", why: $0) })
   }
-  return contractArtifacts(.customerApp)
 }
 
 struct ContractInvalid: Error, CustomStringConvertible {

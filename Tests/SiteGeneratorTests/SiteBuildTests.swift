@@ -110,6 +110,31 @@ import Testing
     #expect(edited["routes.html"]?.0 != before["routes.html"]?.0)
   }
 
+  @Test("Generated files given by identity are made only by a build that renders")
+  func generatedFilesMadeOnDemand() throws {
+    let fixture = try Fixture(pages: Self.pages)
+    defer { fixture.remove() }
+    let made = Counter()
+    func build(_ identity: String) -> SiteBuild {
+      SiteBuild(
+        contentDirectory: fixture.root.appendingPathComponent("Content").path,
+        templatesDirectory: fixture.root.appendingPathComponent("Templates").path,
+        outputDirectory: fixture.root.appendingPathComponent("Site").path, contract: .customerApp,
+        generatedFilesIdentity: identity
+      ) {
+        made.increment()
+        return ["data.json": "{\"identity\":\"\(identity)\"}\n"]
+      }
+    }
+    #expect(build("one").run().written > 0)
+    #expect(made.value == 1)
+    #expect(build("one").run().written == 0)
+    #expect(made.value == 1, "a no-op rebuild made the generated files")
+    let changed = build("two").run()
+    #expect(made.value == 2 && changed.written == 1)
+    #expect(fixture.read("Site/data.json") == "{\"identity\":\"two\"}\n")
+  }
+
   @Test("A hand edit of a generated page is undone by the next build, even with nothing else changed")
   func handEditRestored() throws {
     let fixture = try Fixture(pages: Self.pages)
@@ -168,5 +193,23 @@ import Testing
     #expect(index.contains("<a href=\"page-00000.html\">Page zero</a>"))
     let zero = try #require(fixture.read("Site/page-00000.html"))
     #expect(zero.contains("<pre><code class=\"language-swift\">print(1)\n</code></pre>"))
+  }
+}
+
+/// A count that a `@Sendable` closure can bump.
+final class Counter: @unchecked Sendable {
+  private var count = 0
+  private let lock = NSLock()
+
+  func increment() {
+    lock.lock()
+    count += 1
+    lock.unlock()
+  }
+
+  var value: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return count
   }
 }

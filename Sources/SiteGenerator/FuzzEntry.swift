@@ -38,11 +38,11 @@ public struct SinglePageRenderer: Sendable {
   /// UTF-8 as `SiteBuild` reads it, then rendered. Diagnostics are sorted.
   public func render(bytes: [UInt8], name: String = "page") -> (html: [UInt8], diagnostics: [Diagnostic]) {
     let path = "Content/\(name).md"
-    let problems = textProblems(bytes)
-    guard problems.isEmpty else {
-      return ([], problems.map { Diagnostic(path: path, line: $0.line, column: $0.column, message: $0.message) })
-    }
-    return render(source: String(decoding: bytes, as: UTF8.self), name: name)
+    let read = PageText(bytes)
+    let problems = read.problems.map { Diagnostic(path: path, line: $0.line, column: $0.column, message: $0.message) }
+    guard let text = read.text else { return ([], problems) }
+    let (html, diagnostics) = render(source: text, name: name)
+    return (problems.isEmpty ? html : [], (problems + diagnostics).sorted())
   }
 
   /// Renders one page's source text as a site of that one page. Diagnostics are sorted.

@@ -224,15 +224,11 @@ public struct SiteBuild: Sendable {
       diagnostics.append(Diagnostic(path: path, line: 1, column: 1, message: "cannot read the file"))
       return nil
     }
-    let bytes = [UInt8](data)
-    let problems = textProblems(bytes)
-    guard problems.isEmpty else {
-      for problem in problems {
-        diagnostics.append(Diagnostic(path: path, line: problem.line, column: problem.column, message: problem.message))
-      }
-      return nil
+    let read = PageText([UInt8](data))
+    for problem in read.problems {
+      diagnostics.append(Diagnostic(path: path, line: problem.line, column: problem.column, message: problem.message))
     }
-    return String(decoding: bytes, as: UTF8.self)
+    return read.text
   }
 
   func isPageName(_ name: String) -> Bool {
@@ -282,50 +278,66 @@ public struct SiteBuildResult: Sendable {
   public let removed: Int
 }
 
-/// What keeps `bytes` from being a page's text, by line and byte column: the first invalid
-/// UTF-8 sequence, after which nothing more is read, or each character that XML, and so a
-/// page, cannot hold (C0 controls other than tab, line feed and carriage return; U+FFFE and
-/// U+FFFF).
-func textProblems(_ bytes: [UInt8]) -> [(line: Int, column: Int, message: String)] {
-  var problems: [(line: Int, column: Int, message: String)] = []
-  var line = 1
-  var lineStart = 0
-  var index = 0
-  func unshowable(_ scalar: String) {
-    problems.append((line, index - lineStart + 1, "the character \(scalar) cannot appear in a page; remove it"))
-  }
-  while index < bytes.count {
-    let byte = bytes[index]
-    if byte < 0x80 {
-      if byte == 0x0A {
-        line += 1
-        lineStart = index + 1
-      } else if byte < 0x20, byte != 0x09, byte != 0x0D {
-        unshowable("U+00" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2))
+/// A file's bytes read as a page's text, with what is wrong with them by line and byte column.
+/// Invalid UTF-8 leaves no text: the first bad sequence is reported and nothing after it is
+/// read. A character that XML, and so a page, cannot hold (a C0 control other than tab, line
+/// feed and carriage return; U+FFFE, U+FFFF) is reported and read as spaces of the same
+/// length, so that the rest of the file is still checked at its true columns.
+struct PageText {
+  private(set) var text: String?
+  private(set) var problems: [(line: Int, column: Int, message: String)] = []
+
+  init(_ source: [UInt8]) {
+    var bytes = source
+    var line = 1
+    var lineStart = 0
+    var index = 0
+    func unshowable(_ scalar: String, length: Int) {
+      problems.append((line, index - lineStart + 1, "the character \(scalar) cannot appear in a page; remove it"))
+      for k in index..<(index + length) { bytes[k] = 0x20 }
+    }
+    func notUTF8() {
+      problems.append((line, index - lineStart + 1, "the file is not valid UTF-8"))
+    }
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte < 0x80 {
+        if byte == 0x0A {
+          line += 1
+          lineStart = index + 1
+        } else if byte < 0x20, byte != 0x09, byte != 0x0D {
+          unshowable("U+00" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2), length: 1)
+        }
+        index += 1
+        continue
       }
-      index += 1
-      continue
+      let length: Int
+      switch byte {
+      case 0xC2...0xDF: length = 2
+      case 0xE0...0xEF: length = 3
+      case 0xF0...0xF4: length = 4
+      default:
+        notUTF8()
+        return
+      }
+      guard index + length <= bytes.count,
+        bytes[(index + 1)..<(index + length)].allSatisfy({ $0 & 0xC0 == 0x80 })
+      else {
+        notUTF8()
+        return
+      }
+      let scalar = String(decoding: bytes[index..<(index + length)], as: UTF8.self)
+      if scalar == "\u{FFFD}", bytes[index..<(index + length)] != [0xEF, 0xBF, 0xBD] {
+        notUTF8()
+        return
+      }
+      if scalar == "\u{FFFE}" || scalar == "\u{FFFF}" {
+        unshowable(scalar == "\u{FFFE}" ? "U+FFFE" : "U+FFFF", length: length)
+      }
+      index += length
     }
-    let length: Int
-    switch byte {
-    case 0xC2...0xDF: length = 2
-    case 0xE0...0xEF: length = 3
-    case 0xF0...0xF4: length = 4
-    default: return problems + [(line, index - lineStart + 1, "the file is not valid UTF-8")]
-    }
-    guard index + length <= bytes.count,
-      bytes[(index + 1)..<(index + length)].allSatisfy({ $0 & 0xC0 == 0x80 })
-    else { return problems + [(line, index - lineStart + 1, "the file is not valid UTF-8")] }
-    let scalar = String(decoding: bytes[index..<(index + length)], as: UTF8.self)
-    if scalar == "\u{FFFD}", bytes[index..<(index + length)] != [0xEF, 0xBF, 0xBD] {
-      return problems + [(line, index - lineStart + 1, "the file is not valid UTF-8")]
-    }
-    if scalar == "\u{FFFE}" || scalar == "\u{FFFF}" {
-      unshowable(scalar == "\u{FFFE}" ? "U+FFFE" : "U+FFFF")
-    }
-    index += length
+    text = String(decoding: bytes, as: UTF8.self)
   }
-  return problems
 }
 
 extension String {

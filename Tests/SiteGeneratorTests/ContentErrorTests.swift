@@ -180,12 +180,13 @@ let contentFaults: [ContentFault] = [
       "Content/index.md:7:5: error: link to `other.md?Password=[redacted]&a=1`: link to a page as `name.md` or `name.md#heading`, to a route as `route:ID`, to a generated file such as `conformance.json`, or to an https URL"
     ]),
   ContentFault(
-    name: "control characters, which no page can hold",
-    pages: ["index.md": page("Home", "Text\u{04} and\u{0B} more.\u{FFFF}\n")],
+    name: "control characters, which no page can hold, and the page's other errors",
+    pages: ["index.md": page("Home", "Text\u{04} and\u{0B} more.\u{FFFF} See [x](gone.md).\n")],
     expected: [
       "Content/index.md:7:5: error: the character U+0004 cannot appear in a page; remove it",
       "Content/index.md:7:10: error: the character U+000B cannot appear in a page; remove it",
       "Content/index.md:7:17: error: the character U+FFFF cannot appear in a page; remove it",
+      "Content/index.md:7:25: error: link to missing page `gone.md`",
     ]),
   ContentFault(
     name: "a directive shown twice on one page",

@@ -192,13 +192,31 @@ enum UnifiedDiff {
     let newEnd = min(b.count, b.count - suffix + context)
     var lines = ["--- \(oldName)", "+++ \(newName)"]
     lines.append("@@ -\(start + 1),\(oldEnd - start) +\(start + 1),\(newEnd - start) @@")
-    var body: [String] = a[start..<prefix].map { " " + $0 }
-    body += removed.map { "-" + $0 }
-    body += added.map { "+" + $0 }
-    body += a[(a.count - suffix)..<oldEnd].map { " " + $0 }
+    // Pages are serialized on few, long lines: show each changed line around where it first
+    // differs from its counterpart, not from its start.
+    let column = firstDifference(removed.first ?? "", added.first ?? "")
+    var body: [String] = a[start..<prefix].map { " " + clip($0, around: 0) }
+    body += removed.map { "-" + clip($0, around: column) }
+    body += added.map { "+" + clip($0, around: column) }
+    body += a[(a.count - suffix)..<oldEnd].map { " " + clip($0, around: 0) }
     if body.count > limit {
       body = Array(body.prefix(limit)) + ["... (\(body.count - limit) more lines)"]
     }
     return (lines + body).joined(separator: "\n") + "\n"
+  }
+
+  /// How many characters `x` and `y` share at their start.
+  static func firstDifference(_ x: Substring, _ y: Substring) -> Int {
+    zip(x, y).prefix { $0 == $1 }.count
+  }
+
+  /// `line` as it fits on a screen: when longer than `width` characters, at most `width` of
+  /// them from a little before `column`, with `…` where characters were left out.
+  static func clip(_ line: Substring, around column: Int, width: Int = 160) -> String {
+    guard line.count > width else { return String(line) }
+    let start = max(0, min(column - width / 4, line.count - 1))
+    let from = line.index(line.startIndex, offsetBy: start)
+    let to = line.index(from, offsetBy: width, limitedBy: line.endIndex) ?? line.endIndex
+    return (start > 0 ? "…" : "") + line[from..<to] + (to < line.endIndex ? "…" : "")
   }
 }

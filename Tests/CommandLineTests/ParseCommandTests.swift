@@ -367,3 +367,26 @@ struct UsageCase: Sendable, CustomTestStringConvertible {
     #expect(run.stderr == "")
   }
 }
+
+@Suite struct UnifiedDiffTests {
+  @Test("A long changed line is shown around where it first differs")
+  func longLines() {
+    let before = String(repeating: "<p>same</p>", count: 60)
+    let old = "header\n" + before + "<p>old text</p>" + before + "\nfooter\n"
+    let new = "header\n" + before + "<p>new text</p>" + before + "\nfooter\n"
+    let head = UnifiedDiff.head(old: old, new: new, oldName: "a", newName: "b")
+    let lines = head.split(separator: "\n").map(String.init)
+    #expect(lines.contains(" header"))
+    let removed = lines.first { $0.hasPrefix("-<") || $0.hasPrefix("-…") }
+    let added = lines.first { $0.hasPrefix("+<") || $0.hasPrefix("+…") }
+    #expect(removed?.contains("<p>old text</p>") == true, "\(head)")
+    #expect(added?.contains("<p>new text</p>") == true, "\(head)")
+    #expect(lines.allSatisfy { $0.count <= 163 }, "\(head)")
+  }
+
+  @Test("Short lines are shown whole")
+  func shortLines() {
+    let head = UnifiedDiff.head(old: "a\nb\nc\n", new: "a\nB\nc\n", oldName: "x", newName: "y")
+    #expect(head == "--- x\n+++ y\n@@ -1,4 +1,4 @@\n a\n-b\n+B\n c\n \n")
+  }
+}

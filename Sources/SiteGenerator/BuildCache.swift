@@ -29,7 +29,7 @@ struct BuildCache {
 
   /// A hash of everything a build reads: every file of the Content and Templates folders, the
   /// generated files, and the settings that shape the output.
-  static func inputs(of build: SiteBuild, version: String) -> UInt64? {
+  static func inputs(of build: SiteBuild, sources: SiteSources, version: String) -> UInt64? {
     var hash = InputDigest()
     hash.add(version)
     // The running tool itself: a rebuilt generator may render the same inputs differently.
@@ -39,14 +39,12 @@ struct BuildCache {
     }
     hash.add(String(build.navigationLimit))
     hash.add(build.outputDirectory)
-    for folder in [build.contentDirectory, build.templatesDirectory] {
-      guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return nil }
-      for name in names.sorted() {
+    for folder in [sources.content, sources.templates] {
+      guard let names = folder.names else { return nil }
+      for name in names {
         hash.add(name)
         // Sub-folders are not read by a build, so only their names count.
-        if let data = FileManager.default.contents(atPath: folder + "/" + name) {
-          data.withUnsafeBytes { hash.add(bytes: $0) }
-        }
+        folder.bytes[name]?.withUnsafeBytes { hash.add(bytes: $0) }
       }
     }
     if let identity = build.published.identity {

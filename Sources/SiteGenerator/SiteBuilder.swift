@@ -47,13 +47,18 @@ public struct SiteBuild: Sendable {
 
   /// Renders the whole site in memory; nothing is written. Diagnostics are sorted.
   public func render() -> RenderedSite {
+    render(SiteSources(content: contentDirectory, templates: templatesDirectory))
+  }
+
+  /// Renders the site from the files of one reading of its folders.
+  func render(_ sources: SiteSources) -> RenderedSite {
     _ = libxml2Ready
     let timing = PhaseTiming()
     var diagnostics: [Diagnostic] = []
-    let fileManager = FileManager.default
 
     let templatePath = templatesDirectory + "/page.html"
-    guard let templateSource = readText(templatePath, into: &diagnostics) else {
+    guard let templateSource = text(sources.templates.bytes["page.html"], path: templatePath, into: &diagnostics)
+    else {
       return RenderedSite(files: [:], diagnostics: diagnostics.sorted(), pageCount: 0)
     }
     let (loaded, templateDiagnostics) = PageTemplate.load(source: templateSource, path: templatePath)
@@ -64,25 +69,24 @@ public struct SiteBuild: Sendable {
 
     var files: [String: [UInt8]] = [:]
     for (path, text) in generatedFiles { files[path] = Array(text.utf8) }
-    let assets = (try? fileManager.contentsOfDirectory(atPath: templatesDirectory)) ?? []
-    for asset in assets.sorted() where !asset.hasSuffix(".html") && !asset.hasPrefix(".") {
-      if let data = fileManager.contents(atPath: templatesDirectory + "/" + asset) {
+    for asset in sources.templates.names ?? [] where !asset.hasSuffix(".html") && !asset.hasPrefix(".") {
+      if let data = sources.templates.bytes[asset] {
         // Stylesheets and scripts can say where they come from; other assets stay as they are.
         let header =
           asset.hasSuffix(".css") || asset.hasSuffix(".js")
           ? "/* Copied by `linkcontract build` (make site) from Templates/\(asset). Do not edit. */\n" : ""
-        files[asset] = Array(header.utf8) + Array(data)
+        files[asset] = Array(header.utf8) + data
       }
     }
 
-    guard let names = try? fileManager.contentsOfDirectory(atPath: contentDirectory) else {
+    guard let names = sources.content.names else {
       diagnostics.append(
         Diagnostic(path: contentDirectory, line: 1, column: 1, message: "cannot read the Content folder"))
       return RenderedSite(files: [:], diagnostics: diagnostics.sorted(), pageCount: 0)
     }
-    var candidates: [(name: String, path: String)] = []
+    var candidates: [(name: String, file: String, path: String)] = []
     var seen: [String: String] = [:]
-    for file in names.sorted() where file.hasSuffix(".md") {
+    for file in names where file.hasSuffix(".md") {
       let name = String(file.dropLast(3))
       let path = contentDirectory + "/" + file
       guard isPageName(name) else {
@@ -100,11 +104,11 @@ public struct SiteBuild: Sendable {
         continue
       }
       seen[name.lowercased()] = file
-      candidates.append((name, path))
+      candidates.append((name, file, path))
     }
     let read = parallelMap(candidates) { candidate -> (String?, [Diagnostic]) in
       var problems: [Diagnostic] = []
-      let text = readText(candidate.path, into: &problems)
+      let text = text(sources.content.bytes[candidate.file], path: candidate.path, into: &problems)
       return (text, problems)
     }
     var sources: [(name: String, path: String, text: String)] = []
@@ -189,13 +193,16 @@ public struct SiteBuild: Sendable {
   /// files whose bytes changed. A failed build leaves the output folder exactly as it was.
   public func run() -> SiteBuildResult {
     let cacheLocation = BuildCache.location(for: outputDirectory)
-    let inputs = usesBuildCache ? BuildCache.inputs(of: self, version: toolVersion) : nil
+    // One reading of the folders serves both the record and the render, so that the record
+    // never names inputs other than the ones the site was made from.
+    let sources = SiteSources(content: contentDirectory, templates: templatesDirectory)
+    let inputs = usesBuildCache ? BuildCache.inputs(of: self, sources: sources, version: toolVersion) : nil
     if let inputs, let cache = BuildCache.load(cacheLocation), cache.inputs == inputs,
       cache.outputIsUntouched(outputDirectory)
     {
       return SiteBuildResult(diagnostics: cache.warnings, files: cache.outputs.count, written: 0, removed: 0)
     }
-    let site = render()
+    let site = render(sources)
     guard site.diagnostics.errorCount == 0 else {
       return SiteBuildResult(diagnostics: site.diagnostics, files: site.files.count, written: 0, removed: 0)
     }
@@ -219,12 +226,13 @@ public struct SiteBuild: Sendable {
     }
   }
 
-  func readText(_ path: String, into diagnostics: inout [Diagnostic]) -> String? {
-    guard let data = FileManager.default.contents(atPath: path) else {
+  /// The text of the file at `path` that was read as `bytes` (nil: it could not be read).
+  func text(_ bytes: [UInt8]?, path: String, into diagnostics: inout [Diagnostic]) -> String? {
+    guard let bytes else {
       diagnostics.append(Diagnostic(path: path, line: 1, column: 1, message: "cannot read the file"))
       return nil
     }
-    let read = PageText([UInt8](data))
+    let read = PageText(bytes)
     for problem in read.problems {
       diagnostics.append(Diagnostic(path: path, line: problem.line, column: problem.column, message: problem.message))
     }
@@ -237,6 +245,40 @@ public struct SiteBuild: Sendable {
         ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A)
           || $0 == 0x2D || $0 == 0x5F || $0 == 0x2E
       }
+  }
+}
+
+/// The Content and Templates folders as one build reads them: each folder's file names, sorted,
+/// and the bytes of every file in it that could be read.
+struct SiteSources: Sendable {
+  struct Folder: Sendable {
+    /// Nil when the folder itself cannot be read.
+    let names: [String]?
+    /// By name; a sub-folder or an unreadable file has no entry.
+    let bytes: [String: [UInt8]]
+
+    init(_ path: String) {
+      guard let listed = try? FileManager.default.contentsOfDirectory(atPath: path) else {
+        names = nil
+        bytes = [:]
+        return
+      }
+      let sorted = listed.sorted()
+      names = sorted
+      let read = parallelMap(sorted) { name in FileManager.default.contents(atPath: path + "/" + name).map([UInt8].init)
+      }
+      var bytes: [String: [UInt8]] = [:]
+      for (name, data) in zip(sorted, read) { bytes[name] = data }
+      self.bytes = bytes
+    }
+  }
+
+  let content: Folder
+  let templates: Folder
+
+  init(content: String, templates: String) {
+    self.content = Folder(content)
+    self.templates = Folder(templates)
   }
 }
 

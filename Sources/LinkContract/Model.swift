@@ -348,8 +348,10 @@ public enum RejectionReason: String, Sendable, Hashable, CaseIterable, Comparabl
   }
 }
 
-@usableFromInline enum ASCII {
-  @inlinable static func isAlphanumeric(_ byte: UInt8) -> Bool {
+/// Byte tests on ASCII, shared by the contract's checks and the modules built on it.
+public enum ASCII {
+  /// Whether `byte` is `[0-9A-Za-z]`.
+  @inlinable public static func isAlphanumeric(_ byte: UInt8) -> Bool {
     // Setting 0x20 folds A-Z onto a-z and leaves the digits as they are.
     (byte | 0x20) &- 0x61 < 26 || byte &- 0x30 < 10
   }

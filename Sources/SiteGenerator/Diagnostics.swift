@@ -132,7 +132,7 @@ struct ForbiddenValues {
     while start > 0, ![0x3F, 0x26, 0x3D, 0x0A, 0x0D].contains(bytes[start - 1]) { start -= 1 }
     var candidate = start
     while candidate < equals {
-      if candidate == start || !ASCIIByte.isAlphanumeric(bytes[candidate - 1]),
+      if candidate == start || !ASCII.isAlphanumeric(bytes[candidate - 1]),
         contract.forbiddenKey(matching: String(decoding: bytes[candidate..<equals], as: UTF8.self)) != nil
       {
         return true
@@ -156,11 +156,5 @@ struct ForbiddenValues {
       i += 1
     }
     return nil
-  }
-}
-
-enum ASCIIByte {
-  static func isAlphanumeric(_ byte: UInt8) -> Bool {
-    (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
   }
 }

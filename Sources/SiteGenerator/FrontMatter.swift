@@ -1,3 +1,5 @@
+import LinkContract
+
 /// A page's front matter: the block between two `---` lines at the top of the file.
 public struct FrontMatter: Sendable, Hashable {
   public var title: String
@@ -58,7 +60,7 @@ public struct FrontMatter: Sendable, Hashable {
       let value = Substring(text.utf8[text.utf8.index(after: colon)...]).trimmingSpaces
       let isWord =
         !key.isEmpty && key.utf8.count <= 40
-        && key.utf8.allSatisfy { ASCIIByte.isAlphanumeric($0) || $0 == 0x2D || $0 == 0x5F }
+        && key.utf8.allSatisfy { ASCII.isAlphanumeric($0) || $0 == 0x2D || $0 == 0x5F }
       guard isWord else {
         error(line, 1, "malformed front matter line: expected `key: value`")
         continue

@@ -172,10 +172,10 @@ struct LinkExamples {
       let prefix = Array(kind.prefix.utf8)
       var start = 0
       while start + prefix.count <= bytes.count {
-        let isBoundary = start == 0 || !ASCIIByte.isAlphanumeric(bytes[start - 1])
+        let isBoundary = start == 0 || !ASCII.isAlphanumeric(bytes[start - 1])
         if isBoundary, Array(bytes[start..<(start + prefix.count)]) == prefix {
           var end = start + prefix.count
-          while end < bytes.count, ASCIIByte.isAlphanumeric(bytes[end]) { end += 1 }
+          while end < bytes.count, ASCII.isAlphanumeric(bytes[end]) { end += 1 }
           let value = String(decoding: bytes[start..<end], as: UTF8.self)
           if end > start + prefix.count, !contract.isReservedReference(value) { found.append((kind.prefix, start)) }
           start = end

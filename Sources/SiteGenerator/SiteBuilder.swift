@@ -241,10 +241,7 @@ public struct SiteBuild: Sendable {
 
   func isPageName(_ name: String) -> Bool {
     !name.isEmpty && !name.hasPrefix(".")
-      && name.utf8.allSatisfy {
-        ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A)
-          || $0 == 0x2D || $0 == 0x5F || $0 == 0x2E
-      }
+      && name.utf8.allSatisfy { ASCII.isAlphanumeric($0) || $0 == 0x2D || $0 == 0x5F || $0 == 0x2E }
   }
 }
 

@@ -345,7 +345,7 @@ struct PageText {
           line += 1
           lineStart = index + 1
         } else if byte < 0x20, byte != 0x09, byte != 0x0D {
-          unshowable("U+00" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2), length: 1)
+          unshowable((byte < 0x10 ? "U+000" : "U+00") + String(byte, radix: 16, uppercase: true), length: 1)
         }
         index += 1
         continue
@@ -376,12 +376,6 @@ struct PageText {
       index += length
     }
     text = String(decoding: bytes, as: UTF8.self)
-  }
-}
-
-extension String {
-  fileprivate func leftPadded(to width: Int) -> String {
-    String(repeating: "0", count: max(0, width - count)) + self
   }
 }
 

@@ -463,13 +463,7 @@ private enum RouteMatch {
 }
 
 @inline(__always) private func equal(_ b: UnsafeBufferPointer<UInt8>, _ x: Range<Int>, _ y: Range<Int>) -> Bool {
-  guard x.count == y.count else { return false }
-  var j = y.lowerBound
-  for i in x {
-    if b[i] != b[j] { return false }
-    j += 1
-  }
-  return true
+  equal(b, x, b, y)
 }
 
 @inline(__always) private func equalsLowered(_ b: UnsafeBufferPointer<UInt8>, _ r: Range<Int>, _ word: [UInt8])

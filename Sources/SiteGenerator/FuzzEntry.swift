@@ -39,7 +39,7 @@ public struct SinglePageRenderer: Sendable {
   public func render(bytes: [UInt8], name: String = "page") -> (html: [UInt8], diagnostics: [Diagnostic]) {
     let path = "Content/\(name).md"
     let read = PageText(bytes)
-    let problems = read.problems.map { Diagnostic(path: path, line: $0.line, column: $0.column, message: $0.message) }
+    let problems = read.diagnostics(path: path)
     guard let text = read.text else { return ([], problems) }
     let (html, diagnostics) = render(source: text, name: name)
     return (problems.isEmpty ? html : [], (problems + diagnostics).sorted())

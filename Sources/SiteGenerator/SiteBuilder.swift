@@ -111,17 +111,17 @@ public struct SiteBuild: Sendable {
       let text = text(sources.content.bytes[candidate.file], path: candidate.path, into: &problems)
       return (text, problems)
     }
-    var sources: [(name: String, path: String, text: String)] = []
+    var texts: [(name: String, path: String, text: String)] = []
     for (candidate, (text, problems)) in zip(candidates, read) {
       diagnostics += problems
-      if let text { sources.append((candidate.name, candidate.path, text)) }
+      if let text { texts.append((candidate.name, candidate.path, text)) }
     }
 
     timing.mark("read")
     let context = SiteContext(
       contract: contract, template: template, siteTitle: contract.appName + " link contract",
       files: generatedFiles)
-    let pages = parallelMap(sources) { source in
+    let pages = parallelMap(texts) { source in
       SourcePage(name: source.name, path: source.path, source: Substring(source.text), context: context)
     }
     timing.mark("parse")
@@ -176,7 +176,6 @@ public struct SiteBuild: Sendable {
       files[page.path] = page.bytes
       if let json { files["search.json"] = json }
     }
-    timing.mark("index")
     // The output check looks for the generator's own faults; with Content errors nothing is
     // written, and their consequences would only repeat them.
     if diagnostics.errorCount == 0 {
@@ -184,7 +183,7 @@ public struct SiteBuild: Sendable {
     }
     timing.mark("check")
     if !diagnostics.isEmpty {
-      diagnostics = ForbiddenValues(in: sources.map(\.text), contract: contract).redacting(diagnostics)
+      diagnostics = ForbiddenValues(in: texts.map(\.text), contract: contract).redacting(diagnostics)
     }
     return RenderedSite(files: files, diagnostics: diagnostics.sorted(), pageCount: outputs.count)
   }
@@ -233,9 +232,7 @@ public struct SiteBuild: Sendable {
       return nil
     }
     let read = PageText(bytes)
-    for problem in read.problems {
-      diagnostics.append(Diagnostic(path: path, line: problem.line, column: problem.column, message: problem.message))
-    }
+    diagnostics += read.diagnostics(path: path)
     return read.text
   }
 
@@ -376,6 +373,11 @@ struct PageText {
       index += length
     }
     text = String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// The problems as diagnostics of the file at `path`.
+  func diagnostics(path: String) -> [Diagnostic] {
+    problems.map { Diagnostic(path: path, line: $0.line, column: $0.column, message: $0.message) }
   }
 }
 

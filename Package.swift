@@ -40,12 +40,14 @@ let package = Package(
     .executableTarget(
       name: "ParserBench", dependencies: ["LinkContract", "LinkParser", "ContractArtifacts"],
       path: "Sources/ParserBench"),
-    .testTarget(name: "LinkContractTests", dependencies: ["LinkContract"]),
-    .testTarget(name: "LinkParserTests", dependencies: ["LinkContract", "LinkParser"]),
-    .testTarget(name: "LinkLifecycleTests", dependencies: ["LinkContract", "LinkParser", "LinkLifecycle"]),
+    .target(name: "DesignFixture", dependencies: ["LinkContract", "LinkParser"], path: "Tests/DesignFixture"),
+    .testTarget(name: "LinkContractTests", dependencies: ["LinkContract", "DesignFixture"]),
+    .testTarget(name: "LinkParserTests", dependencies: ["LinkContract", "LinkParser", "DesignFixture"]),
+    .testTarget(
+      name: "LinkLifecycleTests", dependencies: ["LinkContract", "LinkParser", "LinkLifecycle", "DesignFixture"]),
     .testTarget(
       name: "ContractArtifactsTests",
-      dependencies: ["LinkContract", "LinkParser", "ContractArtifacts"]),
+      dependencies: ["LinkContract", "LinkParser", "ContractArtifacts", "DesignFixture"]),
     .testTarget(
       name: "SiteGeneratorTests",
       dependencies: ["LinkContract", "LinkParser", "ContractArtifacts", "SiteGenerator"]),

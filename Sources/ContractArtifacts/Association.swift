@@ -107,25 +107,12 @@ enum AASAPatterns {
 
 /// The canonical https path of a route, with reserved documentation references, or nil.
 public func canonicalPath(_ route: RouteClass, _ contract: Contract) -> String? {
-  route.httpsPath.map { segments in
-    segments.map { segment in
-      switch segment {
-      case .literal(let text): "/" + text
-      case .field(let field): "/" + Samples.valid(field, contract: contract)
-      }
-    }.joined()
-  }
+  route.httpsPath.map { PathSegment.render($0) { contract.sample($0) } }
 }
 
 /// The canonical link of a route on `carrier` in `build`, or nil when it has no such form.
 public func canonicalLink(_ route: RouteClass, carrier: Carrier, build: Build, contract: Contract) -> String? {
-  let query = route.query.fields.first.map { "?\($0.name)=" + Samples.valid($0, contract: contract) } ?? ""
-  switch carrier {
-  case .https:
-    return canonicalPath(route, contract).map { "https://\(build.webHost)\($0)\(query)" }
-  case .customScheme:
-    return route.customSchemeName.map { "\(build.customScheme)://\($0)\(query)" }
-  }
+  Route(route, carrier: carrier, values: contract.sampleValues(of: route)).link(in: build, contract: contract)
 }
 
 /// What a platform cannot express of the contract, derived from the values, for the
@@ -210,7 +197,11 @@ public struct ClaimRow: Sendable, Hashable {
   /// Why the row expects what it expects, for readers.
   public let note: String
 
-  public var agrees: Bool { expected == answer.decision }
+  /// Whether the matcher's answer is the expected one. A link expected to stay unclaimed may
+  /// also be excluded: either way the platform leaves it to the browser.
+  public var agrees: Bool {
+    expected == .unclaimed ? answer.decision != .claimed : expected == answer.decision
+  }
 }
 
 /// Every route's canonical link, and probes that must stay unclaimed (the root, route prefixes,

@@ -95,7 +95,7 @@ public func nativeSnippets(_ contract: Contract, build: Build) -> [NativeSnippet
   let notice = generatedNotice(build)
   let rules = androidPathRules(contract)
   let schemeNames = contract.routeClasses.compactMap { route -> String? in
-    route.id == .oauthComplete ? nil : route.customSchemeName
+    route.id == contract.signInCallback?.id ? nil : route.customSchemeName
   }
   func xmlEscaped(_ text: String) -> String {
     var out = ""
@@ -223,7 +223,7 @@ public func nativeSnippets(_ contract: Contract, build: Build) -> [NativeSnippet
 
         """))
 
-  let callbackHost = contract.routeClass(.oauthComplete)?.customSchemeName ?? "oauth-complete"
+  let callbackHost = contract.signInCallback?.customSchemeName ?? "oauth-complete"
   snippets.append(
     NativeSnippet(
       name: "WebAuthenticatorCallbackActivity.cs",

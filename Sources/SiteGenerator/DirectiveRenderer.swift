@@ -382,7 +382,7 @@ struct DirectiveRenderer {
       element, caption: "Link cases by expected outcome",
       headers: ["Outcome"] + contract.builds.map(\.name), id: "conformance-table"
     ) { body in
-      var keys: [String] = RouteClassID.allCases.map { "recognized \($0.rawValue)" }
+      var keys: [String] = contract.routeClasses.map { "recognized \($0.id.rawValue)" }
       keys += RejectionReason.allCases.map { "unsupported \($0.rawValue)" }
       for key in keys {
         let counts = contract.builds.map { build in

@@ -76,7 +76,7 @@ enum Directive: Sendable {
       guard call.arguments.count == 1 else {
         return .failure(.init("`contract route` takes one route class id (\(known))"))
       }
-      guard let id = RouteClassID(rawValue: call.arguments[0]), contract.routeClass(id) != nil else {
+      guard let id = contract.routeClass(RouteClassID(call.arguments[0]))?.id else {
         return .failure(.init("unknown route class `\(call.arguments[0])` (known: \(known))"))
       }
       return .success(.route(id))

@@ -136,7 +136,7 @@ struct LinkExamples {
       error(example.line, "link example names no outcome after `->`: write a route class id or `unsupported REASON`")
       return nil
     }
-    if first.text != "unsupported", let id = RouteClassID(rawValue: first.text) {
+    if first.text != "unsupported", let id = contract.routeClass(RouteClassID(first.text))?.id {
       if words.count > 1 {
         error(example.line, "unexpected text after the route class `\(id.rawValue)`", column: words[1].column)
         return nil
@@ -144,7 +144,8 @@ struct LinkExamples {
       return .route(id)
     }
     guard first.text == "unsupported" else {
-      let known = RouteClassID.allCases.filter { $0 != .unsupported }.map(\.rawValue).joined(separator: ", ")
+      let known = contract.routeClasses.filter { $0.id != contract.fallback?.id }.map(\.id.rawValue)
+        .joined(separator: ", ")
       error(
         example.line, "unknown outcome: write a route class id (\(known)) or `unsupported REASON`",
         column: first.column)

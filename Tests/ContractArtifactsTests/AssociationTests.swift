@@ -1,7 +1,9 @@
 import ContractArtifacts
+import DesignFixture
 import LinkContract
 import Testing
 
+/// The association files of the Customer App's contract: sound, and agreeing with its values.
 struct AssociationTests {
   static let contract = Contract.customerApp
   static let builds = contract.builds.map(\.name)
@@ -85,15 +87,39 @@ struct AssociationTests {
       uniqueKeysWithValues: rows.compactMap { row in
         row.path.flatMap { path in row.route.map { ($0, (path, row.answer.decision)) } }
       })
-    #expect(decisions[.start]?.1 == .claimed)
-    #expect(decisions[.business]?.1 == .claimed)
-    #expect(decisions[.checkout]?.1 == .claimed)
-    #expect(decisions[.order]?.1 == .claimed)
-    #expect(decisions[.product]?.1 == .excluded)
+    for route in Self.contract.routeClasses where route.httpsPath != nil {
+      let expected: ClaimDecision =
+        route.publication.isPublished ? .claimed : route.publication.isExcluded ? .excluded : .unclaimed
+      #expect(decisions[route.id]?.1 == expected, "\(route.id)")
+    }
     let probes = rows.filter { $0.route == nil }.map { $0.path ?? "" }
     #expect(probes.contains("/"))
-    #expect(probes.contains("/business"))
     #expect(rows.filter { $0.route == nil }.allSatisfy { $0.answer.decision == .unclaimed })
+  }
+}
+
+/// The association files of the design's pinned contract, byte for byte: what a change to the
+/// generator does to them shows here, whatever the Customer App's values are.
+struct DesignAssociationTests {
+  static let contract = Contract.design
+  static let builds = contract.builds.map(\.name)
+
+  static func files(_ build: String) -> [Artifact] {
+    associationArtifacts(contract).filter { $0.path.hasPrefix("Site/association/\(build)/") }
+  }
+
+  @Test func claimsAreTheDesigns() throws {
+    let rows = claimTable(Self.contract, build: DesignBuilds.production)
+    let decisions = Dictionary(
+      uniqueKeysWithValues: rows.compactMap { row in
+        row.path == nil ? nil : row.route.map { ($0, row.answer.decision) }
+      })
+    #expect(decisions[.start] == .claimed)
+    #expect(decisions[.business] == .claimed)
+    #expect(decisions[.checkout] == .claimed)
+    #expect(decisions[.order] == .claimed)
+    #expect(decisions[.product] == .excluded)
+    #expect(rows.contains { $0.route == nil && $0.path == "/business" })
   }
 
   @Test func productionAppSiteAssociationIsExact() throws {

@@ -50,7 +50,7 @@ let package = Package(
       dependencies: ["LinkContract", "LinkParser", "ContractArtifacts", "DesignFixture"]),
     .testTarget(
       name: "SiteGeneratorTests",
-      dependencies: ["LinkContract", "LinkParser", "ContractArtifacts", "SiteGenerator"]),
+      dependencies: ["LinkContract", "LinkParser", "ContractArtifacts", "SiteGenerator", "DesignFixture"]),
     .testTarget(name: "CommandLineTests", dependencies: ["LinkContractCLI"]),
   ],
   swiftLanguageModes: [.v6]

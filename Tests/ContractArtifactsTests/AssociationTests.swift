@@ -94,7 +94,7 @@ struct AssociationTests {
     }
     let probes = rows.filter { $0.route == nil }.map { $0.path ?? "" }
     #expect(probes.contains("/"))
-    #expect(rows.filter { $0.route == nil }.allSatisfy { $0.answer.decision == .unclaimed })
+    #expect(rows.filter { $0.route == nil }.allSatisfy { $0.agrees })
   }
 }
 

@@ -1,3 +1,4 @@
+import DesignFixture
 import Foundation
 import LinkContract
 import SiteGenerator
@@ -44,7 +45,7 @@ struct Fixture {
     SiteBuild(
       contentDirectory: root.appendingPathComponent("Content").path,
       templatesDirectory: root.appendingPathComponent("Templates").path,
-      outputDirectory: root.appendingPathComponent("Site").path, contract: .customerApp,
+      outputDirectory: root.appendingPathComponent("Site").path, contract: .design,
       generatedFiles: ["data.json": "{}\n"])
   }
 

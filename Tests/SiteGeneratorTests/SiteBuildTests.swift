@@ -1,3 +1,4 @@
+import DesignFixture
 import Foundation
 import SiteGenerator
 import Testing
@@ -119,7 +120,7 @@ import Testing
       SiteBuild(
         contentDirectory: fixture.root.appendingPathComponent("Content").path,
         templatesDirectory: fixture.root.appendingPathComponent("Templates").path,
-        outputDirectory: fixture.root.appendingPathComponent("Site").path, contract: .customerApp,
+        outputDirectory: fixture.root.appendingPathComponent("Site").path, contract: .design,
         generatedFilesIdentity: identity
       ) {
         made.increment()

@@ -15,6 +15,10 @@ struct DirectiveRenderer {
     case .layers: layers(element)
     case .routeClasses: routeClasses(element)
     case .route(let id): routeCard(id, element)
+    case .routes:
+      for route in contract.routeClasses { routeCard(route.id, element, heading: "h2", examples: true) }
+    case .reasonExamples: reasonExamples(element)
+    case .references: references(element)
     case .rejectionReasons: rejectionReasons(element)
     case .forbiddenFields: forbiddenFields(element)
     case .handlingStages: handlingStages(element)
@@ -105,10 +109,10 @@ struct DirectiveRenderer {
     }
   }
 
-  func routeCard(_ id: RouteClassID, _ element: Element) {
+  func routeCard(_ id: RouteClassID, _ element: Element, heading level: String = "h3", examples: Bool = false) {
     guard let route = contract.routeClass(id) else { return }
     let card = element.add("section", ["class": "route-card", "id": DirectiveAnchor.route(id)])
-    card.add("h3") { heading in
+    card.add(level) { heading in
       heading.text(route.title + " ")
       heading.add("code", text: route.id.rawValue)
     }
@@ -164,6 +168,84 @@ struct DirectiveRenderer {
       cell.text("Sensitive: " + parts.joined(separator: ", ") + ".")
     }
     entry("Publication") { $0.text(publicationText(route.publication) + ".") }
+    if !route.automaticReads.isEmpty {
+      entry("Reads on opening") { $0.text(route.automaticReads.joined(separator: "; ") + ".") }
+    }
+    if examples { routeExamples(route, card) }
+  }
+
+  /// The route's canonical links and a few rejections of its shape, from the conformance
+  /// table of the first build: examples the parser's tests check, so they cannot drift.
+  func routeExamples(_ route: RouteClass, _ element: Element) {
+    guard let build = contract.builds.first else { return }
+    let cases = ConformanceTable(contract: contract).links.filter { $0.build == build.name }
+    var chosen: [ConformanceCase] = []
+    func pick(_ suffix: String) {
+      if let found = cases.first(where: { $0.id == "\(build.name)-\(route.id)-\(suffix)" }) { chosen.append(found) }
+    }
+    for carrier in route.carriers { pick("\(carrier.rawValue)-canonical") }
+    if route.httpsPath != nil {
+      pick("https-prefix-1")
+      pick("https-extra-field")
+    }
+    if let field = route.fields.first, let carrier = route.carriers.first {
+      pick("\(carrier.rawValue)-\(field.name)-wrong-prefix")
+      if chosen.last?.id.hasSuffix("wrong-prefix") != true { pick("\(carrier.rawValue)-\(field.name)-empty") }
+    }
+    guard !chosen.isEmpty else { return }
+    examplesTable(element, caption: "\(route.title): examples on \(build.name), checked by the parser's tests", chosen)
+  }
+
+  /// One example for each rejection reason: the shortest link of the first build's conformance
+  /// cases that the reason rejects.
+  func reasonExamples(_ element: Element) {
+    guard let build = contract.builds.first else { return }
+    let cases = ConformanceTable(contract: contract).links.filter { $0.build == build.name }
+    let chosen = RejectionReason.allCases.compactMap { reason in
+      cases.filter { if case .unsupported(reason, _) = $0.expected { true } else { false } }
+        .min { $0.input.utf8.count < $1.input.utf8.count }
+    }
+    let wrapper = element.add("div", ["id": "reason-examples"])
+    examplesTable(wrapper, caption: "One example for every reason, on \(build.name)", chosen)
+  }
+
+  /// Each kind of server-issued reference, with a value reserved for documentation and tests.
+  func references(_ element: Element) {
+    let fields = contract.routeClasses.flatMap(\.fields)
+    table(
+      element, caption: "References and reserved documentation values", headers: ["Field", "Prefix", "Reserved value"],
+      id: "references-table"
+    ) { body in
+      for kind in contract.references {
+        guard let field = fields.first(where: { $0.name == kind.field }) else { continue }
+        let row = body.add("tr")
+        row.add("th", ["scope": "row"]).add("code", text: kind.field)
+        row.add("td").add("code", text: kind.prefix)
+        row.add("td").add("code", text: contract.sample(field))
+      }
+    }
+  }
+
+  func examplesTable(_ element: Element, caption: String, _ cases: [ConformanceCase]) {
+    table(element, caption: caption, headers: ["Link", "Outcome"]) { body in
+      for item in cases {
+        let row = body.add("tr")
+        row.add("td", ["class": "link-example"]).add("code", text: item.input)
+        let cell = row.add("td")
+        switch item.expected {
+        case .recognized(let id, _):
+          cell.text("recognized ")
+          link(cell, anchor: DirectiveAnchor.route(id), text: id.rawValue, code: true)
+        case .unsupported(let reason, let field):
+          cell.text("unsupported ")
+          link(cell, anchor: DirectiveAnchor.reason(reason), text: reason.rawValue, code: true)
+          if let field {
+            cell.text(" ")
+            cell.add("code", text: field)
+          }
+        }
+      }
+    }
   }
 
   func rejectionReasons(_ element: Element) {

@@ -149,6 +149,10 @@ public func contractSpots() -> [Spot] {
       key: "PublicWebHost (DataHost of the AutoVerify [IntentFilter])", value: .webHost, reach: .binary,
       snippet: "MainActivity.IntentFilter.cs", role: .androidAppLinkHost, alternativeTo: nil, form: { $0 }),
     Spot(
+      id: "android-scheme-links", project: maui, file: "Platforms/Android/MainActivity.cs",
+      key: "DataScheme of the custom-scheme [IntentFilter]", value: .customScheme, reach: .binary,
+      snippet: "MainActivity.IntentFilter.cs", role: .androidCallbackScheme, alternativeTo: nil, form: { $0 }),
+    Spot(
       id: "android-manifest-app-link", project: maui, file: "Platforms/Android/AndroidManifest.xml",
       key: "<intent-filter android:autoVerify=\"true\"> <data android:host>", value: .webHost, reach: .binary,
       snippet: "app-links-intent-filter.xml", role: .androidAppLinkHost, alternativeTo: "android-public-web-host",

@@ -78,7 +78,8 @@ struct AssociationTests {
     #expect(
       text.contains("DataHost = PublicWebHost") && text.contains("const string PublicWebHost = \"\(build.webHost)\";"))
     #expect(text.contains("android:host=\"\(build.webHost)\""))
-    #expect(text.contains("https://\(build.webHost)/.well-known/assetlinks.json\""))
+    #expect(text.contains("linkcontract verify-host --build \(name)\n"))
+    #expect(text.contains("https://\(build.webHost)/.well-known/apple-app-site-association\""))
   }
 
   @Test(arguments: builds)

@@ -6,14 +6,11 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 
-# 1. The host serves exactly the generated files, over https, with no redirect.
-fetch() {
-  curl --fail --silent --show-error --proto '=https' --max-redirs 0 --output "$scratch/$1" \
-    --write-out '%{content_type}\n' "$2" | grep -i '^application/json'
-  cmp "$scratch/$1" "$here/.well-known/$1"
-}
-fetch apple-app-site-association "https://links.example.com/.well-known/apple-app-site-association"
-fetch assetlinks.json "https://links.example.com/.well-known/assetlinks.json"
+# 1. The host serves both files over https, status 200, no redirect, as application/json,
+#    meaning exactly what the contract says (exit 1 names each problem; see `verify-host --help`).
+linkcontract verify-host --build production
+# The raw answer for the release ticket.
+curl --silent --show-error --proto '=https' --max-redirs 0 --head "https://links.example.com/.well-known/apple-app-site-association"
 
 # 2. Apple's CDN has fetched the current file (it caches; allow time after a deploy).
 curl --fail --silent --show-error --output "$scratch/cdn-aasa" \

@@ -159,8 +159,9 @@ func fileKind(_ name: String) -> FileKind? {
 }
 
 /// Every occurrence of a role's value in the checkout at `root`, in path order.
-public func scanCheckout(_ root: String) -> [Occurrence] {
-  let files = checkoutFiles(root)
+public func scanCheckout(_ root: String) -> [Occurrence] { scanFiles(checkoutFiles(root)) }
+
+func scanFiles(_ files: [(path: String, bytes: [UInt8])]) -> [Occurrence] {
   var found: [Occurrence] = []
   for file in files {
     switch fileKind((file.path as NSString).lastPathComponent) {
@@ -212,11 +213,34 @@ public func placeholderReason(_ value: String, role: AuditRole) -> String? {
 /// its file (`build`, else the build whose values the file holds), then every registration the
 /// judged builds need and the checkout lacks.
 public func audit(_ contract: Contract, root: String, build fixed: Build? = nil) -> AuditReport {
-  judge(scanCheckout(root), contract: contract, build: fixed)
+  let files = checkoutFiles(root)
+  return judge(scanFiles(files), contract: contract, build: fixed) { spot in expectedFile(spot, files) }
 }
 
-/// Judges scanned occurrences; `audit` without the file system.
-public func judge(_ occurrences: [Occurrence], contract: Contract, build fixed: Build? = nil) -> AuditReport {
+/// The checkout file a missing spot belongs in: a file of the spot's name that mentions the
+/// spot's key, else the only file of that name; nil when the checkout has no such file.
+func expectedFile(_ spot: Spot, _ files: [(path: String, bytes: [UInt8])]) -> String? {
+  let name = spot.file.split(separator: "/").last.map(String.init)?.lowercased() ?? ""
+  let named = files.filter { ($0.path as NSString).lastPathComponent.lowercased() == name }
+  let token = String(spot.key.split(separator: ":").last?.split(separator: " ").first ?? "")
+  if let mentioning = named.first(where: { String(decoding: $0.bytes, as: UTF8.self).contains(token) }) {
+    return mentioning.path
+  }
+  return named.count == 1 ? named[0].path : nil
+}
+
+/// The build a file name names as a word (`appsettings.Staging.json`, `Entitlements.production.plist`).
+func buildNamed(inFileName path: String, _ contract: Contract) -> Build? {
+  let words = (path as NSString).lastPathComponent.lowercased().split { !$0.isLetter && !$0.isNumber }
+  return contract.builds.first { words.contains(Substring($0.name.lowercased())) }
+}
+
+/// Judges scanned occurrences; `audit` without the file system. `locate` names the file a
+/// missing spot belongs in (default: the spot's own path).
+public func judge(
+  _ occurrences: [Occurrence], contract: Contract, build fixed: Build? = nil,
+  locate: (Spot) -> String? = { $0.file }
+) -> AuditReport {
   func hits(_ build: Build, _ list: [Occurrence]) -> Int {
     list.filter { expected($0.role, build, contract).contains($0.key) }.count
   }
@@ -226,9 +250,30 @@ public func judge(_ occurrences: [Occurrence], contract: Contract, build fixed: 
     return scored.first { $0.1 == best.1 }?.0
   }
   let overall = fixed ?? strongest(occurrences) ?? contract.builds.first
+  let paths = Set(occurrences.map(\.path)).sorted()
+  var own: [String: Build] = [:]
+  for path in paths { own[path] = strongest(occurrences.filter { $0.path == path }) }
   var fileBuild: [String: Build] = [:]
-  for path in Set(occurrences.map(\.path)) {
-    fileBuild[path] = fixed ?? strongest(occurrences.filter { $0.path == path }) ?? overall
+  for path in paths {
+    fileBuild[path] = fixed ?? buildNamed(inFileName: path, contract) ?? {
+      // The nearest folder around the file where at least two other files name a build: a
+      // file whose values are another build's than most of those is that build's file gone wrong.
+      var folder = (path as NSString).deletingLastPathComponent
+      var around: Build?
+      while true {
+        let prefix = folder.isEmpty ? "" : folder + "/"
+        let votes = paths.filter { $0 != path && $0.hasPrefix(prefix) }.compactMap { own[$0] }
+        if votes.count >= 2 {
+          let tally = contract.builds.map { build in (build, votes.filter { $0.name == build.name }.count) }
+          around = tally.first { $0.1 * 2 > votes.count }?.0
+          break
+        }
+        if folder.isEmpty { break }
+        folder = (folder as NSString).deletingLastPathComponent
+      }
+      if let mine = own[path], let around, mine.name != around.name { return around }
+      return own[path] ?? around ?? overall
+    }()
   }
   var findings: [AuditFinding] = []
   for occurrence in occurrences {
@@ -277,7 +322,7 @@ public func judge(_ occurrences: [Occurrence], contract: Contract, build fixed: 
       for (value, shown) in zip(expected(role, build, contract), spot.written(build, contract)) where !held.contains(value) {
         findings.append(
           AuditFinding(
-            path: spot.file, line: 0, column: 0, build: build.name, role: role, value: shown, verdict: .missing,
+            path: locate(spot), line: 0, column: 0, build: build.name, role: role, value: shown, verdict: .missing,
             message: "the contract needs \(spot.key) in the \(spot.project)'s \(spot.file); the checkout lacks it"))
       }
     }

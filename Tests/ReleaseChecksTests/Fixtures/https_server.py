@@ -14,6 +14,7 @@ import os
 import signal
 import ssl
 import sys
+import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
@@ -57,7 +58,20 @@ server.daemon_threads = True
 context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
 context.load_cert_chain(cert, key)
 server.socket = context.wrap_socket(server.socket, server_side=True)
+# A child of a test runner can inherit a mask that blocks SIGTERM: unblock it.
+signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
 signal.signal(signal.SIGTERM, lambda *_: os._exit(0))
+
+
+def watch_parent(parent=os.getppid()):
+    # Never outlive the test that started it, nor run longer than two minutes.
+    started = time.time()
+    while os.getppid() == parent and time.time() - started < 120:
+        time.sleep(0.2)
+    os._exit(0)
+
+
+threading.Thread(target=watch_parent, daemon=True).start()
 with open(port_file + ".tmp", "w") as handle:
     handle.write(str(server.server_address[1]))
 os.rename(port_file + ".tmp", port_file)

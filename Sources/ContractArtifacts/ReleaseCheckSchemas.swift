@@ -89,7 +89,9 @@ public func auditSchema() -> JSON {
     ("verdict", Schema.oneOf(AuditVerdict.allCases.map(\.rawValue))),
     ("message", Schema.type("string")),
   ])
-  let count = Schema.object([("reach", Schema.oneOf(SpotReach.allCases.map(\.rawValue))), ("count", Schema.type("integer"))])
+  let count = Schema.object([
+    ("reach", Schema.oneOf(SpotReach.allCases.map(\.rawValue))), ("count", Schema.type("integer")),
+  ])
   let value = Schema.object([
     ("value", Schema.oneOf(SpotValue.allCases.map(\.rawValue))),
     ("text", Schema.type("string")),

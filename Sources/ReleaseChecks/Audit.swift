@@ -30,7 +30,9 @@ public struct AuditReport: Sendable {
   /// where its role's spot ends up.
   public func counts(_ build: Build) -> [SpotCount] {
     let matching = findings.filter { $0.build == build.name && $0.verdict == .matches }
-    let spots = matching.compactMap { finding in contractSpots().first { $0.role == finding.role && $0.alternativeTo == nil } }
+    let spots = matching.compactMap { finding in
+      contractSpots().first { $0.role == finding.role && $0.alternativeTo == nil }
+    }
     return spotCounts(spots)
   }
 
@@ -101,7 +103,9 @@ public struct AuditReport: Sendable {
                       (
                         "reach",
                         .array(
-                          count.byReach.map { .object([("reach", .string($0.reach.rawValue)), ("count", .int($0.count))]) })
+                          count.byReach.map {
+                            .object([("reach", .string($0.reach.rawValue)), ("count", .int($0.count))])
+                          })
                       ),
                       ("sentence", .string(count.sentence(build, contract))),
                     ])
@@ -255,25 +259,27 @@ public func judge(
   for path in paths { own[path] = strongest(occurrences.filter { $0.path == path }) }
   var fileBuild: [String: Build] = [:]
   for path in paths {
-    fileBuild[path] = fixed ?? buildNamed(inFileName: path, contract) ?? {
-      // The nearest folder around the file where at least two other files name a build: a
-      // file whose values are another build's than most of those is that build's file gone wrong.
-      var folder = (path as NSString).deletingLastPathComponent
-      var around: Build?
-      while true {
-        let prefix = folder.isEmpty ? "" : folder + "/"
-        let votes = paths.filter { $0 != path && $0.hasPrefix(prefix) }.compactMap { own[$0] }
-        if votes.count >= 2 {
-          let tally = contract.builds.map { build in (build, votes.filter { $0.name == build.name }.count) }
-          around = tally.first { $0.1 * 2 > votes.count }?.0
-          break
+    fileBuild[path] =
+      fixed ?? buildNamed(inFileName: path, contract)
+      ?? {
+        // The nearest folder around the file where at least two other files name a build: a
+        // file whose values are another build's than most of those is that build's file gone wrong.
+        var folder = (path as NSString).deletingLastPathComponent
+        var around: Build?
+        while true {
+          let prefix = folder.isEmpty ? "" : folder + "/"
+          let votes = paths.filter { $0 != path && $0.hasPrefix(prefix) }.compactMap { own[$0] }
+          if votes.count >= 2 {
+            let tally = contract.builds.map { build in (build, votes.filter { $0.name == build.name }.count) }
+            around = tally.first { $0.1 * 2 > votes.count }?.0
+            break
+          }
+          if folder.isEmpty { break }
+          folder = (folder as NSString).deletingLastPathComponent
         }
-        if folder.isEmpty { break }
-        folder = (folder as NSString).deletingLastPathComponent
-      }
-      if let mine = own[path], let around, mine.name != around.name { return around }
-      return own[path] ?? around ?? overall
-    }()
+        if let mine = own[path], let around, mine.name != around.name { return around }
+        return own[path] ?? around ?? overall
+      }()
   }
   var findings: [AuditFinding] = []
   for occurrence in occurrences {
@@ -291,7 +297,9 @@ public func judge(
         verdict = .matches
         message = "\(build.name)'s value"
       }
-    } else if let other = contract.builds.first(where: { expected(occurrence.role, $0, contract).contains(occurrence.key) }) {
+    } else if let other = contract.builds.first(where: {
+      expected(occurrence.role, $0, contract).contains(occurrence.key)
+    }) {
       verdict = .foreignBuild
       message = "\(other.name)'s value in a \(build?.name ?? "other") file; builds are never mixed"
     } else {
@@ -304,7 +312,8 @@ public func judge(
         path: occurrence.path, line: occurrence.line, column: occurrence.column, build: build?.name,
         role: occurrence.role, value: occurrence.value, verdict: verdict, message: message))
   }
-  let judged = fixed.map { [$0] } ?? contract.builds.filter { build in fileBuild.values.contains { $0.name == build.name } }
+  let judged =
+    fixed.map { [$0] } ?? contract.builds.filter { build in fileBuild.values.contains { $0.name == build.name } }
   let builds = judged.isEmpty ? (overall.map { [$0] } ?? []) : judged
   for build in builds {
     var needed: [Spot] = []
@@ -319,7 +328,8 @@ public func judge(
       let held = Set(
         zip(occurrences, findings).filter { $0.1.build == build.name && $0.1.role == role && $0.1.verdict == .matches }
           .map(\.0.key))
-      for (value, shown) in zip(expected(role, build, contract), spot.written(build, contract)) where !held.contains(value) {
+      for (value, shown) in zip(expected(role, build, contract), spot.written(build, contract))
+      where !held.contains(value) {
         findings.append(
           AuditFinding(
             path: locate(spot), line: 0, column: 0, build: build.name, role: role, value: shown, verdict: .missing,

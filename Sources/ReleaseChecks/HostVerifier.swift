@@ -139,7 +139,9 @@ func checkServed(_ response: HTTPResponse, kind: AssociationKind, generated: [UI
   }
   if (300..<400).contains(response.status) {
     let target = response.location.map { " to \($0)" } ?? ""
-    problem(.redirect, "answers with a redirect (\(response.status))\(target); Apple's CDN and Android's verifier follow none")
+    problem(
+      .redirect, "answers with a redirect (\(response.status))\(target); Apple's CDN and Android's verifier follow none"
+    )
     return (problems, [])
   }
   if response.status != 200 {

@@ -29,7 +29,8 @@ struct SourceText {
   /// line is the end of a multi-line start tag; the line moves to where it was found.
   func locate(_ needle: String, near line: Int) -> (line: Int, column: Int) {
     for distance in 0...4 {
-      for candidate in Set([line - distance, line + distance]).sorted() where candidate >= 1 && candidate <= lines.count {
+      for candidate in Set([line - distance, line + distance]).sorted() where candidate >= 1 && candidate <= lines.count
+      {
         let text = lines[candidate - 1]
         if let range = text.range(of: needle) {
           return (candidate, text.distance(from: text.startIndex, to: range.lowerBound) + 1)
@@ -69,7 +70,9 @@ struct XMLNode {
   func attribute(_ local: String) -> String? {
     var property = node.pointee.properties
     while let current = property {
-      if String(cString: current.pointee.name) == local, let value = xmlNodeGetContent(UnsafeMutablePointer(OpaquePointer(current))) {
+      if String(cString: current.pointee.name) == local,
+        let value = xmlNodeGetContent(UnsafeMutablePointer(OpaquePointer(current)))
+      {
         defer { free(value) }
         return String(cString: value)
       }
@@ -146,7 +149,8 @@ func scanManifest(_ path: String, _ bytes: [UInt8]) -> [Occurrence] {
           let (line, column) = source.locate("\"\(host)\"", near: element.line)
           found.append(
             Occurrence(
-              path: path, line: line, column: column + 1, role: .androidAppLinkHost, value: host, key: host.lowercased(),
+              path: path, line: line, column: column + 1, role: .androidAppLinkHost, value: host,
+              key: host.lowercased(),
               formProblem: nil))
         }
         if let scheme = element.attribute("scheme"), !isWebScheme(scheme) {
@@ -368,7 +372,9 @@ func scanAppSettings(_ path: String, _ bytes: [UInt8]) -> [Occurrence] {
     let key = entry.key.lowercased()
     // A list's items are `Key:0`, `Key:1`; configuration keys ignore case.
     guard
-      let role = keyed.first(where: { key == $0.key || (key.hasPrefix($0.key + ":") && key.dropFirst($0.key.count + 1).allSatisfy(\.isNumber)) })?.role
+      let role = keyed.first(where: {
+        key == $0.key || (key.hasPrefix($0.key + ":") && key.dropFirst($0.key.count + 1).allSatisfy(\.isNumber))
+      })?.role
     else { continue }
     var compared = entry.value
     var problem: String?
@@ -401,7 +407,9 @@ struct URLParts {
     scheme = text[..<separator.lowerBound].lowercased()
     let after = text[separator.upperBound...]
     let authority = after.prefix { !"/?#".contains($0) }
-    host = String(authority.split(separator: "@").last ?? "").split(separator: ":").first.map(String.init)?.lowercased() ?? ""
+    host =
+      String(authority.split(separator: "@").last ?? "").split(separator: ":").first.map(String.init)?.lowercased()
+      ?? ""
     rest = Substring(after.dropFirst(authority.count))
   }
 }

@@ -58,7 +58,9 @@ struct AuditTests {
     #expect(Set(report.findings.map(\.role)) == Set(AuditRole.allCases))
     #expect(report.builds.map(\.name) == ["production"])
     let host = try #require(report.counts(Self.contract.builds[0]).first { $0.value == .webHost })
-    #expect(host.sentence(Self.contract.builds[0], Self.contract).hasSuffix("5 places: 3 ship in the binary, 2 in the runbook"))
+    #expect(
+      host.sentence(Self.contract.builds[0], Self.contract).hasSuffix(
+        "5 places: 3 ship in the binary, 2 in the runbook"))
     // The commented-out filter and the gateway's base URL are no finding.
     #expect(!report.findings.contains { $0.value.contains("old.example.com") || $0.value.contains("api.example.com") })
   }
@@ -95,7 +97,8 @@ struct AuditTests {
       role: .iosAssociatedDomain, verdict: .stale, value: "applinks:customer-ui.azurecontainerapps.io"),
     Drift(
       name: "staging's host in the PublicWebHost constant", file: ui + "Platforms/Android/MainActivity.cs",
-      old: "const string PublicWebHost = \"links.example.com\"", new: "const string PublicWebHost = \"links.staging.example.com\"",
+      old: "const string PublicWebHost = \"links.example.com\"",
+      new: "const string PublicWebHost = \"links.staging.example.com\"",
       role: .androidAppLinkHost, verdict: .foreignBuild, value: "links.staging.example.com"),
     Drift(
       name: "an http public base URL", file: ui + "appsettings.json", old: "\"https://links.example.com\"",
@@ -107,17 +110,20 @@ struct AuditTests {
         "https://digitalassetlinks.googleapis.com/v1/statements:list?source.web.site=https://customer-ui.azurecontainerapps.io"
     ),
     Drift(
-      name: "the scheme absent from the Identity allowlist", file: identity, old: "[\n      \"com.example.customer\"\n    ]",
+      name: "the scheme absent from the Identity allowlist", file: identity,
+      old: "[\n      \"com.example.customer\"\n    ]",
       new: "[]", role: .oauthReturnScheme, verdict: .missing, value: "com.example.customer"),
     Drift(
-      name: "another app's scheme in the allowlist", file: identity, old: "\"com.example.customer\"", new: "\"atldevcon\"",
+      name: "another app's scheme in the allowlist", file: identity, old: "\"com.example.customer\"",
+      new: "\"atldevcon\"",
       role: .oauthReturnScheme, verdict: .stale, value: "atldevcon"),
     Drift(
       name: "no URL type in Info.plist", file: ui + "Platforms/iOS/Info.plist",
       old: "<string>com.example.customer</string>\n\t\t\t</array>", new: "</array>", role: .iosURLScheme,
       verdict: .missing, value: "com.example.customer"),
     Drift(
-      name: "staging's scheme in the callback activity", file: ui + "Platforms/Android/WebAuthenticatorCallbackActivity.cs",
+      name: "staging's scheme in the callback activity",
+      file: ui + "Platforms/Android/WebAuthenticatorCallbackActivity.cs",
       old: "\"com.example.customer\"", new: "\"com.example.customer.staging\"", role: .androidCallbackScheme,
       verdict: .foreignBuild, value: "com.example.customer.staging"),
     Drift(
@@ -134,7 +140,8 @@ struct AuditTests {
     let line = try checkout.replace(drift.file, drift.old, drift.new)
     let report = audit(Self.contract, root: checkout.root.path)
     let wrong = report.findings.filter { $0.verdict != .matches }
-    #expect(wrong.count == 1, "\(wrong.map { "\($0.path ?? ""):\($0.line) \($0.role.rawValue) \($0.verdict.rawValue)" })")
+    #expect(
+      wrong.count == 1, "\(wrong.map { "\($0.path ?? ""):\($0.line) \($0.role.rawValue) \($0.verdict.rawValue)" })")
     let finding = try #require(wrong.first)
     #expect(finding.role == drift.role)
     #expect(finding.verdict == drift.verdict)
@@ -224,7 +231,9 @@ struct AuditTests {
 
       """)
     let report = audit(Self.contract, root: checkout.root.path)
-    let found = report.findings.filter { $0.verdict != .missing }.map { "\($0.path ?? ""):\($0.line):\($0.column) \($0.role.rawValue)" }
+    let found = report.findings.filter { $0.verdict != .missing }.map {
+      "\($0.path ?? ""):\($0.line):\($0.column) \($0.role.rawValue)"
+    }
     #expect(
       found == [
         "App/AppLinkConstants.cs:3:33 android-app-link-host",
@@ -262,10 +271,11 @@ struct AuditTests {
     try checkout.write("App/snippet/AndroidManifest.xml", xml.contents)
     let report = audit(Self.contract, root: checkout.root.path, build: Self.contract.builds[0])
     let hosts = report.findings.filter { $0.role == .androidAppLinkHost }
-    #expect(hosts.map { "\($0.path ?? ""):\($0.line):\($0.column) \($0.verdict.rawValue)" } == [
-      "App/Platforms/Android/AndroidManifest.xml:8:29 foreign-build",
-      "App/snippet/AndroidManifest.xml:9:23 matches",
-    ])
+    #expect(
+      hosts.map { "\($0.path ?? ""):\($0.line):\($0.column) \($0.verdict.rawValue)" } == [
+        "App/Platforms/Android/AndroidManifest.xml:8:29 foreign-build",
+        "App/snippet/AndroidManifest.xml:9:23 matches",
+      ])
   }
 
   /// The JSON report has the published shape.

@@ -136,7 +136,8 @@ struct HostVerifierTests {
     Variant(
       name: "a redirect", meta: #"{"status": 301, "location": "https://www.example.com/.well-known/x"}"#,
       expected: [[.redirect], [.redirect]]),
-    Variant(name: "a wrong content type", meta: #"{"contentType": "text/plain"}"#, expected: [[.contentType], [.contentType]]),
+    Variant(
+      name: "a wrong content type", meta: #"{"contentType": "text/plain"}"#, expected: [[.contentType], [.contentType]]),
     Variant(
       name: "a stale claim: the product exclusion gone",
       aasa: Array(

@@ -245,8 +245,15 @@ public func judge(
   _ occurrences: [Occurrence], contract: Contract, build fixed: Build? = nil,
   locate: (Spot) -> String? = { $0.file }
 ) -> AuditReport {
+  var table: [String: [String]] = [:]
+  for role in AuditRole.allCases {
+    for build in contract.builds { table[role.rawValue + " " + build.name] = expected(role, build, contract) }
+  }
+  func wanted(_ role: AuditRole, _ build: Build, _: Contract) -> [String] {
+    table[role.rawValue + " " + build.name] ?? []
+  }
   func hits(_ build: Build, _ list: [Occurrence]) -> Int {
-    list.filter { expected($0.role, build, contract).contains($0.key) }.count
+    list.filter { wanted($0.role, build, contract).contains($0.key) }.count
   }
   func strongest(_ list: [Occurrence]) -> Build? {
     let scored = contract.builds.map { ($0, hits($0, list)) }
@@ -254,9 +261,26 @@ public func judge(
     return scored.first { $0.1 == best.1 }?.0
   }
   let overall = fixed ?? strongest(occurrences) ?? contract.builds.first
-  let paths = Set(occurrences.map(\.path)).sorted()
+  let byPath = Dictionary(grouping: occurrences, by: \.path)
+  let paths = byPath.keys.sorted()
   var own: [String: Build] = [:]
-  for path in paths { own[path] = strongest(occurrences.filter { $0.path == path }) }
+  for (path, list) in byPath { own[path] = strongest(list) }
+  // Every folder's files' own builds, counted once, so that a file's neighbours are a lookup.
+  var tallies: [String: [String: Int]] = [:]
+  func ancestors(_ path: String) -> [String] {
+    var folders: [String] = []
+    var folder = (path as NSString).deletingLastPathComponent
+    while true {
+      folders.append(folder)
+      if folder.isEmpty { break }
+      folder = (folder as NSString).deletingLastPathComponent
+    }
+    return folders
+  }
+  for path in paths {
+    guard let build = own[path] else { continue }
+    for folder in ancestors(path) { tallies[folder, default: [:]][build.name, default: 0] += 1 }
+  }
   var fileBuild: [String: Build] = [:]
   for path in paths {
     fileBuild[path] =
@@ -264,18 +288,15 @@ public func judge(
       ?? {
         // The nearest folder around the file where at least two other files name a build: a
         // file whose values are another build's than most of those is that build's file gone wrong.
-        var folder = (path as NSString).deletingLastPathComponent
         var around: Build?
-        while true {
-          let prefix = folder.isEmpty ? "" : folder + "/"
-          let votes = paths.filter { $0 != path && $0.hasPrefix(prefix) }.compactMap { own[$0] }
-          if votes.count >= 2 {
-            let tally = contract.builds.map { build in (build, votes.filter { $0.name == build.name }.count) }
-            around = tally.first { $0.1 * 2 > votes.count }?.0
+        for folder in ancestors(path) {
+          var votes = tallies[folder] ?? [:]
+          if let mine = own[path] { votes[mine.name, default: 0] -= 1 }
+          let total = votes.values.reduce(0, +)
+          if total >= 2 {
+            around = contract.builds.first { (votes[$0.name] ?? 0) * 2 > total }
             break
           }
-          if folder.isEmpty { break }
-          folder = (folder as NSString).deletingLastPathComponent
         }
         if let mine = own[path], let around, mine.name != around.name { return around }
         return own[path] ?? around ?? overall
@@ -289,7 +310,7 @@ public func judge(
     if let why = placeholderReason(occurrence.value, role: occurrence.role) {
       verdict = .placeholder
       message = "not a real value: it \(why)"
-    } else if let build, expected(occurrence.role, build, contract).contains(occurrence.key) {
+    } else if let build, wanted(occurrence.role, build, contract).contains(occurrence.key) {
       if let problem = occurrence.formProblem {
         verdict = .stale
         message = "\(build.name)'s value in the wrong form: \(problem)"
@@ -298,13 +319,13 @@ public func judge(
         message = "\(build.name)'s value"
       }
     } else if let other = contract.builds.first(where: {
-      expected(occurrence.role, $0, contract).contains(occurrence.key)
+      wanted(occurrence.role, $0, contract).contains(occurrence.key)
     }) {
       verdict = .foreignBuild
       message = "\(other.name)'s value in a \(build?.name ?? "other") file; builds are never mixed"
     } else {
       verdict = .stale
-      let wanted = build.map { expected(occurrence.role, $0, contract).joined(separator: ", ") } ?? ""
+      let wanted = build.map { wanted(occurrence.role, $0, contract).joined(separator: ", ") } ?? ""
       message = "no build has this value; \(build?.name ?? "the build") expects \(wanted)"
     }
     findings.append(
@@ -328,7 +349,7 @@ public func judge(
       let held = Set(
         zip(occurrences, findings).filter { $0.1.build == build.name && $0.1.role == role && $0.1.verdict == .matches }
           .map(\.0.key))
-      for (value, shown) in zip(expected(role, build, contract), spot.written(build, contract))
+      for (value, shown) in zip(wanted(role, build, contract), spot.written(build, contract))
       where !held.contains(value) {
         findings.append(
           AuditFinding(

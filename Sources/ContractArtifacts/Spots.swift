@@ -226,7 +226,8 @@ public struct SpotCount: Sendable, Hashable {
   /// `The web host links.example.com appears in 5 places: 3 ship in the binary, 2 in the runbook`.
   public func sentence(_ build: Build, _ contract: Contract) -> String {
     let values = value.values(build, contract)
-    let subject = values.count == 1 && value != .routeClaims ? "The \(value.title) \(values[0])" : "The \(value.title)"
+    let title = value == .certificateFingerprints && values.count == 1 ? "signing certificate fingerprint" : value.title
+    let subject = values.count == 1 && value != .routeClaims ? "The \(title) \(values[0])" : "The \(title)"
     let verb = value == .routeClaims ? "appear" : "appears"
     let parts = byReach.map { part -> String in
       switch part.reach {

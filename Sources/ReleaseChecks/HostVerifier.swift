@@ -157,7 +157,8 @@ func checkServed(_ response: HTTPResponse, kind: AssociationKind, generated: [UI
       "is served as \(response.contentType.map { "'\($0)'" } ?? "no content type"), not \(associationContentType)")
   }
   if response.truncated {
-    problem(.tooLarge, "is larger than \(appSiteAssociationByteLimit) bytes, the most Apple reads")
+    let reader = kind == .appleAppSiteAssociation ? "the most Apple reads" : "the most verify-host reads"
+    problem(.tooLarge, "is larger than \(appSiteAssociationByteLimit) bytes, \(reader)")
     return (problems, [])
   }
   var body = response.body

@@ -243,6 +243,18 @@ struct AuditTests {
     #expect(report.findings.filter { $0.verdict != .missing }.allSatisfy { $0.verdict == .matches })
   }
 
+  /// `?mode=developer` and `?mode=managed` are Apple's suffixes on an associated domain; the
+  /// host before them is the value, and `webcredentials:` entries are another service.
+  @Test(arguments: ["applinks:links.example.com?mode=developer", "applinks:LINKS.example.com"])
+  func associatedDomainSuffixesAndCase(_ entry: String) throws {
+    let checkout = try Checkout()
+    defer { checkout.remove() }
+    try checkout.replace(Self.ui + "Platforms/iOS/Entitlements.plist", "applinks:links.example.com", entry)
+    let report = audit(Self.contract, root: checkout.root.path)
+    #expect(report.findings.filter { $0.verdict != .matches }.map(\.message) == [])
+    #expect(report.findings.contains { $0.role == .iosAssociatedDomain && $0.value == entry })
+  }
+
   @Test func manifestIntentFiltersAreRead() throws {
     let checkout = try Checkout(copying: nil)
     defer { checkout.remove() }

@@ -15,15 +15,20 @@ public func associationFolder(_ build: Build) -> String { "Site/association/\(bu
 public func associationArtifacts(_ contract: Contract) -> [Artifact] {
   contract.builds.flatMap { build -> [Artifact] in
     let folder = associationFolder(build)
-    return [
-      Artifact(
-        path: folder + "/.well-known/apple-app-site-association",
-        contents: appSiteAssociation(contract, build: build).json.pretty),
-      Artifact(path: folder + "/.well-known/assetlinks.json", contents: assetLinks(build).pretty),
-    ]
+    return AssociationKind.allCases.map { kind in
+      Artifact(path: folder + "/.well-known/" + kind.fileName, contents: associationFile(kind, contract, build: build))
+    }
       + nativeSnippets(contract, build: build).map {
         Artifact(path: folder + "/native/" + $0.name, contents: $0.contents)
       }
+  }
+}
+
+/// The bytes of one generated `.well-known` file of `build`.
+public func associationFile(_ kind: AssociationKind, _ contract: Contract, build: Build) -> String {
+  switch kind {
+  case .appleAppSiteAssociation: appSiteAssociation(contract, build: build).json.pretty
+  case .assetLinks: assetLinks(build).pretty
   }
 }
 

@@ -442,6 +442,7 @@ struct DirectiveRenderer {
         }
       }
     }
+    spots(build, prefix: prefix, into: section)
     section.add("h2", text: "Files to serve and snippets to paste")
     let files = context.files.keys.filter { $0.hasPrefix(prefix) }.sorted()
     for path in files {
@@ -450,6 +451,61 @@ struct DirectiveRenderer {
         heading.add("a", ["href": path]).add("code", text: String(path.dropFirst(prefix.count)))
       }
       file.add("pre").add("code", text: context.files[path] ?? "")
+    }
+  }
+
+  /// The table of spots of one build (from `contractSpots()`, the table `audit` reads), the
+  /// count of places per value, and the content type each served file needs.
+  func spots(_ build: Build, prefix: String, into section: Element) {
+    section.add("h2", text: "Where each value must appear")
+    section.add("p").prose(
+      "Every place in the app checkout, the web host and the runbook that holds one of this build's values, with the generated snippet that fills it. `linkcontract audit` checks each place by its role; `linkcontract verify-host` checks what the web host serves. A place marked as an alternative replaces the one it names and is not counted."
+    )
+    let all = contractSpots()
+    table(
+      section, caption: "Places that hold the \(build.name) values",
+      headers: ["File in the checkout", "Key or element", "Value", "Where it ends up", "Snippet", "Checked by"]
+    ) { body in
+      for spot in all {
+        let row = body.add("tr", ["id": "spot-\(build.name)-\(spot.id)"])
+        row.add("th", ["scope": "row"]) { cell in
+          cell.text(spot.project + ": ")
+          cell.add("code", text: spot.file)
+        }
+        row.add("td").add("code", text: spot.key)
+        let values = row.add("td")
+        for (offset, value) in spot.written(build, contract).enumerated() {
+          if offset > 0 { values.add("br") }
+          values.add("code", text: value)
+        }
+        let reach = row.add("td", text: spot.reach.title)
+        if let other = spot.alternativeTo, let replaced = all.first(where: { $0.id == other }) {
+          reach.text(" (alternative to \(replaced.file))")
+        }
+        row.add("td").add("a", ["href": prefix + "native/" + spot.snippet]).add("code", text: spot.snippet)
+        row.add("td").add("code", text: spot.role.map { "audit: \($0.rawValue)" } ?? "verify-host")
+      }
+    }
+    let counts = section.add("ul", ["class": "spot-counts"])
+    for count in spotCounts(all) { counts.add("li", text: count.sentence(build, contract) + ".") }
+    section.add("h2", text: "Content types")
+    section.add("p").prose(
+      "Apple's CDN and Android's verifier fetch these paths over https, follow no redirect and read only `application/json`. The Apple file has no extension, so a static server must be told its type: the generated `nginx-association.conf` does that for both paths, beside the ASP.NET settings in `appsettings.AppAssociation.json`."
+    )
+    table(
+      section, caption: "What the \(build.name) web host serves",
+      headers: ["Path", "Content type", "Why it needs saying"]
+    ) { body in
+      for path in wellKnownPaths {
+        let row = body.add("tr")
+        row.add("th", ["scope": "row"]).add("code", text: "https://\(build.webHost)\(path)")
+        row.add("td").add("code", text: associationContentType)
+        row.add(
+          "td",
+          text: path.split(separator: "/").last?.contains(".") == true
+            ? "the extension maps to it in most servers; set it anyway, a default type of text/plain breaks verification"
+            : "no extension: nothing infers the type, the server must set it")
+      }
     }
   }
 

@@ -188,7 +188,11 @@ struct HostVerifierTests {
       caFile: try TestCertificates.shared.get().ca, timeout: variant.timeout)
     #expect(Date().timeIntervalSince(started) < 2 * variant.timeout + 2, "verify-host must not hang")
     #expect(report.files.map(\.path) == wellKnownPaths)
-    #expect(report.files.map { $0.problems.map(\.id) } == variant.expected, "\(report.text(Self.contract))")
+    // Which problems, not how many: a difference is reported once per claim it changes, and
+    // how many claims change depends on the contract's routes.
+    #expect(
+      report.files.map { Set($0.problems.map(\.id)) } == variant.expected.map { Set($0) },
+      "\(report.text(Self.contract))")
     #expect(report.isClean == variant.expected.allSatisfy(\.isEmpty))
     #expect(report.files.contains { !$0.notes.isEmpty } == variant.notes, "\(report.files.map(\.notes))")
     #expect(SchemaCheck.problems(report.json, verifyHostSchema()) == [])

@@ -16,11 +16,15 @@ public struct ContractProblem: Sendable, Hashable, CustomStringConvertible {
     self.location = location
   }
 
+  /// `route class business: "bz" is not a reference prefix: ...`, without the location.
+  public var message: String {
+    let shown = value.isEmpty ? "" : "\"\(value)\" "
+    return "\(subject): \(shown)\(why)"
+  }
+
   /// `Sources/LinkContract/CustomerApp.swift:54: route class business: "bz" is not ...`.
   public var description: String {
-    let place = location.map { "\($0): " } ?? ""
-    let shown = value.isEmpty ? "" : "\"\(value)\" "
-    return "\(place)\(subject): \(shown)\(why)"
+    (location.map { "\($0): " } ?? "") + message
   }
 }
 

@@ -19,14 +19,18 @@ func validateContract() throws {
   let association = associationSelfCheck(.customerApp)
   guard association.isEmpty else {
     throw ContractInvalid(
-      problems: association.map { ContractProblem(subject: "association files", value: "", why: $0) })
+      problems: association.map { ContractProblem(subject: "generated association files", value: "", why: $0) })
   }
 }
 
+/// The contract's problems, printed as a compiler prints errors: at the line of the value when
+/// it is known (`Sources/LinkContract/CustomerApp.swift:54: error: ...`).
 struct ContractInvalid: Error, CustomStringConvertible {
   let problems: [ContractProblem]
   var description: String {
-    problems.map { "contract: error: \($0)" }.joined(separator: "\n")
+    problems.map { problem in
+      "\(problem.location.map(String.init(describing:)) ?? "contract"): error: \(problem.message)"
+    }.joined(separator: "\n")
   }
 }
 

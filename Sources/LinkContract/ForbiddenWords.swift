@@ -20,6 +20,8 @@ public struct ForbiddenWords: Sendable, Hashable, ExpressibleByDictionaryLiteral
   /// Every listed word and its plural, packed, in an open-addressed table; empty slots are zero.
   private let table: [Packed]
   private let mask: Int
+  /// A bit for the first two bytes of every listed word, so that most candidates cost one load.
+  private let bigrams: [UInt64]
 
   /// The longest word the rule can list: the word and its final `s` must fit one packed value.
   public static let longestWord = Packed.capacity - 1
@@ -40,6 +42,12 @@ public struct ForbiddenWords: Sendable, Hashable, ExpressibleByDictionaryLiteral
     }
     self.table = table
     mask = size - 1
+    var bigrams = [UInt64](repeating: 0, count: 1024)
+    for value in packed {
+      let bigram = Int(truncatingIfNeeded: value.low & 0xFFFF)
+      bigrams[bigram >> 6] |= 1 << UInt64(bigram & 63)
+    }
+    self.bigrams = bigrams
   }
 
   public init(dictionaryLiteral elements: (SecretCategory, [String])...) {
@@ -64,45 +72,56 @@ public struct ForbiddenWords: Sendable, Hashable, ExpressibleByDictionaryLiteral
   /// Whether the key `key`, as raw bytes, is forbidden. Reads each byte once and allocates
   /// nothing: the parser's hot path.
   public func matches(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
-    table.withUnsafeBufferPointer { table in
-      func listed(_ value: Packed) -> Bool {
-        guard value.count >= 2, value.count <= Packed.capacity else { return false }
-        var slot = value.slot(mask)
-        while !table[slot].isEmpty {
-          if table[slot] == value { return true }
-          slot = (slot + 1) & mask
-        }
-        return false
+    bigrams.withUnsafeBufferPointer { bigrams in
+      table.withUnsafeBufferPointer { table in
+        scan(key, Lookup(table: table, bigrams: bigrams, mask: mask))
       }
-      var whole = Packed()
-      var previous = Packed()
-      var current = Packed()
-      var previousClass = ByteKind.separator
-      // Ends the current word: checks it alone and joined to the word before it.
-      func endWord() -> Bool {
-        guard current.count > 0 else { return false }
-        if listed(current) || (previous.count > 0 && listed(previous.joined(current))) { return true }
+    }
+  }
+
+  /// The listed-word table as a lookup for one scan.
+  private struct Lookup {
+    let table: UnsafeBufferPointer<Packed>
+    let bigrams: UnsafeBufferPointer<UInt64>
+    let mask: Int
+
+    @inline(__always) func listed(_ value: Packed) -> Bool {
+      guard value.count >= 2, value.count <= Packed.capacity else { return false }
+      let bigram = Int(truncatingIfNeeded: value.low & 0xFFFF)
+      guard bigrams[bigram >> 6] & (1 << UInt64(bigram & 63)) != 0 else { return false }
+      var slot = value.slot(mask)
+      while !table[slot].isEmpty {
+        if table[slot] == value { return true }
+        slot = (slot + 1) & mask
+      }
+      return false
+    }
+  }
+
+  @inline(__always) private func scan(_ key: UnsafeBufferPointer<UInt8>, _ lookup: Lookup) -> Bool {
+    var whole = Packed()
+    var previous = Packed()
+    var current = Packed()
+    var previousKind = ByteKind.separator
+    for byte in key {
+      let kind = ByteKind.of(byte)
+      if current.count > 0, ByteKind.splits(previousKind, kind) {
+        // A word ends: it alone, and joined to the word before it.
+        if lookup.listed(current) || (previous.count > 0 && lookup.listed(previous.joined(current))) { return true }
         previous = current
         current = Packed()
-        return false
       }
-      for byte in key {
-        let kind = ByteKind(byte)
-        switch (previousClass, kind) {
-        case (_, .separator): if endWord() { return true }
-        case (.lower, .upper), (.lower, .digit), (.upper, .digit), (.digit, .lower), (.digit, .upper):
-          if endWord() { return true }
-        default: break
-        }
-        if kind != .separator {
-          let lowered = byte | (kind == .upper ? 0x20 : 0)
-          current.append(lowered)
-          whole.append(lowered)
-        }
-        previousClass = kind
+      if kind != ByteKind.separator {
+        let lowered = kind == ByteKind.upper ? byte | 0x20 : byte
+        current.append(lowered)
+        whole.append(lowered)
       }
-      return endWord() || listed(whole)
+      previousKind = kind
     }
+    if current.count > 0, lookup.listed(current) || (previous.count > 0 && lookup.listed(previous.joined(current))) {
+      return true
+    }
+    return lookup.listed(whole)
   }
 
   /// Whether the key `key` is forbidden; the same rule as the byte form.
@@ -111,17 +130,27 @@ public struct ForbiddenWords: Sendable, Hashable, ExpressibleByDictionaryLiteral
     return bytes.withUnsafeMutableBufferPointer { matches(UnsafeBufferPointer($0)) }
   }
 
-  /// What a byte is to the word rule.
+  /// What a byte is to the word rule: a separator, a lowercase or uppercase letter, a digit.
   private enum ByteKind {
-    case lower, upper, digit, separator
+    static let separator: UInt8 = 0
+    static let lower: UInt8 = 1
+    static let upper: UInt8 = 2
+    static let digit: UInt8 = 3
 
-    @inline(__always) init(_ byte: UInt8) {
-      switch byte {
-      case 0x61...0x7A: self = .lower
-      case 0x41...0x5A: self = .upper
-      case 0x30...0x39: self = .digit
-      default: self = .separator
-      }
+    @inline(__always) static func of(_ byte: UInt8) -> UInt8 {
+      if byte &- 0x61 < 26 { return lower }
+      if byte &- 0x41 < 26 { return upper }
+      if byte &- 0x30 < 10 { return digit }
+      return separator
+    }
+
+    /// Bit `4 * previous + next` is set where a word ends between two bytes of these kinds: at a
+    /// separator (bits 0, 4, 8, 12), at a lower-to-upper change (6) and between letters and
+    /// digits (7, 11, 13, 14). A literal, so that reading it costs no lazy initialization.
+    static let splitting: UInt16 = 0b0111_1001_1101_0001
+
+    @inline(__always) static func splits(_ previous: UInt8, _ next: UInt8) -> Bool {
+      splitting >> (4 * UInt16(previous) + UInt16(next)) & 1 != 0
     }
   }
 
@@ -183,13 +212,15 @@ public enum FieldName {
   public static let longestPlain = 64
 
   /// Whether `name` is a plain key: 1 to 64 bytes of ASCII letters, digits, `_` and `-`.
-  public static func isPlain<S: StringProtocol>(_ name: S) -> Bool {
+  public static func isPlain(_ name: String) -> Bool {
     let bytes = name.utf8
-    return !bytes.isEmpty && bytes.count <= longestPlain && bytes.allSatisfy(ASCII.isBase64URL)
+    guard !bytes.isEmpty, bytes.count <= longestPlain else { return false }
+    return bytes.withContiguousStorageIfAvailable { $0.allSatisfy(ASCII.isBase64URL) }
+      ?? bytes.allSatisfy(ASCII.isBase64URL)
   }
 
   /// `name` when it is a plain key, otherwise the redacted marker.
-  public static func printable<S: StringProtocol>(_ name: S) -> String {
-    isPlain(name) ? String(name) : redacted
+  public static func printable(_ name: String) -> String {
+    isPlain(name) ? name : redacted
   }
 }

@@ -46,7 +46,7 @@ struct KeyCase: Sendable, CustomTestStringConvertible {
 
   @Test("Every listed word, in any case, with any separator and in camelCase", arguments: words.words)
   func everyWord(_ word: String) {
-    var rng = SplitMix(seed: UInt64(truncatingIfNeeded: word.hashValueStable))
+    var rng = Generator(seed: UInt64(truncatingIfNeeded: word.hashValueStable))
     let capitalized = word.prefix(1).uppercased() + word.dropFirst()
     var spellings = [
       word, word.uppercased(), capitalized, word + "s", word.uppercased() + "S",
@@ -129,16 +129,13 @@ struct KeyCase: Sendable, CustomTestStringConvertible {
   }
 }
 
-/// A small deterministic generator, so that a failure repeats.
-struct SplitMix {
+/// A small deterministic generator (Knuth's MMIX LCG), so that a failure repeats.
+struct Generator {
   var state: UInt64
   init(seed: UInt64) { state = seed }
   mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
+    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+    return state >> 33
   }
 }
 

@@ -18,4 +18,5 @@ public func contractArtifacts(_ contract: Contract) -> [Artifact] {
     Artifact(path: "Tests/LinkParserTests/ConformanceTable.generated.swift", contents: table.swiftSource),
     Artifact(path: "Site/conformance.json", contents: table.json),
   ] + lifecycleArtifacts(contract) + associationArtifacts(contract) + releaseCheckSchemaArtifacts()
+    + contractDocumentArtifacts(contract)
 }

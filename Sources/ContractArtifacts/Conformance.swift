@@ -166,6 +166,17 @@ struct CaseBuilder {
       let caseNote = key == key.lowercased() ? "" : "-mixed-case"
       reject("\(base)-forbidden-\(key.lowercased())\(caseNote)", build, tail.rendered, .forbiddenField)
     }
+    for key in ["utm.source", "utm:1", String(repeating: "u", count: FieldName.longestPlain + 1)] {
+      tail = canonical
+      tail.query.append("\(key)=1")
+      let id = key.count > FieldName.longestPlain ? "long" : key.replacing(":", with: "-").replacing(".", with: "-")
+      reject("\(base)-extra-field-not-plain-\(id)", build, tail.rendered, .extraField, FieldName.redacted)
+    }
+    for key in allowedNearMisses {
+      tail = canonical
+      tail.query.append("\(key)=1")
+      reject("\(base)-allowed-\(key)", build, tail.rendered, .extraField, key)
+    }
     tail = canonical
     tail.query.append("=orphan")
     reject("\(base)-empty-key", build, tail.rendered, .malformedURL)
@@ -424,18 +435,32 @@ struct CaseBuilder {
     }
   }
 
+  /// Keys the word rule forbids, derived from each kind's words: the words as they are, in
+  /// capitals, between separators, in camelCase, run into digits, split by a separator, plural.
   var forbiddenSamples: [String] {
     var samples: [String] = []
-    for category in SecretCategory.allCases {
-      let keys = contract.forbiddenKeys.filter { $0.category == category }
-      samples += keys.prefix(3).map(\.word)
+    for group in contract.forbiddenKeys.groups {
+      let words = group.words
+      guard let first = words.first else { continue }
+      let second = words.count > 1 ? words[1] : first
+      let third = words.count > 2 ? words[2] : second
+      samples += words.prefix(3)
+      samples += [
+        first.uppercased(), "x-" + second + "-y", "my" + third.prefix(1).uppercased() + third.dropFirst(),
+        first + "s", second + "1234", "\(third.prefix(1))_\(third.dropFirst())",
+      ]
     }
-    for key in contract.forbiddenKeys where key.match == .containing {
-      samples.append("x_" + key.word + "_y")
-    }
-    samples += ["Password", "ACCESS_TOKEN", "Lat"]
     var seen = Set<String>()
-    return samples.filter { seen.insert($0).inserted }
+    return samples.filter { seen.insert($0).inserted && contract.forbiddenKeys.matches($0) }
+  }
+
+  /// Keys that hold a listed word inside one longer word, which the word rule allows: they are
+  /// extra fields like any other undeclared key.
+  var allowedNearMisses: [String] {
+    let declared = Set(contract.routeClasses.flatMap { $0.query.fields.map(\.name) })
+    var seen = Set<String>()
+    return contract.forbiddenKeys.groups.compactMap(\.words.first).map { "dis" + $0 + "ed" }
+      .filter { !contract.forbiddenKeys.matches($0) && !declared.contains($0) && seen.insert($0).inserted }
   }
 
   let forbiddenValues = ["hunter2", "eyJhbGciOiJub25lIn0", "4111111111111111", "51.5072"]

@@ -8,7 +8,8 @@ public struct Contract: Sendable {
   /// The longest link, in bytes, that the parser reads.
   public let maximumLinkBytes: Int
   public let routeClasses: [RouteClass]
-  public let forbiddenKeys: [ForbiddenKey]
+  /// The words that make a query key forbidden, by the word rule of `ForbiddenWords`.
+  public let forbiddenKeys: ForbiddenWords
   public let rejectionRules: [RejectionRule]
   public let layers: [Layer]
   public let stages: [HandlingStage]
@@ -18,7 +19,7 @@ public struct Contract: Sendable {
 
   public init(
     appName: String, builds: [Build], reservedBodyPrefix: String,
-    maximumLinkBytes: Int, routeClasses: [RouteClass], forbiddenKeys: [ForbiddenKey],
+    maximumLinkBytes: Int, routeClasses: [RouteClass], forbiddenKeys: ForbiddenWords,
     rejectionRules: [RejectionRule], layers: [Layer], stages: [HandlingStage],
     troubleshooting: [TroubleshootingRow], verification: [VerificationItem],
     revalidation: [RevalidationTrigger]
@@ -67,18 +68,6 @@ public struct Contract: Sendable {
   public func stage(_ id: StageID) -> HandlingStage? { stages.first { $0.id == id } }
   public func layer(_ id: LayerID) -> Layer? { layers.first { $0.id == id } }
 
-  /// The forbidden key that `key` names, if any. Matching ignores ASCII case.
-  public func forbiddenKey<S: StringProtocol>(matching key: S) -> ForbiddenKey? {
-    let lowered = Array(key.utf8.lazy.map(ASCII.lowercased))
-    return forbiddenKeys.first { forbidden in
-      let word = Array(forbidden.word.utf8)
-      switch forbidden.match {
-      case .exactly: return lowered == word
-      case .containing: return lowered.contains(subsequence: word)
-      }
-    }
-  }
-
   /// Whether a reference value is reserved for documentation (its body starts with the
   /// reserved prefix). Values that are not references are not reserved.
   public func isReservedReference<S: StringProtocol>(_ value: S) -> Bool {
@@ -91,17 +80,5 @@ public struct Contract: Sendable {
 extension ASCII {
   static func lowercased(_ byte: UInt8) -> UInt8 {
     byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
-  }
-}
-
-extension Array where Element == UInt8 {
-  func contains(subsequence: [UInt8]) -> Bool {
-    guard !subsequence.isEmpty else { return true }
-    guard count >= subsequence.count else { return false }
-    for start in 0...(count - subsequence.count)
-    where self[start..<(start + subsequence.count)].elementsEqual(subsequence) {
-      return true
-    }
-    return false
   }
 }

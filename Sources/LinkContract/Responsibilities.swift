@@ -11,39 +11,20 @@ public struct ReferenceKind: Sendable, Hashable {
   }
 }
 
-/// What a forbidden query key is, so that it is never carried in a link.
+/// What a forbidden query key names, so that it is never carried in a link.
 public enum SecretCategory: String, Sendable, Hashable, CaseIterable {
-  case credential
+  case credentials
   case payment
   case privateCustomerData = "private-customer-data"
   case preciseLocation = "precise-location"
 
   public var title: String {
     switch self {
-    case .credential: "Credentials and tokens"
-    case .payment: "Payment information"
+    case .credentials: "Credentials"
+    case .payment: "Payment"
     case .privateCustomerData: "Private customer data"
     case .preciseLocation: "Precise location"
     }
-  }
-}
-
-/// A query key that names a secret or private datum. Matching ignores case.
-public struct ForbiddenKey: Sendable, Hashable {
-  public enum Match: Sendable, Hashable {
-    /// The key is exactly this word.
-    case exactly
-    /// The key contains this word anywhere.
-    case containing
-  }
-  public let word: String
-  public let match: Match
-  public let category: SecretCategory
-
-  public init(_ word: String, _ match: Match, _ category: SecretCategory) {
-    self.word = word
-    self.match = match
-    self.category = category
   }
 }
 

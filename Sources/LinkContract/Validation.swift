@@ -74,9 +74,20 @@ extension Contract {
     for row in troubleshooting where stage(row.stage) == nil {
       report("troubleshooting \(row.id.rawValue)", row.stage.rawValue, "names no stage")
     }
-    for key in forbiddenKeys
-    where key.word.utf8.count < 2 || key.word.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) {
-      report("forbidden key", key.word, "must be at least two characters and lowercase")
+    for word in forbiddenKeys.words
+    where !(2...ForbiddenWords.longestWord).contains(word.utf8.count)
+      || !word.utf8.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) })
+    {
+      report(
+        "forbidden word", word,
+        "must be 2 to \(ForbiddenWords.longestWord) lowercase letters or digits, one word as the word rule splits keys")
+    }
+    unique("forbidden word", forbiddenKeys.words, { $0 })
+    unique("forbidden word kind", forbiddenKeys.groups.map(\.kind.rawValue), { $0 })
+    for route in routeClasses {
+      for field in route.query.fields where forbiddenKeys.matches(field.name) {
+        report("route class \(route.id.rawValue)", field.name, "is a query field that the forbidden words forbid")
+      }
     }
     if reservedBodyPrefix.isEmpty || !reservedBodyPrefix.utf8.allSatisfy(ASCII.isAlphanumeric) {
       report("reserved body prefix", reservedBodyPrefix, "is not a non-empty run of [0-9A-Za-z]")

@@ -9,10 +9,8 @@ public struct LinkParser: Sendable {
   private let schemeRoutes: [CompiledRoute]
   private let host: [UInt8]
   private let scheme: [UInt8]
-  private let forbidden: [(word: [UInt8], match: ForbiddenKey.Match)]
+  private let forbidden: ForbiddenWords
   private let byteClasses = ByteClass.table
-  /// A bitmap of the first two lowercased bytes of every forbidden word.
-  private let forbiddenBigrams: [UInt64]
   /// The most segments any https route has; longer paths match nothing.
   private let maximumSegments: Int
 
@@ -31,18 +29,8 @@ public struct LinkParser: Sendable {
     schemeRoutes = custom
     host = build.webHost.utf8.map(lower)
     scheme = build.customScheme.utf8.map(lower)
-    forbidden = contract.forbiddenKeys.map { (Array($0.word.utf8), $0.match) }
+    forbidden = contract.forbiddenKeys
     maximumSegments = https.map(\.literals.count).max() ?? 0
-    var bigrams = [UInt64](repeating: 0, count: 1024)
-    for key in contract.forbiddenKeys {
-      let word = Array(key.word.utf8.map(lower))
-      // One-byte words would need their own table; the contract has none, and validation
-      // keeps it that way.
-      guard word.count >= 2 else { continue }
-      let bigram = Int(word[0]) << 8 | Int(word[1])
-      bigrams[bigram >> 6] |= 1 << UInt64(bigram & 63)
-    }
-    forbiddenBigrams = bigrams
   }
 
   /// Classifies one raw link.
@@ -297,27 +285,10 @@ public struct LinkParser: Sendable {
     return .none
   }
 
-  /// Whether the key names a secret. Candidate positions are found through a bitmap of the
-  /// forbidden words' first two lowercased bytes, so ordinary keys cost one probe a byte.
-  private func isForbidden(_ b: UnsafeBufferPointer<UInt8>, _ key: Range<Int>) -> Bool {
-    guard key.count >= 2 else { return false }
-    return forbiddenBigrams.withUnsafeBufferPointer { bigrams in
-      for start in key.lowerBound..<(key.upperBound - 1) {
-        let bigram = Int(lower(b[start])) << 8 | Int(lower(b[start + 1]))
-        guard bigrams[bigram >> 6] & (1 << UInt64(bigram & 63)) != 0 else { continue }
-        for (word, match) in forbidden where word.count <= key.upperBound - start {
-          switch match {
-          case .exactly:
-            if start == key.lowerBound, equalsLowered(b, key, word) { return true }
-          case .containing:
-            if equalsLowered(b, start..<(start + word.count), word) { return true }
-          }
-        }
-      }
-      return false
-    }
+  /// Whether the key names a secret, by the contract's word rule.
+  @inline(__always) private func isForbidden(_ b: UnsafeBufferPointer<UInt8>, _ key: Range<Int>) -> Bool {
+    forbidden.matches(UnsafeBufferPointer(rebasing: b[key]))
   }
-
 }
 
 private let httpsBytes: [UInt8] = Array("https".utf8)

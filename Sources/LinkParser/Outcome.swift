@@ -67,7 +67,8 @@ public struct Rejection: Error, Sendable, Hashable, CustomStringConvertible {
 
   public init(_ reason: RejectionReason, field: String? = nil) {
     self.reason = reason
-    self.field = reason.namesField ? field : nil
+    // A name taken from the link is printed only when it is a plain key.
+    self.field = reason.namesField ? field.map(FieldName.printable) : nil
   }
 
   public var description: String {

@@ -126,14 +126,14 @@ struct ForbiddenValues {
 
   /// Whether the text before the `=` at `equals` names a forbidden key. The key reaches back
   /// to the query's `?`, the previous `&` or the line's start; it is forbidden when it, or a
-  /// part of it that starts after punctuation or a space, is.
+  /// part of it that starts after punctuation or a space, is, by the contract's word rule.
   private static func namesForbiddenKey(_ bytes: [UInt8], before equals: Int, contract: Contract) -> Bool {
     var start = equals
     while start > 0, ![0x3F, 0x26, 0x3D, 0x0A, 0x0D].contains(bytes[start - 1]) { start -= 1 }
     var candidate = start
     while candidate < equals {
       if candidate == start || !ASCII.isAlphanumeric(bytes[candidate - 1]),
-        contract.forbiddenKey(matching: String(decoding: bytes[candidate..<equals], as: UTF8.self)) != nil
+        bytes[candidate..<equals].withUnsafeBufferPointer({ contract.forbiddenKeys.matches($0) })
       {
         return true
       }

@@ -274,16 +274,14 @@ struct DirectiveRenderer {
   }
 
   func forbiddenFields(_ element: Element) {
+    element.add("p").prose(ForbiddenWords.rule)
     let list = element.add("dl", ["id": "forbidden-fields", "class": "forbidden-fields"])
-    for category in SecretCategory.allCases {
-      let keys = contract.forbiddenKeys.filter { $0.category == category }
-      guard !keys.isEmpty else { continue }
-      list.add("dt", text: category.title)
+    for group in contract.forbiddenKeys.groups where !group.words.isEmpty {
+      list.add("dt", text: group.kind.title)
       let cell = list.add("dd")
-      for (offset, key) in keys.enumerated() {
+      for (offset, word) in group.words.enumerated() {
         if offset > 0 { cell.text(", ") }
-        cell.add("code", text: key.word)
-        if key.match == .containing { cell.text(" (anywhere in the key)") }
+        cell.add("code", text: word)
       }
     }
   }

@@ -7,11 +7,18 @@ import Foundation
 @main
 struct Main {
   static func main() {
-    let arguments = Array(CommandLine.arguments.dropFirst())
-    if let command = arguments.first, ["build", "generate", "check", "watch"].contains(command) {
+    // The arguments' bytes exactly as the process received them: `CommandLine.arguments` would
+    // repair invalid UTF-8, turning one byte of a link into three.
+    let arguments: [[UInt8]] = (1..<Int(CommandLine.argc)).map { index in
+      guard let argument = CommandLine.unsafeArgv[index] else { return [] }
+      return Array(UnsafeRawBufferPointer(start: argument, count: strlen(argument)))
+    }
+    if let command = arguments.first,
+      ["build", "generate", "check", "watch"].contains(String(decoding: command, as: UTF8.self))
+    {
       AllocatorTuning.applyByRestarting()
     }
-    exit(runTool(arguments, console: .standard))
+    exit(runTool(bytes: arguments, console: .standard))
   }
 }
 

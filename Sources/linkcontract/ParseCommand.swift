@@ -6,11 +6,14 @@ import LinkParser
 struct ParseCommand {
   static let help = """
     Usage: linkcontract parse --build NAME [--format text|json] [--redact] [--] LINK...
-           linkcontract parse --build NAME [--format text|json] [--redact] -
+           linkcontract parse --build NAME [--format text|json] [--redact] [--crlf] -
 
     Classifies each LINK against the contract of build NAME (production, staging). With `-`,
-    reads one link a line from standard input. Prints one answer a line, in input order, and
-    never echoes the input. With --format json, each line is one JSON object:
+    reads one link a line from standard input. Links are read as bytes, exactly as given: an
+    invalid UTF-8 byte is one byte of the link (and makes it malformed-url). A line ends at
+    `\n` only; a `\r` before it is part of the link, unless --crlf says the input has CRLF line
+    ends. Prints one answer a line, in input order, and never echoes the input. With
+    --format json, each line is one JSON object:
       {"outcome":"recognized","route":"business","fields":{"business":"bz_..."}}
       {"outcome":"unsupported","reason":"extra-field","field":"utm_source"}
     --redact replaces field values, for pasting into tickets.
@@ -22,14 +25,19 @@ struct ParseCommand {
   let build: Build?
   let json: Bool
   let redact: Bool
-  let links: [String]
+  /// Standard input has CRLF line ends: a `\r` before `\n` is not part of the link.
+  let crlf: Bool
+  /// The links as raw bytes; `-` stands for standard input.
+  let links: [[UInt8]]
 
-  init(_ arguments: [String]) throws {
+  init(_ arguments: [[UInt8]]) throws {
     let options = try Options(
-      arguments, flags: ["--help", "-h", "--redact"], options: ["--build", "--format"])
+      arguments.map { String(decoding: $0, as: UTF8.self) }, flags: ["--help", "-h", "--redact", "--crlf"],
+      options: ["--build", "--format"])
     help = options.flag("--help") || options.flag("-h")
     redact = options.flag("--redact")
-    links = options.positional
+    crlf = options.flag("--crlf")
+    links = options.positionalIndices.map { arguments[$0] }
     switch options.value("--format") ?? "text" {
     case "text": json = false
     case "json": json = true
@@ -57,12 +65,19 @@ struct ParseCommand {
       return ExitCode.success
     }
     let parser = LinkParser(contract: .customerApp, build: build!)
-    func answer(_ link: String) {
-      console.out(Self.render(parser.parse(link), json: json, redact: redact) + "\n")
+    func answer(_ link: [UInt8]) {
+      let outcome = link.withUnsafeBufferPointer { parser.parse(bytes: $0) }
+      console.out(Self.render(outcome, json: json, redact: redact) + "\n")
     }
     for link in links {
-      if link == "-" {
-        while let line = console.readLine() { answer(line) }
+      if link == [0x2D] {
+        while var line = console.readLine() {
+          if line.last == 0x0A {
+            line.removeLast()
+            if crlf, line.last == 0x0D { line.removeLast() }
+          }
+          answer(line)
+        }
       } else {
         answer(link)
       }

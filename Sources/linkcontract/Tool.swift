@@ -2,17 +2,70 @@ import ContractArtifacts
 import Foundation
 import LinkContract
 import LinkParser
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// Where a command reads and writes, so that tests can run commands in memory.
 struct Console: Sendable {
-  var readLine: @Sendable () -> String?
+  /// The next line of standard input as raw bytes, with its `\n` when it has one; nil at the end.
+  var readLine: @Sendable () -> [UInt8]?
   var out: @Sendable (String) -> Void
   var err: @Sendable (String) -> Void
 
-  static let standard = Console(
-    readLine: { Swift.readLine(strippingNewline: true) },
-    out: { FileHandle.standardOutput.write(Data($0.utf8)) },
-    err: { FileHandle.standardError.write(Data($0.utf8)) })
+  static let standard: Console = {
+    let input = ByteLines { buffer in
+      while true {
+        let count = read(STDIN_FILENO, buffer.baseAddress, buffer.count)
+        if count < 0, errno == EINTR { continue }
+        return count
+      }
+    }
+    return Console(
+      readLine: { input.next() },
+      out: { FileHandle.standardOutput.write(Data($0.utf8)) },
+      err: { FileHandle.standardError.write(Data($0.utf8)) })
+  }()
+}
+
+/// Splits a byte stream into lines at `\n` only: every other byte, `\r` and invalid UTF-8
+/// included, stays in its line. Each line keeps its `\n`; a last line without one is a line too.
+final class ByteLines: Sendable {
+  /// Fills the buffer with the next bytes and returns how many; 0 at the end, below 0 on error.
+  private let read: @Sendable (UnsafeMutableRawBufferPointer) -> Int
+  private let state = Mutex(State())
+
+  private struct State {
+    var buffer: [UInt8] = []
+    var start = 0
+    var ended = false
+    var scratch = [UInt8](repeating: 0, count: 65_536)
+  }
+
+  init(read: @escaping @Sendable (UnsafeMutableRawBufferPointer) -> Int) { self.read = read }
+
+  /// The next line, its `\n` included when it has one; nil at the end of the stream.
+  func next() -> [UInt8]? {
+    state.withLock { state in
+      while true {
+        if let newline = state.buffer[state.start...].firstIndex(of: 0x0A) {
+          defer { state.start = newline + 1 }
+          return Array(state.buffer[state.start...newline])
+        }
+        if state.ended {
+          guard state.start < state.buffer.count else { return nil }
+          defer { state.start = state.buffer.count }
+          return Array(state.buffer[state.start...])
+        }
+        state.buffer.removeFirst(state.start)
+        state.start = 0
+        let count = state.scratch.withUnsafeMutableBytes { read($0) }
+        if count > 0 { state.buffer += state.scratch[..<count] } else { state.ended = true }
+      }
+    }
+  }
 }
 
 /// Exit codes, as documented in the README.
@@ -55,6 +108,13 @@ let toolHelp = """
 
 /// Runs one invocation and returns its exit code.
 func runTool(_ arguments: [String], console: Console, root: String = ".") -> Int32 {
+  runTool(bytes: arguments.map { Array($0.utf8) }, console: console, root: root)
+}
+
+/// Runs one invocation given as the raw bytes of each argument, as the process received them:
+/// `parse` classifies those bytes, the other commands read the arguments as UTF-8 text.
+func runTool(bytes: [[UInt8]], console: Console, root: String = ".") -> Int32 {
+  let arguments = bytes.map { String(decoding: $0, as: UTF8.self) }
   guard let command = arguments.first else {
     console.err(toolHelp)
     return ExitCode.usage
@@ -68,7 +128,7 @@ func runTool(_ arguments: [String], console: Console, root: String = ".") -> Int
     case "--version":
       console.out("linkcontract \(version)\n")
       return ExitCode.success
-    case "parse": return try ParseCommand(rest).run(console)
+    case "parse": return try ParseCommand(Array(bytes.dropFirst())).run(console)
     case "generate": return try GenerateCommand(rest, root: root).run(console)
     case "check": return try CheckCommand(rest, root: root).run(console)
     case "build": return try BuildCommand(rest, root: root).run(console)
@@ -92,6 +152,8 @@ func runTool(_ arguments: [String], console: Console, root: String = ".") -> Int
 /// A small option reader: flags, options with one value, and positional arguments after them.
 struct Options {
   private(set) var positional: [String] = []
+  /// Where each positional argument stands in the arguments.
+  private(set) var positionalIndices: [Int] = []
   private var values: [String: String] = [:]
   private var flags: Set<String> = []
 
@@ -102,10 +164,12 @@ struct Options {
       index += 1
       if argument == "--" {
         positional += arguments[index...]
+        positionalIndices += index..<arguments.count
         break
       }
       if argument == "-" || !argument.hasPrefix("-") {
         positional.append(argument)
+        positionalIndices.append(index - 1)
         continue
       }
       var name = argument

@@ -1,4 +1,6 @@
 import Foundation
+import LinkContract
+import LinkParser
 import Synchronization
 import Testing
 
@@ -8,15 +10,29 @@ import Testing
 
 /// Standard input, output and error for one in-memory run.
 final class CapturedConsole: Sendable {
-  private let input: Mutex<[String]>
+  private let input: ByteLines
   private let output = Mutex("")
   private let errors = Mutex("")
 
-  init(stdin: [String] = []) { input = Mutex(stdin) }
+  /// Standard input holding these lines, each ended by `\n`.
+  convenience init(stdin: [String] = []) { self.init(stdinBytes: Array(stdin.map { $0 + "\n" }.joined().utf8)) }
+
+  /// Standard input holding exactly these bytes, handed out `chunk` bytes a read.
+  init(stdinBytes: [UInt8], chunk: Int = 7) {
+    let remaining = Mutex(stdinBytes[...])
+    input = ByteLines { buffer in
+      remaining.withLock { rest in
+        let count = min(chunk, buffer.count, rest.count)
+        buffer.copyBytes(from: rest.prefix(count))
+        rest = rest.dropFirst(count)
+        return count
+      }
+    }
+  }
 
   var console: Console {
     Console(
-      readLine: { self.input.withLock { $0.isEmpty ? nil : $0.removeFirst() } },
+      readLine: { self.input.next() },
       out: { text in self.output.withLock { $0 += text } },
       err: { text in self.errors.withLock { $0 += text } })
   }
@@ -38,8 +54,16 @@ struct Run {
   let lines: [String]
 
   init(_ arguments: [String], stdin: [String] = []) {
-    let captured = CapturedConsole(stdin: stdin)
-    code = runTool(arguments, console: captured.console, root: "/nonexistent")
+    self.init(bytes: arguments.map { Array($0.utf8) }, captured: CapturedConsole(stdin: stdin))
+  }
+
+  /// A run given the raw bytes of each argument and of standard input.
+  init(bytes arguments: [[UInt8]], stdin: [UInt8] = [], chunk: Int = 7) {
+    self.init(bytes: arguments, captured: CapturedConsole(stdinBytes: stdin, chunk: chunk))
+  }
+
+  private init(bytes arguments: [[UInt8]], captured: CapturedConsole) {
+    code = runTool(bytes: arguments, console: captured.console, root: "/nonexistent")
     stdout = captured.stdout
     stderr = captured.stderr
     lines = captured.stdoutLines
@@ -365,6 +389,112 @@ struct UsageCase: Sendable, CustomTestStringConvertible {
     #expect(run.stdout == "linkcontract \(version)\n")
     #expect(run.stdout == "linkcontract 0.1.0\n")
     #expect(run.stderr == "")
+  }
+}
+
+/// A link as raw bytes, as an argument or a line of standard input would carry it.
+struct ByteLinkCase: Sendable, CustomTestStringConvertible {
+  let name: String
+  let bytes: [UInt8]
+  /// The answer `parse --format json` must print.
+  let line: String
+
+  var testDescription: String { name }
+
+  static let start = Array("https://links.example.com/start".utf8)
+  /// `https://links.example.com/start?x=aaa…` of exactly `count` bytes.
+  static func padded(_ count: Int) -> [UInt8] {
+    let head = Array("https://links.example.com/start?x=".utf8)
+    return head + Array(repeating: 0x61, count: count - head.count)
+  }
+
+  static let all: [ByteLinkCase] = [
+    ByteLinkCase(
+      name: "an invalid UTF-8 byte is malformed-url", bytes: start + [0xFF],
+      line: #"{"outcome":"unsupported","reason":"malformed-url"}"#),
+    ByteLinkCase(
+      name: "a lone continuation byte", bytes: Array("https://links.example.com/st".utf8) + [0x80] + Array("art".utf8),
+      line: #"{"outcome":"unsupported","reason":"malformed-url"}"#),
+    ByteLinkCase(
+      name: "an invalid byte counts as one byte: 1023 bytes and one invalid byte is not oversized",
+      bytes: padded(1023) + [0xFE], line: #"{"outcome":"unsupported","reason":"malformed-url"}"#),
+    ByteLinkCase(
+      name: "1024 bytes and one invalid byte is oversized", bytes: padded(1024) + [0xFE],
+      line: #"{"outcome":"unsupported","reason":"oversized"}"#),
+    ByteLinkCase(
+      name: "1024 plain bytes are read", bytes: padded(1024),
+      line: #"{"outcome":"unsupported","reason":"extra-field","field":"x"}"#),
+    ByteLinkCase(
+      name: "a carriage return is part of the link", bytes: start + [0x0D],
+      line: #"{"outcome":"unsupported","reason":"malformed-url"}"#),
+    ByteLinkCase(
+      name: "a NUL byte is part of the link", bytes: start + [0x00],
+      line: #"{"outcome":"unsupported","reason":"malformed-url"}"#),
+    ByteLinkCase(
+      name: "a valid link", bytes: start, line: #"{"outcome":"recognized","route":"start","fields":{}}"#),
+    ByteLinkCase(
+      name: "a key that is not plain is printed as the marker", bytes: start + Array("?utm:51.5072=1".utf8),
+      line: #"{"outcome":"unsupported","reason":"extra-field","field":"[redacted-field]"}"#),
+    ByteLinkCase(
+      name: "a value run into a forbidden key", bytes: start + Array("?lat:51.5072=1".utf8),
+      line: #"{"outcome":"unsupported","reason":"forbidden-field"}"#),
+  ]
+}
+
+@Suite struct ParseCommandBytes {
+  private let parser = LinkParser(contract: .customerApp, build: Contract.customerApp.build(named: "production")!)
+
+  private func expected(_ bytes: [UInt8]) -> String {
+    ParseCommand.render(bytes.withUnsafeBufferPointer { parser.parse(bytes: $0) }, json: true, redact: false)
+  }
+
+  @Test("An argument's bytes are the link, as the parser's byte entry point reads them", arguments: ByteLinkCase.all)
+  func argument(_ item: ByteLinkCase) {
+    let run = Run(
+      bytes: ["parse", "--build", "production", "--format", "json", "--"].map { Array($0.utf8) } + [item.bytes])
+    #expect(run.code == 0)
+    #expect(run.lines == [item.line])
+    #expect(run.lines == [expected(item.bytes)])
+    #expect(!run.stdout.contains("51.5072"))
+  }
+
+  @Test("A line of standard input's bytes are the link", arguments: ByteLinkCase.all, [1, 7, 65_536])
+  func standardInput(_ item: ByteLinkCase, chunk: Int) {
+    let arguments = ["parse", "--build", "production", "--format", "json", "-"].map { Array($0.utf8) }
+    let run = Run(bytes: arguments, stdin: item.bytes + [0x0A] + ByteLinkCase.start, chunk: chunk)
+    #expect(run.code == 0)
+    #expect(run.lines == [item.line, expected(ByteLinkCase.start)])
+  }
+
+  @Test("--crlf drops one carriage return before each line feed, and nothing else")
+  func crlf() {
+    let start = ByteLinkCase.start
+    let input = start + [0x0D, 0x0A] + start + [0x0A] + start + [0x0D, 0x0D, 0x0A] + start + [0x0D]
+    let recognized = #"{"outcome":"recognized","route":"start","fields":{}}"#
+    let malformed = #"{"outcome":"unsupported","reason":"malformed-url"}"#
+    let plain = Run(
+      bytes: ["parse", "--build", "production", "--format", "json", "-"].map { Array($0.utf8) }, stdin: input)
+    #expect(plain.lines == [malformed, recognized, malformed, malformed])
+    let crlf = Run(
+      bytes: ["parse", "--build", "production", "--crlf", "--format", "json", "-"].map { Array($0.utf8) }, stdin: input)
+    #expect(crlf.lines == [recognized, recognized, malformed, malformed])
+    #expect(crlf.stderr == "")
+  }
+
+  @Test(
+    "Standard input splits after line feeds only; a last line without one counts",
+    arguments: [
+      ([UInt8](), [[UInt8]]()), ([0x0A], [[0x0A]]), ([0x61], [[0x61]]), ([0x61, 0x0A], [[0x61, 0x0A]]),
+      ([0x61, 0x0A, 0x0A, 0x62], [[0x61, 0x0A], [0x0A], [0x62]]), ([0x0D, 0x0A, 0xFF], [[0x0D, 0x0A], [0xFF]]),
+      ([0x61, 0x0B, 0x0C, 0x62, 0x0A], [[0x61, 0x0B, 0x0C, 0x62, 0x0A]]),
+    ])
+  func lines(_ input: [UInt8], _ expected: [[UInt8]]) {
+    for chunk in [1, 2, 3, 65_536] {
+      let captured = CapturedConsole(stdinBytes: input, chunk: chunk)
+      var lines: [[UInt8]] = []
+      while let line = captured.console.readLine() { lines.append(line) }
+      #expect(lines == expected, "\(input) in chunks of \(chunk)")
+    }
   }
 }
 

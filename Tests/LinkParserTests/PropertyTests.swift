@@ -268,13 +268,19 @@ extension Mutation {
     },
     Mutation("add a forbidden key", .forbiddenField) { generated, rng in
       var link = generated
-      let forbidden = rng.pick(Contract.design.forbiddenKeys)
-      var key = forbidden.word
-      if forbidden.match == .containing {
-        key = rng.pick(["", "x_", "my"]) + key + rng.pick(["", "_id", "2"])
+      // docs/design.md, "Forbidden keys": a listed word alone in any case, or as one word of
+      // a longer key: between separators, in camelCase, before digits, plural.
+      let word = rng.pick(Contract.design.forbiddenKeys.words)
+      let key: String
+      switch rng.int(0...3) {
+      case 0: key = rng.randomCase(word)
+      case 1:
+        key = rng.pick(["", "x_", "my-", "a."]) + rng.pick([word, word.uppercased()]) + rng.pick(["", "_id", ":2"])
+      case 2: key = "my" + word.prefix(1).uppercased() + word.dropFirst() + rng.pick(["", "Value", "2"])
+      default: key = word + rng.pick(["s", "1234", "_s"])
       }
       let secret = "S3cr3tValue" + rng.string(Alphabet.alphanumeric, count: 12)
-      link.query.insert((rng.randomCase(key), secret), at: rng.int(0...link.query.count))
+      link.query.insert((key, secret), at: rng.int(0...link.query.count))
       return Mutated(link: link.text, expected: Rejection(.forbiddenField), secret: secret)
     },
     .plain("duplicate a key", .duplicateField) { link, rng in

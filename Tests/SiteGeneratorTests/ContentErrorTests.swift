@@ -160,6 +160,14 @@ let contentFaults: [ContentFault] = [
       "Content/index.md:8:66: error: link example claims `unsupported extra-field` with another field than the production parser's `unsupported extra-field utm`"
     ]),
   ContentFault(
+    name: "a field name that is not a plain key is printed as the marker (docs/design.md, Forbidden keys)",
+    pages: [
+      "index.md": page("Home", "```link-example\nhttps://links.example.com/start?utm:51.5072=1 -> start\n```\n")
+    ],
+    expected: [
+      "Content/index.md:8:1: error: link example claims `start`, but the production parser answers `unsupported extra-field [redacted-field]`"
+    ]),
+  ContentFault(
     name: "a forbidden value is redacted from every quote, wherever the page puts it",
     pages: [
       "index.md": page(

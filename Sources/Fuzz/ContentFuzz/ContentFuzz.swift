@@ -152,7 +152,7 @@ enum ContentProperties {
       let query = link[link.index(after: question)...].prefix { $0 != "#" }
       for item in query.split(separator: "&") {
         let parts = item.split(separator: "=", maxSplits: 1)
-        guard parts.count == 2, parts[1].count >= 6, contract.forbiddenKey(matching: parts[0]) != nil else {
+        guard parts.count == 2, parts[1].count >= 6, contract.forbiddenKeys.matches(parts[0]) else {
           continue
         }
         let value = String(parts[1])

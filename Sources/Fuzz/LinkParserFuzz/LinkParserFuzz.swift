@@ -53,10 +53,17 @@ enum LinkParserProperties {
       }
       if let field = rejection.field {
         if rejection.reason == .extraField {
-          if !queryKeys(data).contains(field) {
+          if field == FieldName.redacted {
+            if queryKeys(data).allSatisfy({ FieldName.isPlain($0) }) {
+              fail(data, parser, "extra-field is redacted, but every query key of the link is plain")
+            }
+          } else if !queryKeys(data).contains(field) {
             fail(data, parser, "extra-field names `\(field)`, which is no query key of the link")
           }
-          if contract.forbiddenKey(matching: field) != nil {
+          if !FieldName.isPlain(field), field != FieldName.redacted {
+            fail(data, parser, "extra-field prints `\(field)`, which is not a plain key")
+          }
+          if contract.forbiddenKeys.matches(field) {
             fail(data, parser, "extra-field names the forbidden key `\(field)`")
           }
         } else if !declaredFields.contains(field) {
@@ -71,9 +78,9 @@ enum LinkParserProperties {
   static func checkForbiddenValue(_ data: [UInt8], _ parser: LinkParser) {
     let text = String(decoding: data, as: UTF8.self)
     guard !text.contains(secret) else { return }
-    let forbidden = contract.forbiddenKeys
+    let forbidden = contract.forbiddenKeys.words
     let seed = data.reduce(UInt32(0)) { $0 &* 31 &+ UInt32($1) }
-    let word = forbidden[Int(seed % UInt32(forbidden.count))].word
+    let word = forbidden[Int(seed % UInt32(forbidden.count))]
     let key = seed & 1 == 0 ? word : word.uppercased()
     let item = "\(key)=\(secret)"
     let fragment = text.firstIndex(of: "#") ?? text.endIndex

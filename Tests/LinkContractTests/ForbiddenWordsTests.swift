@@ -1,0 +1,147 @@
+import Testing
+
+@testable import LinkContract
+
+// docs/design.md, "Forbidden keys": the word rule, its examples both ways, and every listed word
+// in every spelling the rule promises to catch.
+
+private let words = Contract.customerApp.forbiddenKeys
+
+/// One key and whether the word rule forbids it.
+struct KeyCase: Sendable, CustomTestStringConvertible {
+  let key: String
+  let forbidden: Bool
+  var testDescription: String { "\(key) is \(forbidden ? "forbidden" : "allowed")" }
+
+  static let designExamples: [KeyCase] =
+    ["access_token", "X-Api-Key", "private_key", "e-mail", "geo_lat", "lat:51.5", "pin1234", "tokens", "sessions"]
+    .map { KeyCase(key: $0, forbidden: true) }
+    + ["discard", "cardinal", "secretary", "tokenize", "sessionless"].map { KeyCase(key: $0, forbidden: false) }
+
+  /// The issue's list of keys the old substring rule got wrong, and more spellings.
+  static let more: [KeyCase] =
+    [
+      "x-api-key", "passcode", "totp", "gps", "latlng", "apiKey", "cardNumber", "CARD_NUMBER", "credit-card",
+      "cc_num", "c.c.num", "pAsSwOrD", "PIN", "Sid", "user.email", "geoLat", "LAT", "lat_", "_lat", "lng2",
+      "p_wd", "pass-word", "session_id", "auth-token", "accessKeyId", "APIKEY", "apikeys", "coords", "userPhone",
+      "lat:51.5072", "cvv2",
+    ].map { KeyCase(key: $0, forbidden: true) }
+    + [
+      "utm_source", "utm_medium", "code", "error", "business", "cart", "page", "discarded", "cardinals",
+      "secretariat", "passage", "category", "mailbox", "telescope", "geology", "panorama", "pinned", "latent",
+      "x", "utmSource", "sort-order", "lang", "longi", "authors",
+    ].map { KeyCase(key: $0, forbidden: false) }
+}
+
+@Suite struct ForbiddenWordRule {
+  @Test("docs/design.md's examples, both ways", arguments: KeyCase.designExamples)
+  func designExample(_ item: KeyCase) {
+    #expect(words.matches(item.key) == item.forbidden, "\(item.testDescription)")
+  }
+
+  @Test("More keys, both ways", arguments: KeyCase.more)
+  func moreKeys(_ item: KeyCase) {
+    #expect(words.matches(item.key) == item.forbidden, "\(item.testDescription)")
+  }
+
+  @Test("Every listed word, in any case, with any separator and in camelCase", arguments: words.words)
+  func everyWord(_ word: String) {
+    var rng = Generator(seed: UInt64(truncatingIfNeeded: word.hashValueStable))
+    let capitalized = word.prefix(1).uppercased() + word.dropFirst()
+    var spellings = [
+      word, word.uppercased(), capitalized, word + "s", word.uppercased() + "S",
+      "my" + capitalized, "my" + capitalized + "Id", "x" + word.uppercased(), word + "Value",
+      word + "2", word + "1234", "9" + word,
+    ]
+    for separator in ["_", "-", ".", ":", ";", "~", "!", "*", "'", "(", ")", ",", "$", "+", " ", "/", "\u{E9}"] {
+      spellings += [
+        "x\(separator)\(word)", "\(word)\(separator)y", "utm\(separator)\(word)\(separator)id",
+        "\(separator)\(word)\(separator)", "X\(separator)\(word.uppercased())\(separator)Y",
+        "my\(separator)\(capitalized)", "\(word)s\(separator)2",
+      ]
+      // One separator anywhere inside the word: the pair, or the whole key, joins it again.
+      for cut in 1..<word.count {
+        spellings.append(String(word.prefix(cut)) + separator + word.dropFirst(cut))
+      }
+    }
+    // Any case, letter by letter, and separators between any letters: the whole key joins it.
+    for _ in 0..<50 {
+      var key = ""
+      for character in word {
+        if !key.isEmpty, rng.next() % 3 == 0 { key += ["_", "-", ".", ":"][Int(rng.next() % 4)] }
+        key += rng.next() % 2 == 0 ? character.uppercased() : String(character)
+      }
+      spellings.append(key)
+    }
+    for key in spellings {
+      #expect(words.matches(key), "\(word): the key \(key) is allowed")
+    }
+  }
+
+  @Test("A listed word inside one longer word is one word, and allowed", arguments: words.words)
+  func insideLongerWord(_ word: String) {
+    for key in ["dis\(word)ed", "un\(word)ing", "x\(word)y"] {
+      #expect(!words.matches(key), "\(word): the key \(key) is forbidden")
+    }
+  }
+
+  @Test("The byte form and the string form agree, and non-ASCII bytes separate words")
+  func byteForm() {
+    let keys: [[UInt8]] = [
+      Array("access_token".utf8), [0x74, 0x6F, 0x6B, 0x65, 0x6E, 0xFF], [0xC3, 0xA9, 0x70, 0x69, 0x6E],
+      Array("tokenize".utf8), [], [0x5F], Array(repeating: 0x61, count: 2000) + Array("_pin".utf8),
+    ]
+    let expected = [true, true, true, false, false, false, true]
+    for (key, expectation) in zip(keys, expected) {
+      let viaBytes = key.withUnsafeBufferPointer { words.matches($0) }
+      #expect(viaBytes == expectation, "\(key.prefix(20))")
+    }
+  }
+
+  @Test("The words are grouped by docs/design.md's four kinds, in its order")
+  func groups() {
+    #expect(words.groups.map(\.kind) == [.credentials, .payment, .privateCustomerData, .preciseLocation])
+    #expect(words.groups.allSatisfy { !$0.words.isEmpty })
+    #expect(words.kind(of: "iban") == .payment)
+    #expect(words.kind(of: "gps") == .preciseLocation)
+    #expect(words.kind(of: "discard") == nil)
+  }
+}
+
+@Suite struct PlainFieldNames {
+  @Test(
+    "A plain key is printed as it is",
+    arguments: ["utm_source", "x", "a-b", "A1", String(repeating: "k", count: FieldName.longestPlain)])
+  func plain(_ name: String) {
+    #expect(FieldName.isPlain(name))
+    #expect(FieldName.printable(name) == name)
+  }
+
+  @Test(
+    "Anything else is printed as the marker",
+    arguments: [
+      "lat:51.5072", "utm.source", "a b", "", "x=1", "caf\u{E9}", "a/b",
+      String(repeating: "k", count: FieldName.longestPlain + 1),
+    ])
+  func redacted(_ name: String) {
+    #expect(!FieldName.isPlain(name))
+    #expect(FieldName.printable(name) == FieldName.redacted)
+  }
+}
+
+/// A small deterministic generator (Knuth's MMIX LCG), so that a failure repeats.
+struct Generator {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+    return state >> 33
+  }
+}
+
+extension String {
+  /// A hash of the UTF-8 bytes that is the same in every run (FNV-1a).
+  var hashValueStable: UInt64 {
+    utf8.reduce(0xCBF2_9CE4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
+  }
+}

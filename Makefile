@@ -42,7 +42,7 @@ check: tool
 ## test: build and run the whole test suite
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) test --skip-build --disable-xctest
 
 ## lint: swift-format in strict mode over every source
 lint:
@@ -63,7 +63,7 @@ validate-site:
 
 ## preview: serve Site/ on 127.0.0.1:$(PORT) and rebuild on save (open a page with ?live to reload it)
 PORT ?= 8000
-preview: tool
+preview: deps
 	PORT=$(PORT) scripts/preview.sh
 
 format:

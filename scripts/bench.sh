@@ -4,7 +4,11 @@
 # Usage: scripts/bench.sh [PAGES...]   (default: 2000 20000)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-shared=${SHARED:-../shared}
+# The corpus generator and the Hugo build come from bench/ (see its README).
+shared=${BENCH_INPUTS:-bench}
+for need in "$shared/make-corpus.py" "$shared/hugo-build.sh"; do
+  [ -f "$need" ] || { echo "bench: needs $need (the benchmark inputs; BENCH_INPUTS=DIR points elsewhere)" >&2; exit 2; }
+done
 sizes=("$@")
 [ ${#sizes[@]} -gt 0 ] || sizes=(2000 20000)
 runs=${RUNS:-5}
@@ -44,16 +48,16 @@ echo "tools: $($tool --version), $(hugo version | cut -d' ' -f1-2)"
 echo
 for pages in "${sizes[@]}"; do
   corpus="$work/corpus-$pages"
-  [ -d "$corpus" ] || python3 "$shared/bench/make-corpus.py" "$corpus" "$pages"
+  [ -d "$corpus" ] || python3 "$shared/make-corpus.py" "$corpus" "$pages"
   ours_times=(); hugo_times=(); ours_peak=0; hugo_peak=0
   # Warm-up, then interleaved runs, each into a new, empty output folder.
   measure "$tool" build --content "$corpus" --output "$(fresh)/site" >/dev/null
-  measure bash "$shared/bench/hugo-build.sh" "$corpus" "$(fresh)/site" >/dev/null
+  measure bash "$shared/hugo-build.sh" "$corpus" "$(fresh)/site" >/dev/null
   for ((run = 1; run <= runs; run++)); do
     ours_out="$(fresh)/site"
     read -r t m < <(measure "$tool" build --content "$corpus" --output "$ours_out")
     ours_times+=("$t"); [ "$m" -gt "$ours_peak" ] && ours_peak=$m
-    read -r t m < <(measure bash "$shared/bench/hugo-build.sh" "$corpus" "$(fresh)/site")
+    read -r t m < <(measure bash "$shared/hugo-build.sh" "$corpus" "$(fresh)/site")
     hugo_times+=("$t"); [ "$m" -gt "$hugo_peak" ] && hugo_peak=$m
   done
   ours=$(printf '%s\n' "${ours_times[@]}" | median)

@@ -11,9 +11,12 @@ func siteBuild(
   files: [Artifact]? = nil
 ) throws -> SiteBuild {
   let base = root == "." ? "" : root + "/"
+  let (contentGiven, templatesGiven) = (content != nil, templates != nil)
   let content = content ?? base + "Content"
   let templates = templates ?? base + "Templates"
   let output = output ?? base + "Site"
+  try requireFolder(templates, flag: "--templates", given: templatesGiven, what: "page template")
+  try requireFolder(content, flag: "--content", given: contentGiven, what: "Markdown pages")
   var build: SiteBuild
   if let files {
     build = SiteBuild(
@@ -34,6 +37,19 @@ func siteBuild(
   }
   build.toolVersion = version
   return build
+}
+
+/// A usage error, naming the flag to give, when `path` is not a folder: run outside the
+/// repository root, the default `Content/` and `Templates/` are not there.
+private func requireFolder(_ path: String, flag: String, given: Bool, what: String) throws {
+  var isDirectory: ObjCBool = false
+  if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue { return }
+  let here = FileManager.default.currentDirectoryPath
+  throw UsageError(
+    message: given
+      ? "\(flag) '\(path)' is not a folder"
+      : "no folder '\(path)' with the \(what) in \(here): run linkcontract in the repository root, or give \(flag) DIR"
+  )
 }
 
 /// The files of `artifacts` that the site publishes, by path relative to `Site/`.

@@ -2,9 +2,9 @@ import LinkContract
 import LinkParser
 import Testing
 
-// Property tests: random well-formed links from DESIGN.md's grammar are recognized with exactly
+// Property tests: random well-formed links from docs/design.md's grammar are recognized with exactly
 // the right fields, print back to themselves, and a single mutation is rejected with the reason
-// DESIGN.md gives it. The generator is a seeded SplitMix64, so every run sees the same links.
+// docs/design.md gives it. The generator is a seeded SplitMix64, so every run sees the same links.
 
 /// SplitMix64 (Steele, Lea and Flood): a small, fast, deterministic generator.
 struct SplitMix64: RandomNumberGenerator {
@@ -145,7 +145,7 @@ struct GeneratedLink {
   }
 }
 
-/// One mutated link and the rejection DESIGN.md gives it.
+/// One mutated link and the rejection docs/design.md gives it.
 struct Mutated {
   let link: String
   let expected: Rejection

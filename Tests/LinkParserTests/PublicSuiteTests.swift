@@ -5,7 +5,7 @@ import Testing
 
 // The WHATWG URL test suite (web-platform-tests' urltestdata.json) through the strict parser:
 // none of its inputs is a link of the contract, so every one must come back unsupported, on
-// both builds, without a trap. The file sits in ../shared beside the repository.
+// both builds, without a trap. The file is a copy in Tests/PublicSuites/wpt (see its README).
 //
 // The inputs are read with a small JSON reader that keeps each string as UTF-16 code units, so a
 // lone surrogate survives; the code units are then written as generalized UTF-8 (WTF-8) and the
@@ -223,12 +223,11 @@ struct CodeUnitJSON {
 }
 
 enum WPTSuite {
-  /// `../shared/testdata/wpt/urltestdata.json`, beside the repository this file is in.
+  /// `Tests/PublicSuites/wpt/urltestdata.json`, copied from web-platform-tests.
   static let path: String = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent()  // LinkParserTests
     .deletingLastPathComponent()  // Tests
-    .deletingLastPathComponent()  // the repository
-    .appendingPathComponent("../shared/testdata/wpt/urltestdata.json")
+    .appendingPathComponent("PublicSuites/wpt/urltestdata.json")
     .standardizedFileURL.path
 
   static func load() throws -> [WPTCase] {

@@ -2,8 +2,8 @@ import LinkContract
 import LinkParser
 import Testing
 
-// Hand-written cases for every row of DESIGN.md's rejection-reason table. The expectations
-// are written from DESIGN.md, not from the parser. Each template runs on both builds:
+// Hand-written cases for every row of docs/design.md's rejection-reason table. The expectations
+// are written from docs/design.md, not from the parser. Each template runs on both builds:
 //   {h} the build's web host          {s} the build's custom scheme
 //   {H} the host in uppercase         {S} the scheme in uppercase
 //   {hm} the host in mixed case       {sm} the scheme in mixed case
@@ -93,7 +93,7 @@ enum LinkSamples {
   }
 }
 
-/// One hand-written rejection: a link on one build and the one reason DESIGN.md gives it.
+/// One hand-written rejection: a link on one build and the one reason docs/design.md gives it.
 struct ReasonCase: Sendable, CustomTestStringConvertible {
   let build: Build
   let label: String
@@ -129,7 +129,7 @@ struct ReasonCase: Sendable, CustomTestStringConvertible {
   }
 }
 
-/// One hand-written accepted link and the route DESIGN.md gives it.
+/// One hand-written accepted link and the route docs/design.md gives it.
 struct AcceptCase: Sendable, CustomTestStringConvertible {
   let build: Build
   let label: String
@@ -668,7 +668,7 @@ enum RejectionCases {
 }
 
 @Suite struct RejectionReasons {
-  @Test("Every reason of DESIGN.md's table has several hand-written cases on both builds")
+  @Test("Every reason of docs/design.md's table has several hand-written cases on both builds")
   func coverage() {
     for reason in RejectionReason.allCases {
       for build in LinkSamples.builds {

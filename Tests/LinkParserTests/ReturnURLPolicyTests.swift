@@ -2,11 +2,11 @@ import LinkContract
 import LinkParser
 import Testing
 
-// The OAuth return-URL policy of DESIGN.md (ADR-043), by hand: a return URL whose scheme is in
+// The OAuth return-URL policy of docs/design.md (ADR-043), by hand: a return URL whose scheme is in
 // the allowlist (ignoring case) is echoed exactly; http and https never match; an empty
 // allowlist, a relative, absent or empty return URL gives the UI base URL.
 
-/// One return-URL policy case and the target DESIGN.md gives it.
+/// One return-URL policy case and the target docs/design.md gives it.
 struct ReturnURLPolicyCase: Sendable, CustomTestStringConvertible {
   let name: String
   let returnURL: String?

@@ -45,7 +45,8 @@ let package = Package(
     .testTarget(name: "LinkLifecycleTests", dependencies: ["LinkContract", "LinkParser", "LinkLifecycle"]),
     .testTarget(
       name: "ContractArtifactsTests",
-      dependencies: ["LinkContract", "LinkParser", "ContractArtifacts"]),
+      dependencies: ["LinkContract", "LinkParser", "ContractArtifacts"],
+      exclude: ["RealAssociationFiles"]),
     .testTarget(
       name: "SiteGeneratorTests",
       dependencies: ["LinkContract", "LinkParser", "ContractArtifacts", "SiteGenerator"]),

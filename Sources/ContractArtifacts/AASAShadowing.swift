@@ -24,7 +24,7 @@ struct AASAShadowing {
   private var prefixes = Trie()
   private var suffixes = Trie()
   private var entries: [PreparedComponent?] = []
-  private var firstOfRule: [AASAComponent: Int] = [:]
+  private var firstOfRule: [CanonicalRule: Int] = [:]
   private(set) var steps = 0
 
   mutating func reset() {
@@ -42,14 +42,16 @@ struct AASAShadowing {
     }
     let prepared = PreparedComponent(component, settings)
     defer { entries.append(prepared) }
-    var key = component.rule
-    key.exclude = false
+    var include = component
+    include.exclude = false
+    // Equal rules, however written ("/*" and "*" too), cover each other whatever they do.
+    let key = CanonicalRule(include, settings: settings)
     var answer = Answer.reachable
-    if let earlier = firstOfRule[key], let entry = entries[earlier], entry.settings == settings {
+    if let earlier = firstOfRule[key] {
       answer = .covered(by: earlier)
     } else {
-      let byPrefix = prefixes.along(prepared.pathPrefix)
-      let bySuffix = suffixes.along(prepared.pathSuffix.reversed())
+      let byPrefix = prefixes.along(Array(prepared.pathPrefix))
+      let bySuffix = suffixes.along(Array(prepared.pathSuffix.reversed()))
       let total = { (lists: [[Int]]) in lists.reduce(0) { $0 + $1.count } }
       var candidates = (total(byPrefix) <= total(bySuffix) ? byPrefix : bySuffix).joined().sorted()
       candidates.removeAll { entries[$0].map { !$0.mayCover(prepared) } ?? true }
@@ -65,8 +67,8 @@ struct AASAShadowing {
       if steps > Self.stepBudget { return .outOfBudget }
     }
     if firstOfRule[key] == nil { firstOfRule[key] = index }
-    prefixes.insert(prepared.indexPrefix, index)
-    suffixes.insert(prepared.indexSuffix.reversed(), index)
+    prefixes.insert(Array(prepared.indexPrefix), index)
+    suffixes.insert(Array(prepared.indexSuffix.reversed()), index)
     return answer
   }
 
@@ -77,28 +79,33 @@ struct AASAShadowing {
     private var nodes = 1
 
     /// The lists stored at every node along `key`, from the root.
-    func along<S: Sequence<UInt8>>(_ key: S) -> [[Int]] {
+    func along(_ key: [UInt8]) -> [[Int]] {
       var found: [[Int]] = []
       var node = 0
       if let list = lists[node] { found.append(list) }
-      for byte in key {
-        guard let next = children[node << 8 | Int(byte)] else { break }
+      var index = 0
+      while index < key.count {
+        guard let next = children[node << 8 | Int(key[index])] else { break }
         node = next
         if let list = lists[node] { found.append(list) }
+        index += 1
       }
       return found
     }
 
-    mutating func insert<S: Sequence<UInt8>>(_ key: S, _ value: Int) {
+    mutating func insert(_ key: [UInt8], _ value: Int) {
       var node = 0
-      for byte in key {
-        if let next = children[node << 8 | Int(byte)] {
+      var index = 0
+      while index < key.count {
+        let edge = node << 8 | Int(key[index])
+        if let next = children[edge] {
           node = next
         } else {
-          children[node << 8 | Int(byte)] = nodes
+          children[edge] = nodes
           node = nodes
           nodes += 1
         }
+        index += 1
       }
       lists[node, default: []].append(value)
     }
@@ -131,7 +138,8 @@ struct PreparedComponent {
   let settings: AASAShadowing.Settings
   /// The path pattern, and without its final `/*` when it has one (it matches the bare prefix).
   let paths: [PreparedPattern]
-  let fragment: PreparedPattern
+  /// The fragment pattern; nil for none, which matches every fragment like `*`.
+  let fragment: PreparedPattern?
   let query: AASAQueryPattern?
   let wholeQuery: PreparedPattern?
   let queryItems: [(name: String, pattern: PreparedPattern)]
@@ -140,7 +148,7 @@ struct PreparedComponent {
     self.settings = settings
     let path = component.path ?? "*"
     paths = [PreparedPattern(path)] + (path.hasSuffix("/*") ? [PreparedPattern(String(path.dropLast(2)))] : [])
-    fragment = PreparedPattern(component.fragment ?? "*")
+    fragment = component.fragment.map(PreparedPattern.init)
     query = component.query
     if case .whole(let pattern) = component.query { wholeQuery = PreparedPattern(pattern) } else { wholeQuery = nil }
     if case .items(let items) = component.query {
@@ -176,7 +184,7 @@ struct PreparedComponent {
       AASAPattern.globCovers(outer.scalars(fold), inner.scalars(fold), steps: &steps)
     }
     for inner in later.paths where !paths.contains(where: { glob($0, inner) }) { return false }
-    guard glob(fragment, later.fragment) else { return false }
+    if let fragment, !glob(fragment, later.fragment ?? PreparedPattern("*")) { return false }
     switch (query, later.query) {
     case (nil, _): return true
     case (.whole, .whole): return glob(wholeQuery!, later.wholeQuery!)

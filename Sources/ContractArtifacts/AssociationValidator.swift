@@ -263,7 +263,7 @@ public func appIDProblem(_ id: String) -> String? {
     return "has a team id that is not 10 characters of [0-9A-Z]"
   }
   let bundle = bytes[11...]
-  let allowed = { (b: UInt8) in ASCII.isAlphanumeric(b) || b == 0x2D || b == 0x2E || b == 0x2A }
+  let allowed = { (b: UInt8) in ASCII.isAlphanumeric(b) || b == 0x2D || b == 0x2E }
   if !bundle.allSatisfy(allowed) || bundle.first == 0x2E || bundle.last == 0x2E
     || bundle.split(separator: 0x2E, omittingEmptySubsequences: false).contains(where: \.isEmpty)
   {
@@ -397,7 +397,7 @@ private func decodeComponent(_ value: JSON, at place: String, _ log: inout Messa
   var valid = true
   var unknown: [String] = []
   func string(_ key: String, _ value: JSON, _ log: inout MessageLog) -> String? {
-    let at = JSONPath.member(place, key)
+    var at: String { JSONPath.member(place, key) }
     guard case .string(let text) = value else {
       log.error(at, "\(at) is not a string")
       valid = false
@@ -406,7 +406,7 @@ private func decodeComponent(_ value: JSON, at place: String, _ log: inout Messa
     return text
   }
   func flag(_ key: String, _ value: JSON, _ log: inout MessageLog) -> Bool? {
-    let at = JSONPath.member(place, key)
+    var at: String { JSONPath.member(place, key) }
     guard case .bool(let flag) = value else {
       log.error(at, "\(at) is not a boolean")
       valid = false
@@ -415,7 +415,7 @@ private func decodeComponent(_ value: JSON, at place: String, _ log: inout Messa
     return flag
   }
   for (key, value) in members {
-    let at = JSONPath.member(place, key)
+    var at: String { JSONPath.member(place, key) }
     switch key {
     case "/":
       component.path = string(key, value, &log)

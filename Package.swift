@@ -50,7 +50,7 @@ let package = Package(
     .testTarget(
       name: "SiteGeneratorTests",
       dependencies: ["LinkContract", "LinkParser", "ContractArtifacts", "SiteGenerator"]),
-    .testTarget(name: "CommandLineTests", dependencies: ["LinkContractCLI"]),
+    .testTarget(name: "CommandLineTests", dependencies: ["LinkContractCLI", "ContractArtifacts"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -80,8 +80,7 @@ public func validateAssociation(
   }
   if let offset = firstNonUTF8Offset(bytes), !bytes.starts(with: [0xFE, 0xFF]), !bytes.starts(with: [0xFF, 0xFE]) {
     var message = ValidationMessage(.error, "is not UTF-8 text: byte \(offset + 1) is not part of a UTF-8 sequence")
-    let (line, column) = JSONLocations(bytes: bytes, offsets: ["": offset]).position(of: "")
-    (message.line, message.column) = offset == 0 ? (1, 1) : (line, column)
+    (message.line, message.column) = JSONLocations(bytes: bytes, offsets: [:]).position(at: offset)
     return [message]
   }
   let json: JSON

@@ -383,7 +383,8 @@ public struct JSONLocations: Sendable {
     return (1, 1)
   }
 
-  private func position(at offset: Int) -> (line: Int, column: Int) {
+  /// The line and column of byte `offset`.
+  func position(at offset: Int) -> (line: Int, column: Int) {
     var low = 0
     var high = lineStarts.count - 1
     while low < high {

@@ -304,12 +304,25 @@ enum AASAPattern {
   static func matches(_ pattern: String, _ text: String, caseSensitive: Bool) -> Bool {
     let p = Array((caseSensitive ? pattern : pattern.lowercased()).unicodeScalars)
     let t = Array((caseSensitive ? text : text.lowercased()).unicodeScalars)
+    var steps = 0
+    return greedyMatch(p, t, steps: &steps, limit: .max) { $0 == "?" || $0 == $1 }
+  }
+
+  /// Whether the glob `p` (`*` any run, other symbols as `symbol` says) matches all of `t`, by
+  /// the greedy two-pointer match: exact for such patterns, no memory, and at worst
+  /// |p| x |t| steps, counted in `steps`; past `limit` steps it answers false.
+  static func greedyMatch(
+    _ p: [Unicode.Scalar], _ t: [Unicode.Scalar], steps: inout Int, limit: Int,
+    symbol: (Unicode.Scalar, Unicode.Scalar) -> Bool
+  ) -> Bool {
     var pi = 0
     var ti = 0
     var star = -1
     var mark = 0
     while ti < t.count {
-      if pi < p.count, p[pi] == "?" || (p[pi] != "*" && p[pi] == t[ti]) {
+      steps += 1
+      if steps > limit { return false }
+      if pi < p.count, p[pi] != "*", symbol(p[pi], t[ti]) {
         pi += 1
         ti += 1
       } else if pi < p.count, p[pi] == "*" {

@@ -225,29 +225,8 @@ extension AASAPattern {
   /// two-pointer match is exact for such patterns and needs no memory; it gives up (false,
   /// which is sound) once `steps` passes the analysis budget.
   static func globCovers(_ o: [Unicode.Scalar], _ i: [Unicode.Scalar], steps: inout Int) -> Bool {
-    var oi = 0
-    var ii = 0
-    var star = -1
-    var mark = 0
-    while ii < i.count {
-      steps += 1
-      if steps > AASAShadowing.stepBudget { return false }
-      if oi < o.count, o[oi] != "*", o[oi] == "?" ? i[ii] != "*" : (i[ii] != "*" && i[ii] != "?" && o[oi] == i[ii]) {
-        oi += 1
-        ii += 1
-      } else if oi < o.count, o[oi] == "*" {
-        star = oi
-        mark = ii
-        oi += 1
-      } else if star >= 0 {
-        oi = star + 1
-        mark += 1
-        ii = mark
-      } else {
-        return false
-      }
+    greedyMatch(o, i, steps: &steps, limit: AASAShadowing.stepBudget) { outer, inner in
+      outer == "?" ? inner != "*" : (inner != "*" && inner != "?" && outer == inner)
     }
-    while oi < o.count, o[oi] == "*" { oi += 1 }
-    return oi == o.count
   }
 }

@@ -13,7 +13,6 @@ public enum ChangeKind: String, Sendable, Hashable, CaseIterable {
   case appIDAdded = "app-id-added"
   case appIDRemoved = "app-id-removed"
   case defaultsChanged = "defaults-changed"
-  case substitutionVariablesChanged = "substitution-variables-changed"
   case componentAdded = "component-added"
   case componentRemoved = "component-removed"
   case componentMoved = "component-moved"

@@ -109,31 +109,16 @@ public func validateAssociation(
 
 /// The offset of the first byte that is not part of well-formed UTF-8, or nil.
 func firstNonUTF8Offset(_ bytes: [UInt8]) -> Int? {
-  var index = 0
-  while index < bytes.count {
-    let lead = bytes[index]
-    if lead < 0x80 {
-      index += 1
-      continue
+  var parser = Unicode.UTF8.ForwardParser()
+  var iterator = bytes.makeIterator()
+  var offset = 0
+  while true {
+    switch parser.parseScalar(from: &iterator) {
+    case .valid(let scalar): offset += scalar.count
+    case .error: return offset
+    case .emptyInput: return nil
     }
-    let length: Int
-    switch lead {
-    case 0xC2...0xDF: length = 2
-    case 0xE0...0xEF: length = 3
-    case 0xF0...0xF4: length = 4
-    default: return index
-    }
-    guard index + length <= bytes.count, bytes[(index + 1)..<(index + length)].allSatisfy({ $0 & 0xC0 == 0x80 })
-    else { return index }
-    let second = bytes[index + 1]
-    if (lead == 0xE0 && second < 0xA0) || (lead == 0xED && second > 0x9F) || (lead == 0xF0 && second < 0x90)
-      || (lead == 0xF4 && second > 0x8F)
-    {
-      return index
-    }
-    index += length
   }
-  return nil
 }
 
 // MARK: apple-app-site-association

@@ -405,7 +405,8 @@ private struct AASADiff {
       let nowApps = now.detailIndex.map { after.details[$0].appIDs } ?? []
       let moved = was.decision == .claimed && wasApps.filter(common.contains) != nowApps.filter(common.contains)
       guard was.decision != now.decision || moved else { continue }
-      let label = name == "link" || name == "probe" ? "\(link)" : "\(name) \(link)"
+      let shown = link.display(contract)
+      let label = name == "link" || name == "probe" ? shown : "\(name) \(shown)"
       add(
         .claimChanged, "\(label): \(describe(was, wasApps, many: many)) -> \(describe(now, nowApps, many: many))",
         apps: nowApps + wasApps.filter { !nowApps.contains($0) },
@@ -568,6 +569,21 @@ struct ProbeLink: CustomStringConvertible {
 
   var description: String {
     path + (query.map { "?" + $0 } ?? "") + (fragment.map { "#" + $0 } ?? "")
+  }
+
+  /// The link as printed: the value of every query or fragment item whose key the contract
+  /// forbids (`password=…`, `access_token=…`) reads `[redacted]`, so that a probe never echoes
+  /// a secret.
+  func display(_ contract: Contract) -> String {
+    func redacted(_ part: String) -> String {
+      part.split(separator: "&", omittingEmptySubsequences: false).map { item in
+        guard let equals = item.firstIndex(of: "="), contract.forbiddenKey(matching: item[..<equals]) != nil else {
+          return String(item)
+        }
+        return item[...equals] + "[redacted]"
+      }.joined(separator: "&")
+    }
+    return path + (query.map { "?" + redacted($0) } ?? "") + (fragment.map { "#" + redacted($0) } ?? "")
   }
 }
 

@@ -77,10 +77,12 @@ struct AssociationSectionDiffTests {
     Case(
       name: "a probe given on the command line", file: aasaName,
       old: aasa(detail(app, #"{"/":"/z*"}"#)), new: aasa(detail(app, #"{"/":"/zz"}"#)),
-      probes: ["https://example.com/zzz?q=1"],
+      probes: ["https://example.com/zzz?q=1&access_token=0000SECRET#id_token=0000SECRET2"],
       kinds: [.componentRemoved, .componentAdded, .claimChanged, .claimChanged, .claimChanged],
       triggers: [.associationClaims],
-      lines: [#"claim-changed: /zzz?q=1: claimed by component 1 ("/": "/z*") -> unclaimed"#]),
+      lines: [
+        #"claim-changed: /zzz?q=1&access_token=[redacted]#id_token=[redacted]: claimed by component 1 ("/": "/z*") -> unclaimed"#
+      ]),
     Case(
       name: "positions are per app: removing other apps moves nothing", file: aasaName,
       old: aasa(
@@ -149,6 +151,7 @@ struct AssociationSectionDiffTests {
     #expect(diff.changes.map(\.kind) == item.kinds, "\(text)")
     #expect(diff.triggers(Self.contract).map(\.id) == item.triggers, "\(text)")
     for line in item.lines { #expect(text.contains(line), "no \(line) in \(text)") }
+    #expect(!text.contains("0000SECRET") && !diff.json(Self.contract).compact.contains("0000SECRET"))
   }
 
   @Test func jsonCarriesBuildRouteBeforeAndAfter() {

@@ -496,28 +496,47 @@ private struct AASADiff {
   /// short run, each `?` as one character, with the component's query items and fragment;
   /// for a path ending in `/*`, the bare prefix too.
   private func derivedProbes(_ before: AppSiteAssociation, _ after: AppSiteAssociation) -> [ProbeLink] {
-    var links: [ProbeLink] = []
-    for association in [before, after] {
-      for detail in association.details {
-        for component in detail.components where !component.unreadable {
-          let path = component.path ?? "/*"
-          var paths = [fill(path, star: "x1"), fill(path, star: "")]
-          if path.hasSuffix("/*") { paths.append(fill(String(path.dropLast(2)), star: "x1")) }
-          let query: String?
-          switch component.query {
-          case .whole(let pattern): query = fill(pattern, star: "q")
-          case .items(let items):
-            query = items.map { "\($0.name)=\(fill($0.pattern, star: "v"))" }.joined(separator: "&")
-          case nil: query = nil
-          }
-          let fragment = component.fragment.map { fill($0, star: "f") }
-          for path in paths where path.hasPrefix("/") {
-            links.append(ProbeLink(path: path, query: query, fragment: fragment))
-          }
+    // Components that one side lacks, or holds at another place, come first: past the probe
+    // limit, the links that can have changed are the ones kept.
+    func rules(_ association: AppSiteAssociation) -> [(rule: CanonicalRule, component: AASAComponent)] {
+      association.details.flatMap { detail in
+        detail.components.filter { !$0.unreadable }.map {
+          (CanonicalRule($0, settings: association.effectiveSettings($0, in: detail)), $0)
         }
       }
     }
-    return links
+    let old = rules(before)
+    let new = rules(after)
+    func places(_ list: [(rule: CanonicalRule, component: AASAComponent)]) -> [CanonicalRule: Int] {
+      var first: [CanonicalRule: Int] = [:]
+      for (index, item) in list.enumerated() where first[item.rule] == nil { first[item.rule] = index }
+      return first
+    }
+    let oldPlaces = places(old)
+    let newPlaces = places(new)
+    var changed: [AASAComponent] = []
+    var unchanged: [AASAComponent] = []
+    for (index, item) in old.enumerated() {
+      if newPlaces[item.rule] == index { unchanged.append(item.component) } else { changed.append(item.component) }
+    }
+    for (index, item) in new.enumerated() where oldPlaces[item.rule] != index { changed.append(item.component) }
+    return (changed + unchanged).flatMap(links)
+  }
+
+  /// Concrete links one component matches (or would, but for an earlier one).
+  private func links(_ component: AASAComponent) -> [ProbeLink] {
+    let path = component.path ?? "/*"
+    var paths = [fill(path, star: "x1"), fill(path, star: "")]
+    if path.hasSuffix("/*") { paths.append(fill(String(path.dropLast(2)), star: "x1")) }
+    let query: String?
+    switch component.query {
+    case .whole(let pattern): query = fill(pattern, star: "q")
+    case .items(let items):
+      query = items.map { "\($0.name)=\(fill($0.pattern, star: "v"))" }.joined(separator: "&")
+    case nil: query = nil
+    }
+    let fragment = component.fragment.map { fill($0, star: "f") }
+    return paths.filter { $0.hasPrefix("/") }.map { ProbeLink(path: $0, query: query, fragment: fragment) }
   }
 
   private func fill(_ pattern: String, star: String) -> String {

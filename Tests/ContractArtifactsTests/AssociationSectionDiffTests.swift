@@ -154,6 +154,20 @@ struct AssociationSectionDiffTests {
     #expect(!text.contains("0000SECRET") && !diff.json(Self.contract).compact.contains("0000SECRET"))
   }
 
+  /// Past the probe limit, the links of the components that changed are still probed.
+  @Test func aChangeDeepInALargeFileIsProbed() {
+    let paths = (0..<2_000).map { #"{"/":"/p/\#($0)/item"}"# }
+    var changed = paths
+    changed[1_500] = #"{"/":"/p/1500/item","exclude":true}"#
+    let diff = diffAssociationFile(
+      Self.aasaName, old: Array(Self.aasa(Self.detail(Self.app, paths.joined(separator: ","))).utf8),
+      new: Array(Self.aasa(Self.detail(Self.app, changed.joined(separator: ","))).utf8), contract: Self.contract)
+    #expect(
+      diff.changes.filter { $0.kind == .claimChanged }.map(\.detail) == [
+        #"/p/1500/item: claimed by component 1501 ("/": "/p/1500/item") -> excluded by component 1501 (exclude "/": "/p/1500/item")"#
+      ], "\(diff.text(Self.contract))")
+  }
+
   @Test func jsonCarriesBuildRouteBeforeAndAfter() {
     var tree = AssociationDiffTests.tree(Self.contract)
     let path = "production/.well-known/assetlinks.json"

@@ -1,6 +1,7 @@
 /// The incremental reachability analysis over one detail's components, bounded in work.
 ///
-/// Candidates for covering a component come from two tries: one of the lowercased literal
+/// An earlier path without wildcards can only cover the same path, found by hashing. For
+/// paths with wildcards, candidates come from two tries: one of the lowercased literal
 /// prefixes of the earlier paths (before the first `*` or `?`), one of their reversed literal
 /// suffixes (after the last wildcard). An earlier path can only cover a later one when its
 /// prefix starts the later one's and its suffix ends it, so the smaller of the two candidate
@@ -23,13 +24,29 @@ struct AASAShadowing {
 
   private var prefixes = Trie()
   private var suffixes = Trie()
-  private var entries: [PreparedComponent?] = []
+  /// Components whose path has no wildcard, by lowercased path: such a component can only
+  /// cover a later one with the same path, so it stays out of the tries.
+  private var literals: [String: [Int]] = [:]
+  private var entries: [Entry?] = []
   private var firstOfRule: [CanonicalRule: Int] = [:]
   private(set) var steps = 0
+
+  /// An earlier component, prepared for coverage checks only when one is needed.
+  private final class Entry {
+    let component: AASAComponent
+    let settings: Settings
+    lazy var prepared = PreparedComponent(component, settings)
+
+    init(_ component: AASAComponent, _ settings: Settings) {
+      self.component = component
+      self.settings = settings
+    }
+  }
 
   mutating func reset() {
     prefixes = Trie()
     suffixes = Trie()
+    literals = [:]
     entries = []
     firstOfRule = [:]
   }
@@ -40,25 +57,32 @@ struct AASAShadowing {
       entries.append(nil)
       return .reachable
     }
-    let prepared = PreparedComponent(component, settings)
-    defer { entries.append(prepared) }
+    let entry = Entry(component, settings)
+    defer { entries.append(entry) }
     var include = component
     include.exclude = false
     // Equal rules, however written ("/*" and "*" too), cover each other whatever they do.
     let key = CanonicalRule(include, settings: settings)
+    let path = component.path ?? "*"
+    let literal = !path.utf8.contains { $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "?") }
+    let folded = literal ? path.lowercased() : ""
     var answer = Answer.reachable
     if let earlier = firstOfRule[key] {
       answer = .covered(by: earlier)
     } else {
-      let byPrefix = prefixes.along(Array(prepared.pathPrefix))
-      let bySuffix = suffixes.along(Array(prepared.pathSuffix.reversed()))
-      let total = { (lists: [[Int]]) in lists.reduce(0) { $0 + $1.count } }
-      var candidates = (total(byPrefix) <= total(bySuffix) ? byPrefix : bySuffix).joined().sorted()
-      candidates.removeAll { entries[$0].map { !$0.mayCover(prepared) } ?? true }
-      for earlier in candidates {
+      var candidates = literal ? literals[folded] ?? [] : []
+      if !prefixes.isEmpty {
+        let prepared = entry.prepared
+        let byPrefix = prefixes.along(Array(prepared.pathPrefix))
+        let bySuffix = suffixes.along(Array(prepared.pathSuffix.reversed()))
+        let total = { (lists: [[Int]]) in lists.reduce(0) { $0 + $1.count } }
+        let wild = (total(byPrefix) <= total(bySuffix) ? byPrefix : bySuffix).joined()
+        candidates += wild.filter { entries[$0].map { $0.prepared.mayCover(prepared) } ?? false }
+      }
+      for earlier in candidates.sorted() {
         steps += Self.pairCost
         guard let outer = entries[earlier] else { continue }
-        if outer.covers(prepared, steps: &steps) {
+        if outer.prepared.covers(entry.prepared, steps: &steps) {
           answer = .covered(by: earlier)
           break
         }
@@ -67,8 +91,12 @@ struct AASAShadowing {
       if steps > Self.stepBudget { return .outOfBudget }
     }
     if firstOfRule[key] == nil { firstOfRule[key] = index }
-    prefixes.insert(Array(prepared.indexPrefix), index)
-    suffixes.insert(Array(prepared.indexSuffix.reversed()), index)
+    if literal {
+      literals[folded, default: []].append(index)
+    } else {
+      prefixes.insert(Array(entry.prepared.indexPrefix), index)
+      suffixes.insert(Array(entry.prepared.indexSuffix.reversed()), index)
+    }
     return answer
   }
 
@@ -77,6 +105,8 @@ struct AASAShadowing {
     private var children: [Int: Int] = [:]
     private var lists: [Int: [Int]] = [:]
     private var nodes = 1
+
+    var isEmpty: Bool { lists.isEmpty }
 
     /// The lists stored at every node along `key`, from the root.
     func along(_ key: [UInt8]) -> [[Int]] {

@@ -7,6 +7,7 @@
                   so that no literal-prefix index helps
   stars.json      12 KB: two `*`-heavy patterns, the later one almost covered by the first
   oversized.json  201 KB of spaces before `{}`: only the size may be looked at
+  literal-changed.json  literal.json with one path renamed and one made an exclude, for diff
 
 Usage: scripts/make-association-files.py DIR
 """
@@ -39,6 +40,9 @@ def main():
             {"/": "/" + "*a" * 3000 + "*"}, {"/": "/" + "*a" * 2999 + "*b*"}]}]}}),
         "oversized.json": " " * (201 * 1024) + "{}",
     }
+    files["literal-changed.json"] = files["literal.json"].replace(
+        "/p/100500/item", "/p/100500/itemX").replace(
+        "/p/100001/item", '/p/100001/item","exclude":true,"x":"1')
     for name, text in files.items():
         with open(os.path.join(folder, name), "w") as out:
             out.write(text)

@@ -1,16 +1,16 @@
 # linkcontract: `make site` builds the docs, `make test` runs the tests.
 SWIFT ?= swift
-PACKAGES := libcmark-dev libxml2-dev pkg-config
+PACKAGES := libcmark-dev libxml2-dev libcurl4-openssl-dev pkg-config
 TOOL := .build/debug/linkcontract
 RELEASE_TOOL := .build/release/linkcontract
 
-.PHONY: all deps tool site generate check test lint format bench fuzz validate-site preview clean
+.PHONY: all deps tool site generate check test lint format bench fuzz validate-site preview clean release-check
 
 all: site
 
-## deps: install the C libraries (cmark, libxml2) when pkg-config cannot find them
+## deps: install the C libraries (cmark, libxml2, libcurl) when pkg-config cannot find them
 deps:
-	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists libcmark libxml-2.0; then \
+	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists libcmark libxml-2.0 libcurl; then \
 	  :; \
 	elif [ "$$(id -u)" = 0 ]; then \
 	  echo "Installing $(PACKAGES) with apt-get"; \
@@ -19,7 +19,7 @@ deps:
 	  echo "Installing $(PACKAGES) with sudo apt-get"; \
 	  sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(PACKAGES); \
 	else \
-	  echo "linkcontract needs cmark and libxml2. Install them, then run make again:"; \
+	  echo "linkcontract needs cmark, libxml2 and libcurl. Install them, then run make again:"; \
 	  echo "  sudo apt-get update && sudo apt-get install -y $(PACKAGES)"; \
 	  exit 1; \
 	fi
@@ -38,6 +38,24 @@ generate: tool
 ## check: fail, naming each stale file, when a generated file differs from a fresh build
 check: tool
 	$(TOOL) check
+
+## release-check: check, diff against the previous release tag (v*) when there is one, audit APP_DIR when given
+APP_DIR ?=
+release-check: tool
+	$(TOOL) check
+	@previous=$$(git describe --tags --abbrev=0 --match 'v*' HEAD 2>/dev/null || true); \
+	if [ -n "$$previous" ]; then \
+	  echo "== diff against $$previous"; \
+	  $(TOOL) diff --against "$$previous" || echo "(differences above: review the revalidation triggers before shipping)"; \
+	else \
+	  echo "== no release tag (v*) yet: nothing to diff against"; \
+	fi
+	@if [ -n "$(APP_DIR)" ]; then \
+	  echo "== audit $(APP_DIR)"; \
+	  $(TOOL) audit "$(APP_DIR)"; \
+	else \
+	  echo "== no APP_DIR given: audit skipped (make release-check APP_DIR=../customer-app)"; \
+	fi
 
 ## test: build and run the whole test suite
 test: deps

@@ -15,6 +15,9 @@ let package = Package(
     .systemLibrary(
       name: "CLibXML2", pkgConfig: "libxml-2.0",
       providers: [.apt(["libxml2-dev"])]),
+    .systemLibrary(
+      name: "CCurl", pkgConfig: "libcurl",
+      providers: [.apt(["libcurl4-openssl-dev"])]),
     .target(name: "CFileExchange"),
     .target(name: "LinkContract"),
     .target(name: "LinkParser", dependencies: ["LinkContract"]),
@@ -26,9 +29,11 @@ let package = Package(
         "LinkContract", "LinkParser", "LinkLifecycle", "ContractArtifacts", "CCmark", "CLibXML2",
         "CFileExchange",
       ]),
+    .target(
+      name: "ReleaseChecks", dependencies: ["LinkContract", "ContractArtifacts", "CCurl", "CLibXML2"]),
     .executableTarget(
       name: "LinkContractCLI",
-      dependencies: ["LinkContract", "LinkParser", "ContractArtifacts", "SiteGenerator"],
+      dependencies: ["LinkContract", "LinkParser", "ContractArtifacts", "SiteGenerator", "ReleaseChecks"],
       path: "Sources/linkcontract"),
     .target(name: "FuzzDriver", path: "Sources/Fuzz/FuzzDriver"),
     .executableTarget(
@@ -40,17 +45,23 @@ let package = Package(
     .executableTarget(
       name: "ParserBench", dependencies: ["LinkContract", "LinkParser", "ContractArtifacts"],
       path: "Sources/ParserBench"),
-    .testTarget(name: "LinkContractTests", dependencies: ["LinkContract"]),
-    .testTarget(name: "LinkParserTests", dependencies: ["LinkContract", "LinkParser"]),
-    .testTarget(name: "LinkLifecycleTests", dependencies: ["LinkContract", "LinkParser", "LinkLifecycle"]),
+    .target(name: "DesignFixture", dependencies: ["LinkContract", "LinkParser"], path: "Tests/DesignFixture"),
+    .testTarget(name: "LinkContractTests", dependencies: ["LinkContract", "DesignFixture"]),
+    .testTarget(name: "LinkParserTests", dependencies: ["LinkContract", "LinkParser", "DesignFixture"]),
+    .testTarget(
+      name: "LinkLifecycleTests", dependencies: ["LinkContract", "LinkParser", "LinkLifecycle", "DesignFixture"]),
     .testTarget(
       name: "ContractArtifactsTests",
-      dependencies: ["LinkContract", "LinkParser", "ContractArtifacts"],
+      dependencies: ["LinkContract", "LinkParser", "ContractArtifacts", "DesignFixture"],
       exclude: ["RealAssociationFiles"]),
     .testTarget(
       name: "SiteGeneratorTests",
-      dependencies: ["LinkContract", "LinkParser", "ContractArtifacts", "SiteGenerator"]),
+      dependencies: ["LinkContract", "LinkParser", "ContractArtifacts", "SiteGenerator", "DesignFixture"]),
     .testTarget(name: "CommandLineTests", dependencies: ["LinkContractCLI", "ContractArtifacts"]),
+    .testTarget(
+      name: "ReleaseChecksTests",
+      dependencies: ["LinkContract", "ContractArtifacts", "ReleaseChecks"],
+      exclude: ["Fixtures"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -17,5 +17,6 @@ public func contractArtifacts(_ contract: Contract) -> [Artifact] {
   return [
     Artifact(path: "Tests/LinkParserTests/ConformanceTable.generated.swift", contents: table.swiftSource),
     Artifact(path: "Site/conformance.json", contents: table.json),
-  ] + lifecycleArtifacts(contract) + associationArtifacts(contract) + ReportSchemas.artifacts()
+  ] + lifecycleArtifacts(contract) + associationArtifacts(contract) + releaseCheckSchemaArtifacts()
+    + ReportSchemas.artifacts()
 }

@@ -15,15 +15,20 @@ public func associationFolder(_ build: Build) -> String { "Site/association/\(bu
 public func associationArtifacts(_ contract: Contract) -> [Artifact] {
   contract.builds.flatMap { build -> [Artifact] in
     let folder = associationFolder(build)
-    return [
-      Artifact(
-        path: folder + "/.well-known/apple-app-site-association",
-        contents: appSiteAssociation(contract, build: build).json.pretty),
-      Artifact(path: folder + "/.well-known/assetlinks.json", contents: assetLinks(build).pretty),
-    ]
+    return AssociationKind.allCases.map { kind in
+      Artifact(path: folder + "/.well-known/" + kind.fileName, contents: associationFile(kind, contract, build: build))
+    }
       + nativeSnippets(contract, build: build).map {
         Artifact(path: folder + "/native/" + $0.name, contents: $0.contents)
       }
+  }
+}
+
+/// The bytes of one generated `.well-known` file of `build`.
+public func associationFile(_ kind: AssociationKind, _ contract: Contract, build: Build) -> String {
+  switch kind {
+  case .appleAppSiteAssociation: appSiteAssociation(contract, build: build).json.pretty
+  case .assetLinks: assetLinks(build).pretty
   }
 }
 
@@ -107,25 +112,12 @@ enum AASAPatterns {
 
 /// The canonical https path of a route, with reserved documentation references, or nil.
 public func canonicalPath(_ route: RouteClass, _ contract: Contract) -> String? {
-  route.httpsPath.map { segments in
-    segments.map { segment in
-      switch segment {
-      case .literal(let text): "/" + text
-      case .field(let field): "/" + Samples.valid(field, contract: contract)
-      }
-    }.joined()
-  }
+  route.httpsPath.map { PathSegment.render($0) { contract.sample($0) } }
 }
 
 /// The canonical link of a route on `carrier` in `build`, or nil when it has no such form.
 public func canonicalLink(_ route: RouteClass, carrier: Carrier, build: Build, contract: Contract) -> String? {
-  let query = route.query.fields.first.map { "?\($0.name)=" + Samples.valid($0, contract: contract) } ?? ""
-  switch carrier {
-  case .https:
-    return canonicalPath(route, contract).map { "https://\(build.webHost)\($0)\(query)" }
-  case .customScheme:
-    return route.customSchemeName.map { "\(build.customScheme)://\($0)\(query)" }
-  }
+  Route(route, carrier: carrier, values: contract.sampleValues(of: route)).link(in: build, contract: contract)
 }
 
 /// What a platform cannot express of the contract, derived from the values, for the
@@ -210,7 +202,11 @@ public struct ClaimRow: Sendable, Hashable {
   /// Why the row expects what it expects, for readers.
   public let note: String
 
-  public var agrees: Bool { expected == answer.decision }
+  /// Whether the matcher's answer is the expected one. A link expected to stay unclaimed may
+  /// also be excluded: either way the platform leaves it to the browser.
+  public var agrees: Bool {
+    expected == .unclaimed ? answer.decision != .claimed : expected == answer.decision
+  }
 }
 
 /// Every route's canonical link, and probes that must stay unclaimed (the root, route prefixes,

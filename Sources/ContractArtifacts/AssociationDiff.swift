@@ -179,6 +179,8 @@ public func diffAssociationFile(
   case .assetLinks?:
     changes = newSideProblems(path, new, .assetLinks) + diffAssetLinks(path, old, new)
   case nil where name == "appsettings.OAuth.json": changes = diffAllowlist(path, old, new)
+  case nil where name == "appsettings.AppAssociation.json":
+    changes = diffAppAssociationSettings(path, old, new, contract)
   case nil: changes = diffLines(path, old, new)
   }
   if changes.isEmpty {
@@ -223,7 +225,8 @@ private func fileTriggers(_ path: String) -> [RevalidationID] {
   let name = path.split(separator: "/").last.map(String.init) ?? path
   switch name {
   case "apple-app-site-association", "assetlinks.json", "associated-domains.entitlements",
-    "app-links-intent-filter.xml", "MainActivity.IntentFilter.cs":
+    "app-links-intent-filter.xml", "MainActivity.IntentFilter.cs", "appsettings.AppAssociation.json",
+    "appsettings.PublicSite.json", "nginx-association.conf":
     return [.associationClaims]
   case "url-types.plist", "WebAuthenticatorCallbackActivity.cs", "appsettings.OAuth.json":
     return [.nativeSchemeRegistration]
@@ -787,7 +790,7 @@ private func diffAssetLinks(_ path: String, _ old: [UInt8], _ new: [UInt8]) -> [
 
 private func diffAllowlist(_ path: String, _ old: [UInt8], _ new: [UInt8]) -> [AssociationChange] {
   func schemes(_ bytes: [UInt8]) throws(JSONParseError) -> [String] {
-    guard case .array(let items)? = try JSONParser.parse(bytes)["OAuth"]?["AllowedReturnUrlSchemes"] else {
+    guard case .array(let items)? = try AppSettings.parse(bytes)["OAuth"]?["AllowedReturnUrlSchemes"] else {
       return []
     }
     return items.compactMap { if case .string(let text) = $0 { text } else { nil } }
@@ -810,6 +813,40 @@ private func diffAllowlist(_ path: String, _ old: [UInt8], _ new: [UInt8]) -> [A
         after: .string(scheme)))
   }
   return changes
+}
+
+/// The web host's `AppAssociation` settings, compared as the two files the endpoint helper
+/// serves from them.
+private func diffAppAssociationSettings(_ path: String, _ old: [UInt8], _ new: [UInt8], _ contract: Contract)
+  -> [AssociationChange]
+{
+  func served(_ bytes: [UInt8]) throws(JSONParseError) -> (aasa: [UInt8], assetLinks: [UInt8]) {
+    let settings = try AppSettings.parse(bytes)["AppAssociation"]
+    let assetLinks = JSON.array([
+      .object([
+        ("relation", .array([.string("delegate_permission/common.handle_all_urls")])),
+        (
+          "target",
+          .object([
+            ("namespace", .string("android_app")), ("package_name", settings?["AndroidPackageName"] ?? .null),
+            ("sha256_cert_fingerprints", settings?["AndroidCertFingerprints"] ?? .array([])),
+          ])
+        ),
+      ])
+    ])
+    let details = JSON.object([
+      ("appIDs", .array([settings?["AppleAppId"] ?? .null])),
+      ("components", settings?["AppleAppLinkComponents"] ?? .array([])),
+    ])
+    let aasa = JSON.object([("applinks", .object([("details", .array([details]))]))])
+    return (Array(aasa.compact.utf8), Array(assetLinks.compact.utf8))
+  }
+  let before: (aasa: [UInt8], assetLinks: [UInt8])
+  let after: (aasa: [UInt8], assetLinks: [UInt8])
+  do { before = try served(old) } catch { return [unreadable(path, "old", error.description)] }
+  do { after = try served(new) } catch { return [unreadable(path, "new", error.description)] }
+  return diffAssetLinks(path, before.assetLinks, after.assetLinks)
+    + AASADiff(path: path, old: before.aasa, new: after.aasa, contract: contract, probes: []).changes()
 }
 
 private func diffLines(_ path: String, _ old: [UInt8], _ new: [UInt8]) -> [AssociationChange] {

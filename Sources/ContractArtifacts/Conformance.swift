@@ -39,34 +39,6 @@ public struct ConformanceTable: Sendable {
   }
 }
 
-/// Sample values that satisfy a field's format; references are reserved documentation ones.
-enum Samples {
-  static func reference(_ prefix: String, field: String, reserved: String, length: Int) -> String {
-    var body = reserved + field.prefix(1).uppercased() + field.dropFirst()
-    if body.count > length { body = String(body.prefix(length)) }
-    while body.count < length - 1 { body += "0" }
-    if body.count < length { body += "1" }
-    return prefix + body
-  }
-
-  static func valid(_ field: Field, contract: Contract, length: Int? = nil) -> String {
-    switch field.format {
-    case .reference(let prefix, let bodyLength):
-      reference(
-        prefix, field: field.name, reserved: contract.reservedBodyPrefix,
-        length: length ?? max(bodyLength.lowerBound, min(16, bodyLength.upperBound)))
-    case .base64url(let range):
-      code(length: length ?? max(range.lowerBound, min(40, range.upperBound)))
-    case .enumeration(let values): values[0]
-    }
-  }
-
-  static func code(length: Int) -> String {
-    let pattern = Array("Doc_example-code-0000-not-issued-".utf8)
-    return String(decoding: (0..<length).map { pattern[$0 % pattern.count] }, as: UTF8.self)
-  }
-}
-
 /// A link as parts, so that faults can be applied one part at a time and rendered.
 struct LinkParts {
   var scheme: String
@@ -136,7 +108,7 @@ struct CaseBuilder {
   func validValues(_ route: RouteClass) -> [String: String] {
     var values: [String: String] = [:]
     for field in carriedFields(route) {
-      values[field.name] = Samples.valid(field, contract: contract)
+      values[field.name] = contract.sample(field)
     }
     return values
   }
@@ -317,7 +289,7 @@ struct CaseBuilder {
     link.query.append(link.query[0])
     reject("\(base)-\(first.name)-twice", build, link.rendered, .duplicateField)
     link = canonical
-    link.query[0] = first.name.uppercased() + "=" + Samples.valid(first, contract: contract)
+    link.query[0] = first.name.uppercased() + "=" + contract.sample(first)
     reject("\(base)-\(first.name)-key-uppercase", build, link.rendered, .missingField, first.name)
     link = canonical
     link.query = [first.name]
@@ -327,7 +299,7 @@ struct CaseBuilder {
     reject("\(base)-\(first.name)-second-equals", build, link.rendered, .invalidValue, first.name)
 
     for (index, later) in alternatives.enumerated().dropFirst() {
-      let laterPair = "\(later.name)=\(Samples.valid(later, contract: contract))"
+      let laterPair = "\(later.name)=\(contract.sample(later))"
       link = canonical
       link.query.append(laterPair)
       reject("\(base)-\(first.name)-and-\(later.name)", build, link.rendered, .extraField, later.name)
@@ -336,7 +308,7 @@ struct CaseBuilder {
       reject("\(base)-\(later.name)-and-\(first.name)", build, link.rendered, .extraField, later.name)
       link = canonical
       link.query = [laterPair]
-      let values = [later.name: Samples.valid(later, contract: contract)]
+      let values = [later.name: contract.sample(later)]
       add("\(base)-\(later.name)-\(index)-alone", build, link.rendered, .recognized(route.id, fields: values))
       for (variant, value) in invalidValues(later) {
         link.query = ["\(later.name)=\(value)"]
@@ -400,7 +372,7 @@ struct CaseBuilder {
     let reserved = contract.reservedBodyPrefix
     switch field.format {
     case .reference(let prefix, let bodyLength):
-      let valid = Samples.valid(field, contract: contract)
+      let valid = contract.sample(field)
       let body = String(valid.dropFirst(prefix.count))
       let otherPrefix =
         contract.references.first { $0.prefix != prefix }?.prefix ?? "xx_"
@@ -411,11 +383,13 @@ struct CaseBuilder {
         ("prefix-only", prefix),
         (
           "body-too-short",
-          Samples.reference(prefix, field: field.name, reserved: reserved, length: bodyLength.lowerBound - 1)
+          DocumentationSample.reference(
+            prefix, field: field.name, reserved: reserved, length: bodyLength.lowerBound - 1)
         ),
         (
           "body-too-long",
-          Samples.reference(prefix, field: field.name, reserved: reserved, length: bodyLength.upperBound + 1)
+          DocumentationSample.reference(
+            prefix, field: field.name, reserved: reserved, length: bodyLength.upperBound + 1)
         ),
         ("body-underscore", prefix + String(body.dropLast()) + "_"),
         ("body-hyphen", prefix + String(body.dropLast()) + "-"),
@@ -424,10 +398,10 @@ struct CaseBuilder {
       ]
     case .base64url(let length):
       return [
-        ("too-short", Samples.code(length: length.lowerBound - 1)),
-        ("too-long", Samples.code(length: length.upperBound + 1)),
-        ("bad-character", String(Samples.code(length: length.lowerBound).dropLast()) + "."),
-        ("plus", String(Samples.code(length: length.lowerBound).dropLast()) + "+"),
+        ("too-short", DocumentationSample.code(length: length.lowerBound - 1)),
+        ("too-long", DocumentationSample.code(length: length.upperBound + 1)),
+        ("bad-character", String(DocumentationSample.code(length: length.lowerBound).dropLast()) + "."),
+        ("plus", String(DocumentationSample.code(length: length.lowerBound).dropLast()) + "+"),
         ("empty", ""),
       ]
     case .enumeration(let values):
@@ -443,8 +417,8 @@ struct CaseBuilder {
     switch field.format {
     case .reference(_, let length), .base64url(let length):
       [
-        ("length-\(length.lowerBound)", Samples.valid(field, contract: contract, length: length.lowerBound)),
-        ("length-\(length.upperBound)", Samples.valid(field, contract: contract, length: length.upperBound)),
+        ("length-\(length.lowerBound)", contract.sample(field, length: length.lowerBound)),
+        ("length-\(length.upperBound)", contract.sample(field, length: length.upperBound)),
       ]
     case .enumeration: []
     }
@@ -516,33 +490,118 @@ struct CaseBuilder {
     reject("no-path", build, "https://\(build.webHost)", .unknownRoute)
     reject("no-path-with-query", build, "https://\(build.webHost)?utm_source=x", .unknownRoute)
     reject("root", build, "https://\(build.webHost)/", .unknownRoute)
-    reject("unknown-path", build, "https://\(build.webHost)/cart/ca_0000Cart00000001", .unknownRoute)
-    reject("unknown-nested-path", build, "https://\(build.webHost)/business/x/y", .unknownRoute)
-    reject("oauth-on-https", build, "https://\(build.webHost)/oauth-complete?code=x", .unknownRoute)
-    reject("business-on-scheme", build, "\(build.customScheme)://business", .unknownRoute)
+    addStructureCases(build)
+  }
+
+  /// Cases about matching by structure, each made from the route classes it needs and kept
+  /// only where the contract's routes give the link the outcome the case is about.
+  mutating func addStructureCases(_ build: Build) {
+    let host = "https://\(build.webHost)"
+    let unused = unusedLiteral
+    if let reference = contract.routeClasses.lazy.flatMap(\.fields).first, structure([unused, "x"]) == .none {
+      reject("unknown-path", build, "\(host)/\(unused)/\(contract.sample(reference))", .unknownRoute)
+    }
+    if let (route, literal, field) = twoSegmentRoute {
+      if structure([literal, "x", "y"]) == .none {
+        reject("unknown-nested-path", build, "\(host)/\(literal)/x/y", .unknownRoute)
+      }
+      if !contract.routeClasses.contains(where: { $0.customSchemeName == literal }) {
+        reject("\(route.id)-on-scheme", build, "\(build.customScheme)://\(literal)", .unknownRoute)
+      }
+      if structure([literal, "nonsense"]) == .full(route.id), route.query.fields.isEmpty {
+        reject("structure-before-value", build, "\(host)/\(literal)/nonsense?x=1", .extraField, "x")
+      }
+      if structure([literal, "nonsense"]) == .full(route.id), !field.format.admits("nonsense") {
+        reject("value-checked-last", build, "\(host)/\(literal)/nonsense", .invalidValue, field.name)
+      }
+    }
+    if let callback = contract.routeClasses.first(where: { $0.httpsPath == nil && $0.customSchemeName != nil }),
+      let name = callback.customSchemeName, structure([name]) == .none
+    {
+      let query = callback.query.fields.first.map { "?\($0.name)=x" } ?? ""
+      reject("\(callback.id)-on-https", build, "\(host)/\(name)\(query)", .unknownRoute)
+    }
     reject("scheme-empty-name", build, "\(build.customScheme)://", .unknownRoute)
-    reject("scheme-unknown-name", build, "\(build.customScheme)://settings", .unknownRoute)
-    reject(
-      "structure-before-value", build, "https://\(build.webHost)/business/nonsense?x=1", .extraField,
-      "x")
-    reject(
-      "value-checked-last", build, "https://\(build.webHost)/business/nonsense", .invalidValue,
-      "business")
-    reject(
-      "product-prefix-invalid-values", build, "https://\(build.webHost)/business/nonsense/category",
-      .missingField, "category")
+    if !contract.routeClasses.contains(where: { $0.customSchemeName == "settings" }) {
+      reject("scheme-unknown-name", build, "\(build.customScheme)://settings", .unknownRoute)
+    }
+    // A prefix that stops short of a route with invalid values on the way: structure first.
+    for route in contract.routeClasses {
+      guard let path = route.httpsPath, path.count >= 4, case .literal(let first) = path[0],
+        case .field = path[1], case .literal(let second) = path[2], case .field(let missing) = path[3]
+      else { continue }
+      if structure([first, "nonsense", second]) == .prefix(route.id, missing: missing.name) {
+        reject(
+          "\(route.id)-prefix-invalid-values", build, "\(host)/\(first)/nonsense/\(second)", .missingField,
+          missing.name)
+      }
+      break
+    }
+  }
+
+  /// The first route class whose https path is one literal and one field, with both.
+  var twoSegmentRoute: (RouteClass, String, Field)? {
+    for route in contract.routeClasses {
+      if let path = route.httpsPath, path.count == 2, case .literal(let literal) = path[0],
+        case .field(let field) = path[1]
+      {
+        return (route, literal, field)
+      }
+    }
+    return nil
+  }
+
+  /// A first path segment that no route class starts with.
+  var unusedLiteral: String {
+    let used = Set(
+      contract.routeClasses.compactMap { route -> String? in
+        if case .literal(let text) = route.httpsPath?.first { return text }
+        return nil
+      })
+    return ["cart", "help", "not-a-route"].first { !used.contains($0) } ?? "x" + used.sorted().joined()
+  }
+
+  /// How the https routes see concrete path segments, by literals and length only, as the
+  /// contract's rules say: the route they match, or the first route they are a proper prefix of
+  /// with the first field they do not reach. Used to keep only the cases whose premise holds.
+  enum Structure: Equatable {
+    case none
+    case full(RouteClassID)
+    case prefix(RouteClassID, missing: String)
+  }
+
+  func structure(_ segments: [String]) -> Structure {
+    var prefix: Structure = .none
+    for route in contract.routeClasses {
+      guard let path = route.httpsPath, path.count >= segments.count else { continue }
+      let agrees = zip(path, segments).allSatisfy { pattern, segment in
+        if case .literal(let text) = pattern { return text == segment }
+        return true
+      }
+      guard agrees else { continue }
+      if path.count == segments.count { return .full(route.id) }
+      let missing = path[segments.count...].lazy.compactMap { segment -> String? in
+        if case .field(let field) = segment { return field.name }
+        return nil
+      }.first
+      if prefix == .none, let missing { prefix = .prefix(route.id, missing: missing) }
+    }
+    return prefix
   }
 
   /// For each pair of reasons, a link with both faults: the reason checked first wins.
   mutating func addPrecedenceCases(_ build: Build) {
-    guard let business = contract.routeClass(.business), let other = other(than: build) else {
-      return
-    }
-    let values = validValues(business)
-    let canonical = parts(business, .https, build, values: values)
+    guard let (route, literal, field) = twoSegmentRoute, route.query.fields.isEmpty,
+      let other = other(than: build), case .prefix(_, let missing) = structure([literal]),
+      structure([literal, "nonsense"]) == .full(route.id), !field.format.admits("nonsense"),
+      structure(["unknown"]) == .none
+    else { return }
+    let values = validValues(route)
+    let canonical = parts(route, .https, build, values: values)
     typealias Fault = (RejectionReason, String?, (inout LinkParts) -> Void)
+    let padding = String(repeating: "x", count: contract.maximumLinkBytes + 76)
     let faults: [Fault] = [
-      (.oversized, nil, { $0.suffix += String(repeating: "x", count: 1100) }),
+      (.oversized, nil, { $0.suffix += padding }),
       (.malformedURL, nil, { $0.suffix += " " }),
       (.malformedEncoding, nil, { $0.path += "%2F" }),
       (.schemeNotAllowed, nil, { $0.scheme = "http" }),
@@ -553,9 +612,9 @@ struct CaseBuilder {
       (.forbiddenField, nil, { $0.query.append("password=hunter2") }),
       (.duplicateField, nil, { $0.query += ["ref=a", "ref=b"] }),
       (.unknownRoute, nil, { $0.path = "/unknown" }),
-      (.missingField, "business", { $0.path = "/business" }),
+      (.missingField, missing, { $0.path = "/" + literal }),
       (.extraField, "utm_source", { $0.query.append("utm_source=newsletter") }),
-      (.invalidValue, "business", { $0.path = "/business/nonsense" }),
+      (.invalidValue, field.name, { $0.path = "/\(literal)/nonsense" }),
     ]
     for (i, first) in faults.enumerated() {
       for second in faults[(i + 1)...] {

@@ -89,13 +89,21 @@ func androidPathRules(_ contract: Contract) -> [(route: RouteClass, rule: Androi
 }
 
 /// The native snippets of `build`: the iOS entitlement and URL types, the Android App Links
-/// filter (manifest XML and .NET MAUI attribute), the custom-scheme callback activity, the
-/// Identity service allowlist and the release runbook's verification commands.
+/// filter (manifest XML and .NET MAUI attribute with its `PublicWebHost` constant), the
+/// custom-scheme callback activity, the MAUI head's `PublicSite:BaseUrl`, the web host's
+/// `AppAssociation` settings and an nginx alternative, the Identity service allowlist and the
+/// release runbook's verification commands. Each one's first line is its place from
+/// `contractSpots()`, so that the snippets and `linkcontract audit` agree by construction.
 public func nativeSnippets(_ contract: Contract, build: Build) -> [NativeSnippet] {
   let notice = generatedNotice(build)
+  /// The first two lines of a snippet, in its language's line comments.
+  func head(_ name: String, _ open: String, _ close: String = "") -> String {
+    let place = snippetPlacement(name) ?? ""
+    return "\(open)\(place)\(close)\n\(open)\(notice)\(close)"
+  }
   let rules = androidPathRules(contract)
   let schemeNames = contract.routeClasses.compactMap { route -> String? in
-    route.id == .oauthComplete ? nil : route.customSchemeName
+    route.id == contract.signInCallback?.id ? nil : route.customSchemeName
   }
   func xmlEscaped(_ text: String) -> String {
     var out = ""
@@ -127,7 +135,7 @@ public func nativeSnippets(_ contract: Contract, build: Build) -> [NativeSnippet
       name: "associated-domains.entitlements",
       title: "iOS associated-domains entitlement",
       contents: """
-        <!-- \(notice) -->
+        \(head("associated-domains.entitlements", "<!-- ", " -->"))
         <!-- iOS associated domains of build \(build.name): merge into the app's Entitlements.plist. -->
         \(plistHead)  <key>com.apple.developer.associated-domains</key>
           <array>
@@ -143,7 +151,7 @@ public func nativeSnippets(_ contract: Contract, build: Build) -> [NativeSnippet
       name: "url-types.plist",
       title: "iOS custom-scheme registration (CFBundleURLTypes)",
       contents: """
-        <!-- \(notice) -->
+        \(head("url-types.plist", "<!-- ", " -->"))
         <!-- iOS custom scheme of build \(build.name), for the OAuth callback \(build.oauthCallback): merge into Info.plist. -->
         \(plistHead)  <key>CFBundleURLTypes</key>
           <array>
@@ -173,7 +181,7 @@ public func nativeSnippets(_ contract: Contract, build: Build) -> [NativeSnippet
       name: "app-links-intent-filter.xml",
       title: "Android App Links intent filter (manifest XML)",
       contents: """
-        <!-- \(notice) -->
+        \(head("app-links-intent-filter.xml", "<!-- ", " -->"))
         <!-- Android App Links of build \(build.name): place inside the <activity> that handles links. -->
         <intent-filter xmlns:android="http://schemas.android.com/apk/res/android" android:autoVerify="true">
           <action android:name="android.intent.action.VIEW" />
@@ -187,7 +195,7 @@ public func nativeSnippets(_ contract: Contract, build: Build) -> [NativeSnippet
 
   var properties = [
     "DataScheme = \"https\"",
-    "DataHost = \"\(build.webHost)\"",
+    "DataHost = PublicWebHost",
   ]
   let paths = rules.filter { $0.rule.kind == .path }.map(\.rule.value)
   let prefixes = rules.filter { $0.rule.kind == .pathPrefix }.map(\.rule.value)
@@ -212,24 +220,29 @@ public func nativeSnippets(_ contract: Contract, build: Build) -> [NativeSnippet
       name: "MainActivity.IntentFilter.cs",
       title: "Android App Links intent filter (.NET MAUI attribute)",
       contents: """
-        // \(notice)
-        // Android App Links of build \(build.name): attributes for the MainActivity class
-        // (Platforms/Android/MainActivity.cs); needs `using Android.App;` and `using Android.Content;`.
+        \(head("MainActivity.IntentFilter.cs", "// "))
+        // Android App Links of build \(build.name): the attributes and the host constant of the MainActivity
+        // class (keep its [Activity] attribute and body); needs `using Android.App;` and `using Android.Content;`.
         [IntentFilter(
             new[] { Intent.ActionView },
             Categories = new[] { Intent.CategoryDefault, Intent.CategoryBrowsable },
             AutoVerify = true,
             \(properties.joined(separator: ",\n    ")))]\(schemeFilter)
+        public class MainActivity : MauiAppCompatActivity
+        {
+            // The public web host of build \(build.name); an attribute argument cannot read configuration.
+            const string PublicWebHost = "\(build.webHost)";
+        }
 
         """))
 
-  let callbackHost = contract.routeClass(.oauthComplete)?.customSchemeName ?? "oauth-complete"
+  let callbackHost = contract.signInCallback?.customSchemeName ?? "oauth-complete"
   snippets.append(
     NativeSnippet(
       name: "WebAuthenticatorCallbackActivity.cs",
       title: "Android OAuth callback registration (WebAuthenticatorCallbackActivity)",
       contents: """
-        // \(notice)
+        \(head("WebAuthenticatorCallbackActivity.cs", "// "))
         // The OAuth completion callback \(build.oauthCallback) of build \(build.name):
         // Platforms/Android/WebAuthenticatorCallbackActivity.cs.
         using Android.App;
@@ -251,16 +264,79 @@ public func nativeSnippets(_ contract: Contract, build: Build) -> [NativeSnippet
 
   snippets.append(
     NativeSnippet(
+      name: "appsettings.PublicSite.json",
+      title: "MAUI head public base URL (PublicSite:BaseUrl)",
+      contents: head("appsettings.PublicSite.json", "// ") + "\n" + publicSiteSettings(build).pretty))
+
+  snippets.append(
+    NativeSnippet(
+      name: "appsettings.AppAssociation.json",
+      title: "Web host association settings (AppAssociation)",
+      contents: head("appsettings.AppAssociation.json", "// ") + "\n"
+        + "// AppleAppLinkComponents are the served components verbatim: a list of patterns cannot say `exclude`.\n"
+        + appAssociationSettings(contract, build: build).pretty))
+
+  snippets.append(
+    NativeSnippet(
+      name: "nginx-association.conf",
+      title: "Serving the association files from nginx instead (location blocks)",
+      contents: nginxLocations(build, notice: notice)))
+
+  snippets.append(
+    NativeSnippet(
       name: "appsettings.OAuth.json",
       title: "Identity service return-URL scheme allowlist (OAuth:AllowedReturnUrlSchemes)",
-      contents: identityAllowlist(build).pretty))
+      contents: head("appsettings.OAuth.json", "// ") + "\n" + identityAllowlist(build).pretty))
 
   snippets.append(
     NativeSnippet(
       name: "verify-association.sh",
       title: "Release runbook verification commands",
-      contents: verificationScript(build)))
+      contents: verificationScript(build, head: head("verify-association.sh", "# "))))
   return snippets
+}
+
+/// The MAUI head's `PublicSite:BaseUrl` fragment for `build`.
+public func publicSiteSettings(_ build: Build) -> JSON {
+  .object([("PublicSite", .object([("BaseUrl", .string("https://" + build.webHost))]))])
+}
+
+/// The web host's `AppAssociation` settings for `build`, in the shape of ADR-043's
+/// `AppAssociationOptions`: package, fingerprints, Apple app id and the components that the
+/// endpoint helper serves.
+public func appAssociationSettings(_ contract: Contract, build: Build) -> JSON {
+  let components = appSiteAssociation(contract, build: build).details.flatMap(\.components).map(\.json)
+  return .object([
+    (
+      "AppAssociation",
+      .object([
+        ("AndroidPackageName", .string(build.androidPackage)),
+        ("AndroidCertFingerprints", .array(build.androidCertificateFingerprints.map(JSON.string))),
+        ("AppleAppId", .string(build.appID)),
+        ("AppleAppLinkComponents", .array(components)),
+      ])
+    )
+  ])
+}
+
+/// nginx `location` blocks that serve the association files of `build` from the server's root
+/// with the content type they need, from `wellKnownPaths`.
+func nginxLocations(_ build: Build, notice: String) -> String {
+  var out = "# Goes into the web host's nginx configuration, instead of the ASP.NET endpoints: "
+  out += "checked by linkcontract verify-host.\n# \(notice)\n"
+  out += "# Association files of build \(build.name) from a static server: inside the https `server` block of\n"
+  out += "# \(build.webHost), whose root holds the generated .well-known/ folder. No redirect may answer them.\n"
+  for path in wellKnownPaths {
+    out += """
+      location = \(path) {
+          types { }
+          default_type \(associationContentType);
+          try_files $uri =404;
+      }
+
+      """
+  }
+  return out
 }
 
 /// The Identity service's `OAuth:AllowedReturnUrlSchemes` fragment for `build`.
@@ -268,25 +344,22 @@ public func identityAllowlist(_ build: Build) -> JSON {
   .object([("OAuth", .object([("AllowedReturnUrlSchemes", .array([.string(build.customScheme)]))]))])
 }
 
-func verificationScript(_ build: Build) -> String {
+func verificationScript(_ build: Build, head: String) -> String {
   let host = build.webHost
   let package = build.androidPackage
   return """
-    # \(generatedNotice(build))
+    \(head)
     # Release runbook verification for build \(build.name) (\(host)). Run: sh verify-association.sh
     set -eu
     here=$(cd "$(dirname "$0")/.." && pwd)
     scratch=$(mktemp -d)
     trap 'rm -rf "$scratch"' EXIT
 
-    # 1. The host serves exactly the generated files, over https, with no redirect.
-    for file in apple-app-site-association assetlinks.json; do
-      curl --fail --silent --show-error --proto '=https' --max-redirs 0 \\
-        --output "$scratch/$file" "https://\(host)/.well-known/$file"
-      cmp "$scratch/$file" "$here/.well-known/$file"
-      curl --fail --silent --show-error --proto '=https' --max-redirs 0 --head \\
-        "https://\(host)/.well-known/$file" | grep -i '^content-type: application/json'
-    done
+    # 1. The host serves both files over https, status 200, no redirect, as application/json,
+    #    meaning exactly what the contract says (exit 1 names each problem; see `verify-host --help`).
+    linkcontract verify-host --build \(build.name)
+    # The raw answer for the release ticket.
+    curl --silent --show-error --proto '=https' --max-redirs 0 --head "https://\(host)\(wellKnownPaths[0])"
 
     # 2. Apple's CDN has fetched the current file (it caches; allow time after a deploy).
     curl --fail --silent --show-error --output "$scratch/cdn-aasa" \\
@@ -295,7 +368,7 @@ func verificationScript(_ build: Build) -> String {
 
     # 3. Google's Digital Asset Links API sees the statement for \(package).
     curl --fail --silent --show-error \\
-      "https://digitalassetlinks.googleapis.com/v1/statements:list?source.web.site=https://\(host)&relation=delegate_permission/common.handle_all_urls" \\
+      "\(digitalAssetLinksCheckURL(host))" \\
       | grep '"packageName": "\(package)"'
 
     # 4. On a device with the release build installed: re-verify and read the state.

@@ -52,6 +52,13 @@ public struct Contract: Sendable {
   }
 
   public func build(named name: String) -> Build? { builds.first { $0.name == name } }
+  /// The callback that completes a sign-in flow the app started: the custom-scheme route class
+  /// whose authority is the flow's initiator.
+  public var signInCallback: RouteClass? {
+    routeClasses.first { $0.authority.requirement == .flowInitiator && $0.customSchemeName != nil }
+  }
+  /// The route class every link that matches no other falls back to: the one never claimed.
+  public var fallback: RouteClass? { routeClasses.first { $0.publication == .neverClaimed } }
   public func routeClass(_ id: RouteClassID) -> RouteClass? { routeClasses.first { $0.id == id } }
   public func rule(for reason: RejectionReason) -> RejectionRule? {
     rejectionRules.first { $0.reason == reason }

@@ -36,7 +36,7 @@ extension Contract {
     maximumLinkBytes: 1024,
     routeClasses: [
       RouteClass(
-        id: .start,
+        id: "start",
         title: "Start",
         httpsPath: [.literal("start")],
         customSchemeName: "start",
@@ -48,9 +48,10 @@ extension Contract {
         boundary:
           "Startup prerequisites can come first. It is not a guaranteed shortcut to a home screen.",
         sensitivity: nil,
-        publication: .published),
+        publication: .published,
+        automaticReads: ["start navigation"]),
       RouteClass(
-        id: .business,
+        id: "business",
         title: "Business",
         httpsPath: [.literal("business"), .field(Fields.business)],
         customSchemeName: nil,
@@ -66,7 +67,7 @@ extension Contract {
         sensitivity: nil,
         publication: .published),
       RouteClass(
-        id: .product,
+        id: "product",
         title: "Product within a business",
         httpsPath: [
           .literal("business"), .field(Fields.business), .literal("category"),
@@ -87,7 +88,7 @@ extension Contract {
           because: "recognized, but not certified passive: excluded until the destination effect firewall is accepted"
         )),
       RouteClass(
-        id: .checkout,
+        id: "checkout",
         title: "Checkout",
         httpsPath: [.literal("checkout"), .field(Fields.cart)],
         customSchemeName: nil,
@@ -104,9 +105,10 @@ extension Contract {
         sensitivity: Sensitivity(
           boundToAccount: true, boundToSessionGeneration: true, consumedOnce: true,
           freshnessSeconds: 600),
-        publication: .published),
+        publication: .published,
+        automaticReads: ["checkout provider session"]),
       RouteClass(
-        id: .order,
+        id: "order",
         title: "Order details",
         httpsPath: [.literal("orders"), .field(Fields.order)],
         customSchemeName: nil,
@@ -123,7 +125,7 @@ extension Contract {
           freshnessSeconds: 600),
         publication: .published),
       RouteClass(
-        id: .oauthComplete,
+        id: "oauth-complete",
         title: "OAuth completion",
         httpsPath: nil,
         customSchemeName: "oauth-complete",
@@ -140,7 +142,7 @@ extension Contract {
         publication: .notAnAppLink(
           because: "the native OAuth callback on the custom scheme; no association file claims it")),
       RouteClass(
-        id: .unsupported,
+        id: "unsupported",
         title: "Unsupported",
         httpsPath: nil,
         customSchemeName: nil,

@@ -97,8 +97,11 @@ public struct Field: Sendable, Hashable {
   public let name: String
   public let format: FieldFormat
   public let meaning: String
+  /// Where this value is written.
+  public let source: SourceLocation
 
-  public init(name: String, format: FieldFormat, meaning: String) {
+  public init(name: String, format: FieldFormat, meaning: String, file: String = #filePath, line: Int = #line) {
+    self.source = SourceLocation(file: file, line: line)
     self.name = name
     self.format = format
     self.meaning = meaning
@@ -109,6 +112,16 @@ public struct Field: Sendable, Hashable {
 public enum PathSegment: Sendable, Hashable {
   case literal(String)
   case field(Field)
+
+  /// The path `/a/b/...` with each field's segment written by `value`.
+  public static func render(_ path: [PathSegment], value: (Field) -> String) -> String {
+    path.map { segment in
+      switch segment {
+      case .literal(let text): "/" + text
+      case .field(let field): "/" + value(field)
+      }
+    }.joined()
+  }
 }
 
 /// The query a route accepts.
@@ -139,6 +152,11 @@ public enum Publication: Sendable, Hashable {
   case neverClaimed
 
   public var isPublished: Bool { self == .published }
+  /// Whether the route is recognized but carved out of the association files by an exclusion.
+  public var isExcluded: Bool {
+    if case .excluded = self { return true }
+    return false
+  }
 }
 
 /// Who may open a route class.
@@ -206,18 +224,36 @@ public struct Authority: Sendable, Hashable {
   }
 }
 
-/// Identifies a route class. The raw value is the stable kebab-case id.
-public enum RouteClassID: String, Sendable, Hashable, CaseIterable, Comparable {
-  case start
-  case business
-  case product
-  case checkout
-  case order
-  case oauthComplete = "oauth-complete"
-  case unsupported
+/// Identifies a route class: its stable kebab-case id, written once, where the route class is
+/// declared in the contract values (`RouteClass(id: "checkout", ...)`).
+public struct RouteClassID: RawRepresentable, Sendable, Hashable, ExpressibleByStringLiteral,
+  CustomStringConvertible
+{
+  public let rawValue: String
 
-  public static func < (a: Self, b: Self) -> Bool {
-    allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+  public init(rawValue: String) { self.rawValue = rawValue }
+  public init(_ rawValue: String) { self.rawValue = rawValue }
+  public init(stringLiteral value: String) { self.rawValue = value }
+
+  public var description: String { rawValue }
+}
+
+/// Where a contract value is written in the source, so that a problem with it names the line.
+public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
+  public let file: String
+  public let line: Int
+
+  public init(file: String, line: Int) {
+    self.file = file
+    self.line = line
+  }
+
+  /// The file relative to the repository (from its `Sources/` or `Tests/` folder on), with the line.
+  public var description: String {
+    let root = [file.ranges(of: "/Sources/").last, file.ranges(of: "/Tests/").last].compactMap { $0 }
+      .max { $0.lowerBound < $1.lowerBound }
+    let path = root.map { String(file[file.index(after: $0.lowerBound)...]) } ?? file
+    return "\(path):\(line)"
   }
 }
 
@@ -238,12 +274,20 @@ public struct RouteClass: Sendable, Hashable {
   /// Nil for a route that is not sensitive.
   public let sensitivity: Sensitivity?
   public let publication: Publication
+  /// What the destination reads by itself as soon as it opens, beyond the references the link
+  /// names (each field's resource is always read). A new automatic read is a revalidation trigger.
+  public let automaticReads: [String]
+  /// Where this value is written.
+  public let source: SourceLocation
 
   public init(
     id: RouteClassID, title: String, httpsPath: [PathSegment]?, customSchemeName: String?,
     query: QueryRule, destination: String, authority: Authority, gates: [Gate],
-    boundary: String, sensitivity: Sensitivity?, publication: Publication
+    boundary: String, sensitivity: Sensitivity?, publication: Publication,
+    automaticReads: [String] = [], file: String = #filePath, line: Int = #line
   ) {
+    self.automaticReads = automaticReads
+    self.source = SourceLocation(file: file, line: line)
     self.id = id
     self.title = title
     self.httpsPath = httpsPath
@@ -277,14 +321,7 @@ public struct RouteClass: Sendable, Hashable {
 
   /// The https path pattern for readers, such as `/business/<business>`.
   public var httpsPattern: String? {
-    httpsPath.map { segments in
-      segments.map { segment in
-        switch segment {
-        case .literal(let text): "/" + text
-        case .field(let field): "/<" + field.name + ">"
-        }
-      }.joined()
-    }
+    httpsPath.map { PathSegment.render($0) { "<" + $0.name + ">" } }
   }
 }
 
@@ -299,10 +336,15 @@ public struct Build: Sendable, Hashable {
   /// SHA-256 fingerprints of the Android signing certificates, as colon-joined uppercase hex.
   public let androidCertificateFingerprints: [String]
 
+  /// Where this value is written.
+  public let source: SourceLocation
+
   public init(
     name: String, webHost: String, teamID: String, bundleID: String, androidPackage: String,
-    customScheme: String, androidCertificateFingerprints: [String]
+    customScheme: String, androidCertificateFingerprints: [String], file: String = #filePath,
+    line: Int = #line
   ) {
+    self.source = SourceLocation(file: file, line: line)
     self.name = name
     self.webHost = webHost
     self.teamID = teamID

@@ -1,17 +1,27 @@
-/// A value of the contract that is wrong, named with why.
+/// A value of the contract that is wrong: where it is written, what it is and why it is wrong.
 public struct ContractProblem: Sendable, Hashable, CustomStringConvertible {
   /// Where the value sits, such as `build production: webHost`.
   public let subject: String
+  /// The offending value as written; empty when the problem is an absence.
   public let value: String
+  /// What is wrong, and where it can be said, what would be right.
   public let why: String
+  /// The line of the contract values that holds it, when known.
+  public let location: SourceLocation?
 
-  public init(subject: String, value: String, why: String) {
+  public init(subject: String, value: String, why: String, at location: SourceLocation? = nil) {
     self.subject = subject
     self.value = value
     self.why = why
+    self.location = location
   }
 
-  public var description: String { "\(subject): \"\(value)\" \(why)" }
+  /// `Sources/LinkContract/CustomerApp.swift:54: route class business: "bz" is not ...`.
+  public var description: String {
+    let place = location.map { "\($0): " } ?? ""
+    let shown = value.isEmpty ? "" : "\"\(value)\" "
+    return "\(place)\(subject): \(shown)\(why)"
+  }
 }
 
 extension Contract {
@@ -24,10 +34,16 @@ extension Contract {
     func unique<T: Hashable>(_ kind: String, _ ids: [T], _ text: (T) -> String) {
       var seen = Set<T>()
       for id in ids where !seen.insert(id).inserted {
-        report(kind, text(id), "is used twice")
+        report(kind, text(id), "is used twice: give each one its own")
       }
     }
-    unique("route class id", routeClasses.map(\.id), \.rawValue)
+    var routeIDs = Set<RouteClassID>()
+    for route in routeClasses where !routeIDs.insert(route.id).inserted {
+      problems.append(
+        ContractProblem(
+          subject: "route class id", value: route.id.rawValue,
+          why: "is used twice: give each route class its own id", at: route.source))
+    }
     unique("build name", builds.map(\.name), { $0 })
     unique("layer id", layers.map(\.id), \.rawValue)
     unique("stage id", stages.map(\.id), \.rawValue)
@@ -70,48 +86,70 @@ extension Contract {
     var problems: [ContractProblem] = []
     for route in routeClasses {
       let subject = "route class \(route.id.rawValue)"
+      func report(_ value: String, _ why: String, at location: SourceLocation? = nil) {
+        problems.append(ContractProblem(subject: subject, value: value, why: why, at: location ?? route.source))
+      }
+      if !Self.isKebabCase(route.id.rawValue) {
+        report(route.id.rawValue, "is not a kebab-case id (lowercase letters and digits joined by single `-`)")
+      }
       for field in route.fields {
         switch field.format {
         case .reference(let prefix, let length):
-          if !prefix.hasSuffix("_") || prefix.count < 2 {
-            problems.append(.init(subject: subject, value: prefix, why: "is not a prefix ending in _"))
+          if !prefix.hasSuffix("_") || prefix.count < 2
+            || !prefix.utf8.dropLast().allSatisfy({ ASCII.isAlphanumeric($0) && !(0x41...0x5A).contains($0) })
+          {
+            report(
+              prefix, "is not a reference prefix: write lowercase letters or digits, then `_` (like `bz_`)",
+              at: field.source)
           }
           if length.lowerBound <= reservedBodyPrefix.count {
-            problems.append(
-              .init(
-                subject: subject, value: field.name,
-                why: "admits references no longer than the reserved prefix"))
+            report(
+              field.name,
+              "admits references no longer than the reserved prefix `\(reservedBodyPrefix)`: make the shortest body longer than \(reservedBodyPrefix.count)",
+              at: field.source)
           }
         case .base64url(let length):
           if length.lowerBound < 1 {
-            problems.append(.init(subject: subject, value: field.name, why: "admits an empty value"))
+            report(field.name, "admits an empty value: make the shortest length at least 1", at: field.source)
           }
         case .enumeration(let values):
           if values.isEmpty || values.contains(where: \.isEmpty) {
-            problems.append(
-              .init(subject: subject, value: field.name, why: "has an empty enumeration value"))
+            report(field.name, "has an empty enumeration value: list only non-empty values", at: field.source)
           }
+        }
+        if !Self.isPlainKey(field.name) {
+          report(field.name, "is not a plain field name: use letters, digits, `_` and `-`", at: field.source)
         }
       }
       let names = route.fields.map(\.name)
       if Set(names).count != names.count {
-        problems.append(
-          .init(subject: subject, value: names.joined(separator: ","), why: "repeats a field name"))
+        report(names.joined(separator: ", "), "repeats a field name: give each field its own name")
       }
-      if route.id == .unsupported, !route.carriers.isEmpty {
-        problems.append(.init(subject: subject, value: "carriers", why: "must match nothing"))
+      if route.publication == .neverClaimed, !route.carriers.isEmpty {
+        report("", "is never claimed, so it must have no https path and no custom-scheme name")
       }
-      if route.id != .unsupported, route.carriers.isEmpty {
-        problems.append(.init(subject: subject, value: "carriers", why: "has no carrier"))
+      if route.publication != .neverClaimed, route.carriers.isEmpty {
+        report("", "has neither an https path nor a custom-scheme name: give it one, or make it `.neverClaimed`")
       }
       if route.publication.isPublished, route.httpsPath == nil {
-        problems.append(
-          .init(subject: subject, value: "publication", why: "is published but has no https path"))
+        report("", "is published but has no https path: give it `httpsPath`, or publish it as `.notAnAppLink`")
       }
       if let segments = route.httpsPath, case .field = segments.first {
-        problems.append(
-          .init(subject: subject, value: route.httpsPattern ?? "", why: "must start with a literal"))
+        report(route.httpsPattern ?? "", "must start with a literal segment, such as `.literal(\"items\")`")
       }
+      for case .literal(let text) in route.httpsPath ?? []
+      where text.isEmpty || text == "." || text == ".." || text.contains("/") {
+        report(text, "is not a path segment: write one non-empty segment without `/`")
+      }
+      if let name = route.customSchemeName, !Self.isKebabCase(name) {
+        report(name, "is not a custom-scheme name: write lowercase letters and digits joined by `-`")
+      }
+    }
+    if routeClasses.filter({ $0.publication == .neverClaimed }).count != 1 {
+      problems.append(
+        ContractProblem(
+          subject: "route classes", value: "",
+          why: "need exactly one `.neverClaimed` route class, the fallback for every other link"))
     }
     for (index, first) in routeClasses.enumerated() {
       for second in routeClasses[(index + 1)...] {
@@ -119,17 +157,34 @@ extension Contract {
           problems.append(
             .init(
               subject: "route classes \(first.id.rawValue) and \(second.id.rawValue)",
-              value: first.httpsPattern ?? "", why: "can match the same https link"))
+              value: first.httpsPattern ?? "",
+              why: "can match the same https link as \(second.httpsPattern ?? ""): make a literal segment differ",
+              at: second.source))
         }
         if let a = first.customSchemeName, a == second.customSchemeName {
           problems.append(
             .init(
               subject: "route classes \(first.id.rawValue) and \(second.id.rawValue)", value: a,
-              why: "can match the same custom-scheme link"))
+              why: "can match the same custom-scheme link: give each its own name", at: second.source))
         }
       }
     }
     return problems
+  }
+
+  /// Whether `text` is lowercase letters and digits joined by single hyphens.
+  static func isKebabCase(_ text: String) -> Bool {
+    let words = text.utf8.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
+    return !text.isEmpty
+      && words.allSatisfy { word in
+        !word.isEmpty && word.allSatisfy { ASCII.isAlphanumeric($0) && !(0x41...0x5A).contains($0) }
+      }
+  }
+
+  /// Whether `text` is a plain key: letters, digits, `_` and `-`, 1 to 64 bytes.
+  static func isPlainKey(_ text: String) -> Bool {
+    (1...64).contains(text.utf8.count)
+      && text.utf8.allSatisfy { ASCII.isAlphanumeric($0) || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") }
   }
 
   /// Whether two https path patterns can match the same path.
@@ -150,7 +205,7 @@ extension Build {
   public func problems() -> [ContractProblem] {
     var problems: [ContractProblem] = []
     func report(_ key: String, _ value: String, _ why: String) {
-      problems.append(ContractProblem(subject: "build \(name): \(key)", value: value, why: why))
+      problems.append(ContractProblem(subject: "build \(name): \(key)", value: value, why: why, at: source))
     }
     if let why = Self.hostProblem(webHost) { report("webHost", webHost, why) }
     if teamID.utf8.count != 10
@@ -168,7 +223,9 @@ extension Build {
     }
     if let why = Self.schemeProblem(customScheme) { report("customScheme", customScheme, why) }
     if androidCertificateFingerprints.isEmpty {
-      report("androidCertificateFingerprints", "", "is empty: Android cannot verify the app")
+      report(
+        "androidCertificateFingerprints", "",
+        "is empty: Android cannot verify the app; list the signing certificate's SHA-256")
     }
     for fingerprint in androidCertificateFingerprints {
       if let why = Fingerprint.problem(fingerprint) {
@@ -261,10 +318,15 @@ public enum Fingerprint {
     return bytes
   }
 
-  /// Few distinct bytes, or bytes in a fixed step (00:01:02..., AB:AB:...), are not a digest.
+  /// Few distinct bytes, bytes in a fixed step (00:01:02..., FF:FE:...), or a short run repeated
+  /// (AA:BB:CC:... again and again, 12:34:56:78:90:AB:CD:EF twice or more) are not a digest.
   public static func looksLikePlaceholder(_ bytes: [UInt8]) -> Bool {
+    guard bytes.count >= 2 else { return true }
     if Set(bytes).count < 8 { return true }
     let step = bytes[1] &- bytes[0]
-    return zip(bytes, bytes.dropFirst()).allSatisfy { $1 &- $0 == step }
+    if zip(bytes, bytes.dropFirst()).allSatisfy({ $1 &- $0 == step }) { return true }
+    return (1...(bytes.count / 2)).contains { period in
+      bytes.indices.dropFirst(period).allSatisfy { bytes[$0] == bytes[$0 - period] }
+    }
   }
 }

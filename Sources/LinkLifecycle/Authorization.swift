@@ -31,32 +31,25 @@ public struct DestinationAccess: Sendable, Hashable {
   }
 }
 
-/// An inert destination: it performs nothing and records every read and mutation a real
-/// destination would make on mounting, with the authorization that cleared it.
+/// An inert destination: it performs nothing and records every read a real destination would
+/// make on mounting (the references the link names, then the route class's automatic reads),
+/// with the authorization that cleared it.
 public struct InertDestinationRecorder: DestinationPort, Sendable {
+  public let contract: Contract
   public private(set) var accesses: [DestinationAccess] = []
 
-  public init() {}
+  public init(contract: Contract) { self.contract = contract }
 
   public mutating func mount(_ target: AuthorizedTarget) {
-    for resource in Self.reads(of: target.route) {
+    for resource in Self.reads(of: target.route, in: contract) {
       accesses.append(DestinationAccess(kind: .read, resource: resource, target: target))
     }
   }
 
-  /// Records a mutation a destination asks for; it needs the target's authorization to ask.
-  public mutating func mutate(_ resource: String, for target: AuthorizedTarget) {
-    accesses.append(DestinationAccess(kind: .mutation, resource: resource, target: target))
-  }
-
-  /// The reads a destination starts when it mounts.
-  public static func reads(of route: Route) -> [String] {
-    let fields = route.fields.map { "\($0.name) \($0.value)" }
-    switch route {
-    case .start: return ["start navigation"]
-    case .checkout: return fields + ["checkout provider session"]
-    case .business, .product, .order, .oauthComplete: return fields
-    }
+  /// The reads a destination starts when it mounts: each field's resource, then the route
+  /// class's automatic reads.
+  public static func reads(of route: Route, in contract: Contract) -> [String] {
+    route.fields.map { "\($0.name) \($0.value)" } + (contract.routeClass(route.routeClass)?.automaticReads ?? [])
   }
 }
 

@@ -65,14 +65,14 @@ public struct IntentCoordinator: Sendable {
   private var usedOneTimeLinks: Set<Route> = []
   private var lastRequest = 0
 
-  public init(contract: Contract = .customerApp, build: Build, context: AppContext) {
+  public init(contract: Contract, build: Build, context: AppContext) {
     self.contract = contract
     self.build = build
     self.parser = LinkParser(contract: contract, build: build)
     self.context = context
   }
 
-  public init(contract: Contract = .customerApp, build: Build, starting state: StartingState) {
+  public init(contract: Contract, build: Build, starting state: StartingState) {
     self.init(contract: contract, build: build, context: state.context)
   }
 
@@ -152,7 +152,7 @@ public struct IntentCoordinator: Sendable {
     case .unsupported(let rejection):
       out.append(.rejected(rejection.reason, field: rejection.field))
       drop(.superseded, &out)
-      record(id, .unsupported, pending: false)
+      record(id, contract.fallback?.id ?? "unsupported", pending: false)
       out.append(.show(.trustedNavigation))
       return
     case .recognized(let recognized):

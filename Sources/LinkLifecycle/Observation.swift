@@ -95,7 +95,7 @@ public enum Observation: Sendable, Hashable {
   }
 
   /// The observation in readers' words, with route classes named by their titles in `contract`.
-  public func summary(_ contract: Contract = .customerApp) -> String {
+  public func summary(_ contract: Contract) -> String {
     func title(_ id: RouteClassID) -> String { contract.routeClass(id)?.title ?? id.rawValue }
     switch self {
     case .rejected(let reason, let field):

@@ -57,13 +57,3 @@ public let modelBoundaries: [VerificationID: String] = [
   .safeReturn:
     "The model proves which screen is asked for; accessible focus on iOS and Android is verified on devices."
 ]
-
-/// Reserved documentation references and values: never issued, never resolving.
-public enum DocumentationValues {
-  public static let business = "bz_0000Business0001"
-  public static let category = "ct_0000Category001"
-  public static let product = "pr_0000Product0001"
-  public static let cart = "ca_0000Cart00000001"
-  public static let order = "or_0000Order0000001"
-  public static let code = "Doc_example-code-0000-not-issued"
-}

@@ -1,35 +1,44 @@
 import LinkContract
 import LinkParser
 
-/// The lifecycle scenario table. Expected outcomes are written by hand from the contract's
-/// rules; the test suite runs the coordinator over each scenario and compares.
+/// The lifecycle scenario table. Each scenario is written for a kind of route class (a
+/// sensitive one, one that names a resource, the sign-in callback, ...) and is made for the
+/// first route classes of the contract that are of that kind, so that a contract edit changes
+/// the table instead of breaking it. The expected outcomes are written by hand from the
+/// contract's rules; the test suite runs the coordinator over each scenario and compares.
 public enum Scenarios {
-  /// Every scenario for `contract`'s production and staging builds; empty when either is missing.
-  public static func all(_ contract: Contract = .customerApp) -> [Scenario] {
-    guard let production = contract.build(named: "production"),
-      let staging = contract.build(named: "staging")
-    else { return [] }
-    let table = Table(contract: contract, production: production, staging: staging)
-    return table.routes + table.inputs + table.gates + table.timing + table.generations
-      + table.authorization
+  /// Every scenario for `contract`'s first two builds; empty when it has fewer.
+  public static func all(_ contract: Contract) -> [Scenario] {
+    guard contract.builds.count >= 2 else { return [] }
+    let table = Table(contract: contract, production: contract.builds[0], other: contract.builds[1])
+    return
+      (table.routes + table.inputs + table.gates + table.timing + table.generations
+      + table.authorization).compactMap { $0 }
   }
 }
 
 private struct Table {
   let contract: Contract
   let production: Build
-  let staging: Build
+  let other: Build
 
-  typealias V = DocumentationValues
+  // MARK: the kinds of route class the scenarios are written for
 
-  func link(_ route: Route, _ build: Build? = nil) -> String {
-    route.link(in: build ?? production, contract: contract)
+  /// Routes that navigation queues, gates and shows, with an https or custom-scheme form.
+  var navigable: [RouteClass] { contract.routeClasses.filter(\.isNavigationIntent) }
+  /// Navigable routes that name a resource, so Ordering authorizes them first.
+  var authorized: [RouteClass] { navigable.filter(\.needsAuthorization) }
+  var sensitive: [RouteClass] { authorized.filter { $0.sensitivity != nil && $0.httpsPath != nil } }
+  var ordinary: [RouteClass] { authorized.filter { $0.sensitivity == nil && $0.httpsPath != nil } }
+  /// A navigable route that names nothing, such as a start link.
+  var entry: RouteClass? { navigable.first { !$0.needsAuthorization && $0.httpsPath != nil } }
+  /// The callback of a sign-in flow the app started, on the custom scheme.
+  var callback: RouteClass? { contract.signInCallback }
+
+  func link(_ route: RouteClass, _ carrier: Carrier? = nil, _ build: Build? = nil) -> String {
+    Route(route, carrier: carrier, values: contract.sampleValues(of: route))
+      .link(in: build ?? production, contract: contract) ?? ""
   }
-  var start: String { link(.start(.https)) }
-  var business: String { link(.business(business: V.business)) }
-  var product: String { link(.product(business: V.business, category: V.category, product: V.product)) }
-  var checkout: String { link(.checkout(cart: V.cart)) }
-  var order: String { link(.order(order: V.order)) }
   var https: String { "https://\(production.webHost)" }
 
   func step(_ event: LifecycleEvent, _ expected: [Observation]) -> ScenarioStep {
@@ -43,436 +52,501 @@ private struct Table {
     .authorizationAnswered(request: request, answer)
   }
   var ready: ScenarioStep { step(.navigationReady, []) }
+  /// Opening `route` on a ready app with nothing outstanding: asked of Ordering, then shown.
+  func opened(_ id: DeliveryID, _ route: RouteClass, request: Int = 1, link: String? = nil) -> [ScenarioStep] {
+    [
+      step(
+        open(id, link ?? self.link(route)), [.accepted(route.id), .requestAuthorization(route.id, request: request)]),
+      shown(route, request: request),
+    ]
+  }
+  func shown(_ route: RouteClass, request: Int = 1) -> ScenarioStep {
+    step(answer(request), [.show(.destination(route.id)), .consumed(route.id)])
+  }
+  func name(_ route: RouteClass) -> String { route.title.lowercased() }
 
   // MARK: accepted and rejected route classes
 
-  var routes: [Scenario] {
-    [
-      Scenario(
-        id: "start-cold-launch", title: "A start link launches the app and waits for navigation.",
-        build: "production", starting: .signedIn, covers: [.routeClasses, .deliveryTiming],
-        steps: [
-          step(cold("d1", start), [.accepted(.start), .queued(.start)]),
-          step(.navigationReady, [.show(.destination(.start)), .consumed(.start)]),
-        ]),
-      Scenario(
-        id: "start-custom-scheme-signed-out",
-        title: "A custom-scheme start link shows sign-in first to a signed-out customer.",
-        build: "production", starting: .signedOut, covers: [.routeClasses, .gates],
-        steps: [
-          ready,
-          step(open("d1", link(.start(.customScheme))), [.accepted(.start), .show(.gate(.signIn))]),
-          step(.signedIn(account: "account-a"), [.show(.destination(.start)), .consumed(.start)]),
-        ]),
-      Scenario(
-        id: "business-authorized",
-        title: "A business link asks Ordering first and mounts the business once authorized.",
-        build: "production", starting: .signedIn,
-        covers: [.routeClasses, .noMutationBeforeAuthorization],
-        steps: [
-          ready,
-          step(open("d1", business), [.accepted(.business), .requestAuthorization(.business, request: 1)]),
-          step(answer(1), [.show(.destination(.business)), .consumed(.business)]),
-        ]),
-      Scenario(
-        id: "product-handoff-authorized",
-        title: "A recognized product link is authorized like any target before its handoff mounts.",
-        build: "production", starting: .signedIn, covers: [.routeClasses, .noMutationBeforeAuthorization],
-        steps: [
-          ready,
-          step(open("d1", product), [.accepted(.product), .requestAuthorization(.product, request: 1)]),
-          step(answer(1), [.show(.destination(.product)), .consumed(.product)]),
-        ]),
-      Scenario(
-        id: "checkout-cold-launch-signed-in",
-        title: "A checkout link on a cold launch waits for navigation, then for Ordering.",
-        build: "production", starting: .signedIn,
-        covers: [.routeClasses, .deliveryTiming, .noMutationBeforeAuthorization],
-        steps: [
-          step(cold("d1", checkout), [.accepted(.checkout), .queued(.checkout)]),
-          step(.navigationReady, [.requestAuthorization(.checkout, request: 1)]),
-          step(answer(1), [.show(.destination(.checkout)), .consumed(.checkout)]),
-        ]),
-      Scenario(
-        id: "unknown-route-fallback",
-        title: "An unknown path is rejected and the app stays on its trusted navigation.",
-        build: "production", starting: .signedIn, covers: [.routeClasses, .safeReturn],
-        steps: [
-          ready,
-          step(open("d1", https + "/help"), [.rejected(.unknownRoute, field: nil), .show(.trustedNavigation)]),
-        ]),
-      Scenario(
-        id: "oauth-callback-without-flow",
-        title: "An OAuth callback nobody is waiting for is dropped and asks for nothing.",
-        build: "production", starting: .signedIn, covers: [.routeClasses, .safeReturn],
-        steps: [
-          ready,
-          step(
-            open("d1", link(.oauthComplete(.error("access_denied")))),
-            [
-              .accepted(.oauthComplete), .dropped(.oauthComplete, .noSignInFlow),
-              .show(.trustedNavigation),
-            ]),
-        ]),
-      Scenario(
-        id: "staging-build-only-its-own-links",
-        title: "The staging build rejects a production link and accepts its own.",
-        build: "staging", starting: .signedIn, covers: [.routeClasses, .safeReturn],
-        steps: [
-          ready,
-          step(open("d1", business), [.rejected(.hostNotConfigured, field: nil), .show(.trustedNavigation)]),
-          step(
-            open("d2", link(.business(business: V.business), staging)),
-            [.accepted(.business), .requestAuthorization(.business, request: 1)]),
-          step(answer(1), [.show(.destination(.business)), .consumed(.business)]),
-        ]),
+  var routes: [Scenario?] {
+    var scenarios: [Scenario?] = [
+      entry.map { start in
+        Scenario(
+          id: "\(start.id)-cold-launch", title: "A \(name(start)) link launches the app and waits for navigation.",
+          build: production.name, starting: .signedIn, covers: [.routeClasses, .deliveryTiming],
+          steps: [
+            step(cold("d1", link(start)), [.accepted(start.id), .queued(start.id)]),
+            step(.navigationReady, [.show(.destination(start.id)), .consumed(start.id)]),
+          ])
+      },
+      navigable.first { !$0.needsAuthorization && $0.customSchemeName != nil && $0.gates.contains(.signIn) }.map {
+        start in
+        Scenario(
+          id: "\(start.id)-custom-scheme-signed-out",
+          title: "A custom-scheme \(name(start)) link shows sign-in first to a signed-out customer.",
+          build: production.name, starting: .signedOut, covers: [.routeClasses, .gates],
+          steps: [
+            ready,
+            step(open("d1", link(start, .customScheme)), [.accepted(start.id), .show(.gate(.signIn))]),
+            step(.signedIn(account: StartingState.account), [.show(.destination(start.id)), .consumed(start.id)]),
+          ])
+      },
     ]
+    scenarios += authorized.map { route in
+      Scenario(
+        id: "\(route.id)-authorized",
+        title: "A \(name(route)) link asks Ordering first and mounts its destination once authorized.",
+        build: production.name, starting: .signedIn,
+        covers: [.routeClasses, .inputShapes, .noMutationBeforeAuthorization],
+        steps: [ready] + opened("d1", route))
+    }
+    scenarios.append(
+      sensitive.first.map { route in
+        Scenario(
+          id: "\(route.id)-cold-launch-signed-in",
+          title: "A \(name(route)) link on a cold launch waits for navigation, then for Ordering.",
+          build: production.name, starting: .signedIn,
+          covers: [.routeClasses, .deliveryTiming, .noMutationBeforeAuthorization],
+          steps: [
+            step(cold("d1", link(route)), [.accepted(route.id), .queued(route.id)]),
+            step(.navigationReady, [.requestAuthorization(route.id, request: 1)]),
+            shown(route),
+          ])
+      })
+    scenarios.append(
+      Scenario(
+        id: "unknown-route-fallback", title: "An unknown path is rejected and the app stays on its trusted navigation.",
+        build: production.name, starting: .signedIn, covers: [.routeClasses, .safeReturn],
+        steps: [
+          ready,
+          step(
+            open("d1", https + "/" + unusedLiteral), [.rejected(.unknownRoute, field: nil), .show(.trustedNavigation)]),
+        ]))
+    scenarios.append(
+      callback.map { callback in
+        Scenario(
+          id: "\(callback.id)-without-flow",
+          title: "A sign-in callback nobody is waiting for is dropped and asks for nothing.",
+          build: production.name, starting: .signedIn, covers: [.routeClasses, .safeReturn],
+          steps: [
+            ready,
+            step(
+              open("d1", link(callback, .customScheme)),
+              [.accepted(callback.id), .dropped(callback.id, .noSignInFlow), .show(.trustedNavigation)]),
+          ])
+      })
+    scenarios.append(
+      ordinary.first.map { route in
+        Scenario(
+          id: "\(other.name)-build-only-its-own-links",
+          title: "The \(other.name) build rejects a \(production.name) link and accepts its own.",
+          build: other.name, starting: .signedIn, covers: [.routeClasses, .safeReturn],
+          steps: [
+            ready,
+            step(open("d1", link(route)), [.rejected(.hostNotConfigured, field: nil), .show(.trustedNavigation)]),
+          ] + opened("d2", route, link: link(route, .https, other)))
+      })
+    return scenarios
+  }
+
+  /// A first path segment that no route class starts with.
+  var unusedLiteral: String {
+    let used = Set(
+      contract.routeClasses.compactMap { route -> String? in
+        if case .literal(let text) = route.httpsPath?.first { return text }
+        return nil
+      })
+    return ["help", "about", "not-a-route"].first { !used.contains($0) } ?? "x" + used.sorted().joined()
   }
 
   // MARK: complete, missing, extra, malformed and oversized input
 
-  var inputs: [Scenario] {
-    func rejects(_ id: String, _ title: String, _ link: String, _ reason: RejectionReason, _ field: String?)
-      -> Scenario
+  var inputs: [Scenario?] {
+    func rejects(_ id: String, _ title: String, _ link: String?, _ reason: RejectionReason, _ field: String?)
+      -> Scenario?
     {
-      Scenario(
-        id: id, title: title, build: "production", starting: .signedIn, covers: [.inputShapes, .safeReturn],
-        steps: [
-          ready,
-          step(open("d1", link), [.rejected(reason, field: field), .show(.trustedNavigation)]),
-        ])
+      link.map { link in
+        Scenario(
+          id: id, title: title, build: production.name, starting: .signedIn, covers: [.inputShapes, .safeReturn],
+          steps: [
+            ready,
+            step(open("d1", link), [.rejected(reason, field: field), .show(.trustedNavigation)]),
+          ])
+      }
     }
+    let fielded = contract.routeClasses.first { route in
+      guard let path = route.httpsPath, case .field = path.last else { return false }
+      return true
+    }
+    let firstField = fielded.flatMap { route in
+      route.httpsPath?.firstIndex { if case .field = $0 { true } else { false } }.map { (route, $0) }
+    }
+    let referenced = contract.routeClasses.lazy.compactMap { route -> (RouteClass, Field)? in
+      for case .field(let field) in route.httpsPath ?? [] {
+        if case .reference = field.format { return (route, field) }
+      }
+      return nil
+    }.first
     return [
-      Scenario(
-        id: "complete-input-accepted", title: "A complete order link is accepted and authorized.",
-        build: "production", starting: .signedIn, covers: [.inputShapes],
-        steps: [
-          ready,
-          step(open("d1", order), [.accepted(.order), .requestAuthorization(.order, request: 1)]),
-          step(answer(1), [.show(.destination(.order)), .consumed(.order)]),
-        ]),
-      rejects(
-        "missing-field-rejected", "A business path without its reference is incomplete.",
-        https + "/business", .missingField, "business"),
-      rejects(
-        "extra-field-rejected", "A start link with a tracking field is rejected for the extra field.",
-        start + "?utm_source=newsletter", .extraField, "utm_source"),
-      rejects(
-        "malformed-encoding-rejected", "A percent-escape anywhere is malformed encoding.",
-        https + "/checkout/ca_0000Cart%300000001", .malformedEncoding, nil),
-      rejects(
-        "invalid-value-rejected", "An order reference in the cart field is an invalid value.",
-        https + "/checkout/" + V.order, .invalidValue, "cart"),
-      rejects(
-        "oversized-rejected", "A link longer than the parser reads is rejected before anything else.",
-        business + "?" + String(repeating: "x", count: contract.maximumLinkBytes), .oversized, nil),
-      Scenario(
-        id: "rejected-link-clears-pending",
-        title: "A malformed link that arrives while another intent is queued clears it: only the latest link counts.",
-        build: "production", starting: .signedIn, covers: [.inputShapes, .generations],
-        steps: [
-          step(cold("d1", checkout), [.accepted(.checkout), .queued(.checkout)]),
-          step(
-            open("d2", checkout + "?"),
-            [
-              .rejected(.malformedURL, field: nil), .dropped(.checkout, .superseded),
-              .show(.trustedNavigation),
-            ]),
-          ready,
-        ]),
+      firstField.flatMap { route, index -> Scenario? in
+        let prefix = Array(route.httpsPath![..<index])
+        guard case .field(let field) = route.httpsPath![index], !prefix.isEmpty,
+          !contract.routeClasses.contains(where: { $0.httpsPath == prefix })
+        else { return nil }
+        return rejects(
+          "missing-field-rejected", "A \(name(route)) path without its \(field.name) is incomplete.",
+          https + PathSegment.render(prefix) { _ in "" }, .missingField, field.name)
+      },
+      entry.flatMap { start in
+        start.query.fields.isEmpty
+          ? rejects(
+            "extra-field-rejected", "A \(name(start)) link with a tracking field is rejected for the extra field.",
+            link(start) + "?utm_source=newsletter", .extraField, "utm_source") : nil
+      },
+      referenced.flatMap { route, field in
+        rejects(
+          "malformed-encoding-rejected", "A percent-escape anywhere is malformed encoding.",
+          link(route).replacing(contract.sample(field), with: contract.sample(field) + "%30"), .malformedEncoding, nil)
+      },
+      referenced.flatMap { route, field in
+        rejects(
+          "invalid-value-rejected",
+          "A \(name(route)) link whose \(field.name) has the wrong prefix is an invalid value.",
+          link(route).replacing(contract.sample(field), with: "zz" + contract.sample(field)), .invalidValue, field.name)
+      },
+      (entry ?? authorized.first).flatMap { route in
+        rejects(
+          "oversized-rejected", "A link longer than the parser reads is rejected before anything else.",
+          link(route) + "?" + String(repeating: "x", count: contract.maximumLinkBytes), .oversized, nil)
+      },
+      sensitive.first.map { route in
+        Scenario(
+          id: "rejected-link-clears-pending",
+          title: "A malformed link that arrives while another intent is queued clears it: only the latest link counts.",
+          build: production.name, starting: .signedIn, covers: [.inputShapes, .generations],
+          steps: [
+            step(cold("d1", link(route)), [.accepted(route.id), .queued(route.id)]),
+            step(
+              open("d2", link(route) + "?"),
+              [.rejected(.malformedURL, field: nil), .dropped(route.id, .superseded), .show(.trustedNavigation)]),
+            ready,
+          ])
+      },
     ]
   }
 
   // MARK: signed-out, signed-in, guest, verification and profile gates
 
-  var gates: [Scenario] {
-    [
-      Scenario(
-        id: "checkout-signed-out-sign-in",
-        title:
-          "A signed-out customer signs in through the browser; the checkout target is then authorized, never assumed.",
-        build: "production", starting: .signedOut, covers: [.gates, .noMutationBeforeAuthorization],
-        steps: [
-          ready,
-          step(open("d1", checkout), [.accepted(.checkout), .show(.gate(.signIn))]),
-          step(.signInFlowStarted, []),
-          step(
-            open("d2", link(.oauthComplete(.code(V.code)))),
-            [.accepted(.oauthComplete), .show(.signInCompletion), .consumed(.oauthComplete)]),
-          step(.signedIn(account: "account-a"), [.requestAuthorization(.checkout, request: 1)]),
-          step(answer(1), [.show(.destination(.checkout)), .consumed(.checkout)]),
-        ]),
-      Scenario(
-        id: "business-signed-out-no-sign-in",
-        title: "A business link needs no sign-in: a signed-out customer goes straight to authorization.",
-        build: "production", starting: .signedOut, covers: [.gates],
-        steps: [
-          ready,
-          step(open("d1", business), [.accepted(.business), .requestAuthorization(.business, request: 1)]),
-          step(answer(1), [.show(.destination(.business)), .consumed(.business)]),
-        ]),
-      Scenario(
-        id: "business-location-setup",
-        title: "Location setup comes before a business; completing it leads to authorization.",
-        build: "production", starting: .needsLocation, covers: [.gates],
-        steps: [
-          ready,
-          step(open("d1", business), [.accepted(.business), .show(.gate(.locationSetup))]),
-          step(.gateCompleted(.locationSetup), [.requestAuthorization(.business, request: 1)]),
-          step(answer(1), [.show(.destination(.business)), .consumed(.business)]),
-        ]),
-      Scenario(
-        id: "checkout-guest-authorized",
-        title: "Checkout admits a guest context that Ordering authorizes, with no sign-in gate.",
-        build: "production", starting: .guest, covers: [.gates],
-        steps: [
-          ready,
-          step(open("d1", checkout), [.accepted(.checkout), .requestAuthorization(.checkout, request: 1)]),
-          step(answer(1), [.show(.destination(.checkout)), .consumed(.checkout)]),
-        ]),
-      Scenario(
-        id: "order-guest-needs-sign-in",
-        title: "Order details ask a guest without temporary access to sign in first.",
-        build: "production", starting: .guest, covers: [.gates],
-        steps: [
-          ready,
-          step(open("d1", order), [.accepted(.order), .show(.gate(.signIn))]),
-          step(.signedIn(account: "account-a"), [.requestAuthorization(.order, request: 1)]),
-          step(answer(1), [.show(.destination(.order)), .consumed(.order)]),
-        ]),
-      Scenario(
-        id: "order-guest-temporary-access",
-        title: "A guest holding an approved temporary-access contract goes to order authorization.",
-        build: "production", starting: .guestWithTemporaryAccess, covers: [.gates],
-        steps: [
-          ready,
-          step(open("d1", order), [.accepted(.order), .requestAuthorization(.order, request: 1)]),
-          step(answer(1), [.show(.destination(.order)), .consumed(.order)]),
-        ]),
-      Scenario(
-        id: "order-account-verification",
-        title: "Account verification comes before order details; the order is authorized after it.",
-        build: "production", starting: .needsVerification,
-        covers: [.gates, .noMutationBeforeAuthorization],
-        steps: [
-          ready,
-          step(open("d1", order), [.accepted(.order), .show(.gate(.accountVerification))]),
-          step(.gateCompleted(.accountVerification), [.requestAuthorization(.order, request: 1)]),
-          step(answer(1), [.show(.destination(.order)), .consumed(.order)]),
-        ]),
-      Scenario(
-        id: "checkout-profile-completion",
-        title: "Profile completion comes before checkout; another gate completed meanwhile changes nothing.",
-        build: "production", starting: .needsProfile, covers: [.gates],
-        steps: [
-          ready,
-          step(open("d1", checkout), [.accepted(.checkout), .show(.gate(.profileCompletion))]),
-          step(.gateCompleted(.locationSetup), []),
-          step(.gateCompleted(.profileCompletion), [.requestAuthorization(.checkout, request: 1)]),
-          step(answer(1), [.show(.destination(.checkout)), .consumed(.checkout)]),
-        ]),
-      Scenario(
-        id: "logout-at-gate-clears-pending",
-        title: "Logging out at the verification gate clears the checkout intent.",
-        build: "production", starting: .needsVerification, covers: [.gates, .generations],
-        steps: [
-          ready,
-          step(open("d1", checkout), [.accepted(.checkout), .show(.gate(.accountVerification))]),
-          step(.loggedOut, [.dropped(.checkout, .loggedOut)]),
-          step(.signedIn(account: "account-a"), []),
-        ]),
-      Scenario(
-        id: "sensitive-expires-at-gate",
-        title: "An order link left at the sign-in gate past its freshness window expires.",
-        build: "production", starting: .signedOut, covers: [.gates, .noMutationBeforeAuthorization],
-        steps: [
-          ready,
-          step(open("d1", order), [.accepted(.order), .show(.gate(.signIn))]),
-          step(.clockAdvanced(seconds: 900), [.dropped(.order, .expired)]),
-          step(.signedIn(account: "account-a"), []),
-        ]),
-    ]
+  /// The starting state in which `gate` is the only prerequisite left, when there is one.
+  func state(missing gate: Gate) -> StartingState? {
+    switch gate {
+    case .signIn: .signedOut
+    case .accountVerification: .needsVerification
+    case .profileCompletion: .needsProfile
+    case .locationSetup: .needsLocation
+    case .tutorial: nil
+    }
   }
+
+  var gates: [Scenario?] {
+    var scenarios: [Scenario?] = []
+    if let route = sensitive.first(where: { $0.gates.contains(.signIn) }), let callback {
+      scenarios.append(
+        Scenario(
+          id: "\(route.id)-signed-out-sign-in",
+          title:
+            "A signed-out customer signs in through the browser; the \(name(route)) target is then authorized, never assumed.",
+          build: production.name, starting: .signedOut, covers: [.gates, .noMutationBeforeAuthorization],
+          steps: [
+            ready,
+            step(open("d1", link(route)), [.accepted(route.id), .show(.gate(.signIn))]),
+            step(.signInFlowStarted, []),
+            step(
+              open("d2", link(callback, .customScheme)),
+              [.accepted(callback.id), .show(.signInCompletion), .consumed(callback.id)]),
+            step(.signedIn(account: StartingState.account), [.requestAuthorization(route.id, request: 1)]),
+            shown(route),
+          ]))
+    }
+    scenarios.append(
+      authorized.first { $0.authority.requirement == .anyone && !$0.gates.contains(.signIn) }.map { route in
+        Scenario(
+          id: "\(route.id)-signed-out-no-sign-in",
+          title: "A \(name(route)) link needs no sign-in: a signed-out customer goes straight to authorization.",
+          build: production.name, starting: .signedOut, covers: [.gates], steps: [ready] + opened("d1", route))
+      })
+    for gate in Gate.allCases where gate != .signIn {
+      guard let starting = state(missing: gate), let route = authorized.first(where: { $0.gates.contains(gate) })
+      else { continue }
+      let bystander = Gate.allCases.first { $0 != gate && $0 != .signIn && !route.gates.contains($0) }
+      scenarios.append(
+        Scenario(
+          id: "\(route.id)-\(gate.rawValue)",
+          title:
+            "\(gate.title) comes before the \(name(route)) destination; completing it leads to authorization."
+            + (bystander == nil ? "" : " Completing another prerequisite meanwhile changes nothing."),
+          build: production.name, starting: starting, covers: [.gates, .noMutationBeforeAuthorization],
+          steps: [
+            ready,
+            step(open("d1", link(route)), [.accepted(route.id), .show(.gate(gate))]),
+          ] + (bystander.map { [step(.gateCompleted($0), [])] } ?? []) + [
+            step(.gateCompleted(gate), [.requestAuthorization(route.id, request: 1)]),
+            shown(route),
+          ]))
+    }
+    scenarios.append(
+      authorized.first { $0.authority.requirement == .accountOrAuthorizedGuest }.map { route in
+        Scenario(
+          id: "\(route.id)-guest-authorized",
+          title: "A \(name(route)) link admits a guest context that Ordering authorizes, with no sign-in gate.",
+          build: production.name, starting: .guest, covers: [.gates], steps: [ready] + opened("d1", route))
+      })
+    if let route = authorized.first(where: { $0.authority.requirement == .accountOrTemporaryAccess }) {
+      if route.gates.contains(.signIn) {
+        scenarios.append(
+          Scenario(
+            id: "\(route.id)-guest-needs-sign-in",
+            title: "A \(name(route)) link asks a guest without temporary access to sign in first.",
+            build: production.name, starting: .guest, covers: [.gates],
+            steps: [
+              ready,
+              step(open("d1", link(route)), [.accepted(route.id), .show(.gate(.signIn))]),
+              step(.signedIn(account: StartingState.account), [.requestAuthorization(route.id, request: 1)]),
+              shown(route),
+            ]))
+      }
+      scenarios.append(
+        Scenario(
+          id: "\(route.id)-guest-temporary-access",
+          title: "A guest holding an approved temporary-access contract goes to \(name(route)) authorization.",
+          build: production.name, starting: .guestWithTemporaryAccess, covers: [.gates],
+          steps: [ready] + opened("d1", route)))
+    }
+    scenarios.append(
+      authorized.first { $0.gates.contains(.accountVerification) }.map { route in
+        Scenario(
+          id: "logout-at-gate-clears-pending",
+          title: "Logging out at the verification gate clears the \(name(route)) intent.",
+          build: production.name, starting: .needsVerification, covers: [.gates, .generations],
+          steps: [
+            ready,
+            step(open("d1", link(route)), [.accepted(route.id), .show(.gate(.accountVerification))]),
+            step(.loggedOut, [.dropped(route.id, .loggedOut)]),
+            step(.signedIn(account: StartingState.account), []),
+          ])
+      })
+    scenarios.append(
+      sensitive.last { $0.gates.contains(.signIn) }.map { route in
+        Scenario(
+          id: "sensitive-expires-at-gate",
+          title: "A \(name(route)) link left at the sign-in gate past its freshness window expires.",
+          build: production.name, starting: .signedOut, covers: [.gates, .noMutationBeforeAuthorization],
+          steps: [
+            ready,
+            step(open("d1", link(route)), [.accepted(route.id), .show(.gate(.signIn))]),
+            step(.clockAdvanced(seconds: freshness(route) + 300), [.dropped(route.id, .expired)]),
+            step(.signedIn(account: StartingState.account), []),
+          ])
+      })
+    return scenarios
+  }
+
+  func freshness(_ route: RouteClass) -> Int { route.sensitivity?.freshnessSeconds ?? 0 }
 
   // MARK: cold, warm, background, duplicate and replayed delivery
 
-  var timing: [Scenario] {
-    [
-      Scenario(
-        id: "duplicate-cold-and-warm",
-        title: "The same delivery on launch and again as a warm open is handled once.",
-        build: "production", starting: .signedIn, covers: [.deliveryTiming],
-        steps: [
-          step(cold("d1", checkout), [.accepted(.checkout), .queued(.checkout)]),
-          step(open("d1", checkout), [.dropped(.checkout, .duplicateDelivery)]),
-          step(.navigationReady, [.requestAuthorization(.checkout, request: 1)]),
-          step(.deliver("d1", link: checkout, timing: .duplicate), [.dropped(.checkout, .duplicateDelivery)]),
-          step(answer(1), [.show(.destination(.checkout)), .consumed(.checkout)]),
-        ]),
-      Scenario(
-        id: "background-return",
-        title: "A link that brings the app back from the background waits for navigation to resume.",
-        build: "production", starting: .signedIn, covers: [.deliveryTiming],
-        steps: [
-          ready,
-          step(
-            .deliver("d1", link: business, timing: .backgroundReturn), [.accepted(.business), .queued(.business)]),
-          step(.navigationReady, [.requestAuthorization(.business, request: 1)]),
-          step(answer(1), [.show(.destination(.business)), .consumed(.business)]),
-        ]),
-      Scenario(
-        id: "replay-after-consumed",
-        title: "A replay of a consumed order delivery does nothing.",
-        build: "production", starting: .signedIn, covers: [.deliveryTiming],
-        steps: [
-          ready,
-          step(open("d1", order), [.accepted(.order), .requestAuthorization(.order, request: 1)]),
-          step(answer(1), [.show(.destination(.order)), .consumed(.order)]),
-          step(.deliver("d1", link: order, timing: .replay), [.dropped(.order, .alreadyHandled)]),
-        ]),
-      Scenario(
-        id: "replay-after-account-switch",
-        title:
-          "After an account switch, a replayed order delivery is never replayed into the new account, and the one-time link stays used.",
-        build: "production", starting: .signedIn, covers: [.deliveryTiming, .generations],
-        steps: [
-          ready,
-          step(open("d1", order), [.accepted(.order), .requestAuthorization(.order, request: 1)]),
-          step(answer(1), [.show(.destination(.order)), .consumed(.order)]),
-          step(.accountSwitched(to: "account-b"), []),
-          step(.deliver("d1", link: order, timing: .replay), [.dropped(.order, .changedContext)]),
-          step(open("d2", order), [.accepted(.order), .dropped(.order, .oneTimeLinkUsed), .show(.trustedNavigation)]),
-        ]),
-      Scenario(
-        id: "business-link-reopens-on-new-delivery",
-        title: "A business link is not one-time: a new delivery opens it again, after a new authorization.",
-        build: "production", starting: .signedIn, covers: [.deliveryTiming],
-        steps: [
-          ready,
-          step(open("d1", business), [.accepted(.business), .requestAuthorization(.business, request: 1)]),
-          step(answer(1), [.show(.destination(.business)), .consumed(.business)]),
-          step(open("d2", business), [.accepted(.business), .requestAuthorization(.business, request: 2)]),
-          step(answer(2), [.show(.destination(.business)), .consumed(.business)]),
-        ]),
-      Scenario(
-        id: "sensitive-expires-while-queued",
-        title: "A checkout link queued on a slow launch past its freshness window expires before navigation.",
-        build: "production", starting: .signedIn, covers: [.deliveryTiming, .noMutationBeforeAuthorization],
-        steps: [
-          step(cold("d1", checkout), [.accepted(.checkout), .queued(.checkout)]),
-          step(.clockAdvanced(seconds: 601), [.dropped(.checkout, .expired)]),
-          step(.navigationReady, []),
-        ]),
-      Scenario(
-        id: "sensitive-fresh-at-window",
-        title: "A checkout link is still fresh at exactly its freshness window.",
-        build: "production", starting: .signedIn, covers: [.deliveryTiming],
-        steps: [
-          step(cold("d1", checkout), [.accepted(.checkout), .queued(.checkout)]),
-          step(.clockAdvanced(seconds: 600), []),
-          step(.navigationReady, [.requestAuthorization(.checkout, request: 1)]),
-          step(answer(1), [.show(.destination(.checkout)), .consumed(.checkout)]),
-        ]),
-      Scenario(
-        id: "newer-link-supersedes",
-        title: "A second link during launch supersedes the first; only the latest is followed.",
-        build: "production", starting: .signedIn, covers: [.deliveryTiming],
-        steps: [
-          step(cold("d1", business), [.accepted(.business), .queued(.business)]),
-          step(open("d2", order), [.accepted(.order), .dropped(.business, .superseded), .queued(.order)]),
-          step(.navigationReady, [.requestAuthorization(.order, request: 1)]),
-          step(answer(1), [.show(.destination(.order)), .consumed(.order)]),
-        ]),
+  var timing: [Scenario?] {
+    let consumedOnce = sensitive.last { $0.sensitivity?.consumedOnce == true }
+    return [
+      sensitive.first.map { route in
+        let target = link(route)
+        return Scenario(
+          id: "duplicate-cold-and-warm", title: "The same delivery on launch and again as a warm open is handled once.",
+          build: production.name, starting: .signedIn, covers: [.deliveryTiming],
+          steps: [
+            step(cold("d1", target), [.accepted(route.id), .queued(route.id)]),
+            step(open("d1", target), [.dropped(route.id, .duplicateDelivery)]),
+            step(.navigationReady, [.requestAuthorization(route.id, request: 1)]),
+            step(.deliver("d1", link: target, timing: .duplicate), [.dropped(route.id, .duplicateDelivery)]),
+            shown(route),
+          ])
+      },
+      ordinary.first.map { route in
+        Scenario(
+          id: "background-return",
+          title: "A link that brings the app back from the background waits for navigation to resume.",
+          build: production.name, starting: .signedIn, covers: [.deliveryTiming],
+          steps: [
+            ready,
+            step(
+              .deliver("d1", link: link(route), timing: .backgroundReturn), [.accepted(route.id), .queued(route.id)]),
+            step(.navigationReady, [.requestAuthorization(route.id, request: 1)]),
+            shown(route),
+          ])
+      },
+      consumedOnce.map { route in
+        Scenario(
+          id: "replay-after-consumed", title: "A replay of a consumed \(name(route)) delivery does nothing.",
+          build: production.name, starting: .signedIn, covers: [.deliveryTiming],
+          steps: [ready] + opened("d1", route) + [
+            step(.deliver("d1", link: link(route), timing: .replay), [.dropped(route.id, .alreadyHandled)])
+          ])
+      },
+      consumedOnce.map { route in
+        Scenario(
+          id: "replay-after-account-switch",
+          title:
+            "After an account switch, a replayed \(name(route)) delivery is never replayed into the new account, and the one-time link stays used.",
+          build: production.name, starting: .signedIn, covers: [.deliveryTiming, .generations],
+          steps: [ready] + opened("d1", route) + [
+            step(.accountSwitched(to: "account-b"), []),
+            step(.deliver("d1", link: link(route), timing: .replay), [.dropped(route.id, .changedContext)]),
+            step(
+              open("d2", link(route)),
+              [.accepted(route.id), .dropped(route.id, .oneTimeLinkUsed), .show(.trustedNavigation)]),
+          ])
+      },
+      authorized.first { $0.sensitivity?.consumedOnce != true }.map { route in
+        Scenario(
+          id: "\(route.id)-link-reopens-on-new-delivery",
+          title: "A \(name(route)) link is not one-time: a new delivery opens it again, after a new authorization.",
+          build: production.name, starting: .signedIn, covers: [.deliveryTiming],
+          steps: [ready] + opened("d1", route) + opened("d2", route, request: 2))
+      },
+      sensitive.first.map { route in
+        Scenario(
+          id: "sensitive-expires-while-queued",
+          title: "A \(name(route)) link queued on a slow launch past its freshness window expires before navigation.",
+          build: production.name, starting: .signedIn, covers: [.deliveryTiming, .noMutationBeforeAuthorization],
+          steps: [
+            step(cold("d1", link(route)), [.accepted(route.id), .queued(route.id)]),
+            step(.clockAdvanced(seconds: freshness(route) + 1), [.dropped(route.id, .expired)]),
+            step(.navigationReady, []),
+          ])
+      },
+      sensitive.first.map { route in
+        Scenario(
+          id: "sensitive-fresh-at-window",
+          title: "A \(name(route)) link is still fresh at exactly its freshness window.",
+          build: production.name, starting: .signedIn, covers: [.deliveryTiming],
+          steps: [
+            step(cold("d1", link(route)), [.accepted(route.id), .queued(route.id)]),
+            step(.clockAdvanced(seconds: freshness(route)), []),
+            step(.navigationReady, [.requestAuthorization(route.id, request: 1)]),
+            shown(route),
+          ])
+      },
+      authorized.count >= 2
+        ? Scenario(
+          id: "newer-link-supersedes",
+          title: "A second link during launch supersedes the first; only the latest is followed.",
+          build: production.name, starting: .signedIn, covers: [.deliveryTiming],
+          steps: [
+            step(cold("d1", link(authorized[0])), [.accepted(authorized[0].id), .queued(authorized[0].id)]),
+            step(
+              open("d2", link(authorized[1])),
+              [.accepted(authorized[1].id), .dropped(authorized[0].id, .superseded), .queued(authorized[1].id)]),
+            step(.navigationReady, [.requestAuthorization(authorized[1].id, request: 1)]),
+            shown(authorized[1]),
+          ]) : nil,
     ]
   }
 
   // MARK: current and stale account or project generations
 
-  var generations: [Scenario] {
+  var generations: [Scenario?] {
     [
-      Scenario(
-        id: "account-switch-clears-pending",
-        title: "An account switch during launch clears the queued checkout, and its replay is refused.",
-        build: "production", starting: .signedIn, covers: [.generations, .deliveryTiming],
-        steps: [
-          step(cold("d1", checkout), [.accepted(.checkout), .queued(.checkout)]),
-          step(.accountSwitched(to: "account-b"), [.dropped(.checkout, .accountSwitched)]),
-          step(.navigationReady, []),
-          step(.deliver("d1", link: checkout, timing: .replay), [.dropped(.checkout, .changedContext)]),
-        ]),
-      Scenario(
-        id: "project-switch-ignores-late-answer",
-        title: "A project switch while Ordering is deciding clears the order; the late answer is ignored.",
-        build: "production", starting: .signedIn, covers: [.generations, .noMutationBeforeAuthorization],
-        steps: [
-          ready,
-          step(open("d1", order), [.accepted(.order), .requestAuthorization(.order, request: 1)]),
-          step(.projectSwitched(to: "project-2"), [.dropped(.order, .projectSwitched)]),
-          step(answer(1), [.ignoredAnswer(request: 1)]),
-        ]),
-      Scenario(
-        id: "session-renewal-drops-sensitive",
-        title: "A session renewal leaves a sensitive checkout intent on a stale generation: it is dropped.",
-        build: "production", starting: .signedIn, covers: [.generations],
-        steps: [
-          step(cold("d1", checkout), [.accepted(.checkout), .queued(.checkout)]),
-          step(.sessionRenewed, [.dropped(.checkout, .staleGeneration)]),
-          step(.navigationReady, []),
-        ]),
-      Scenario(
-        id: "session-renewal-reauthorizes-business",
-        title: "A session renewal re-binds a business intent and asks Ordering again; the old answer is ignored.",
-        build: "production", starting: .signedIn, covers: [.generations, .noMutationBeforeAuthorization],
-        steps: [
-          ready,
-          step(open("d1", business), [.accepted(.business), .requestAuthorization(.business, request: 1)]),
-          step(.sessionRenewed, [.requestAuthorization(.business, request: 2)]),
-          step(answer(1), [.ignoredAnswer(request: 1)]),
-          step(answer(2), [.show(.destination(.business)), .consumed(.business)]),
-        ]),
-      Scenario(
-        id: "guest-signs-in-while-authorizing",
-        title: "A guest who signs in while checkout is authorized gets a fresh request for the account.",
-        build: "production", starting: .guest, covers: [.generations, .gates, .noMutationBeforeAuthorization],
-        steps: [
-          ready,
-          step(open("d1", checkout), [.accepted(.checkout), .requestAuthorization(.checkout, request: 1)]),
-          step(.signedIn(account: "account-a"), [.requestAuthorization(.checkout, request: 2)]),
-          step(answer(1), [.ignoredAnswer(request: 1)]),
-          step(answer(2), [.show(.destination(.checkout)), .consumed(.checkout)]),
-        ]),
+      sensitive.first.map { route in
+        Scenario(
+          id: "account-switch-clears-pending",
+          title: "An account switch during launch clears the queued \(name(route)), and its replay is refused.",
+          build: production.name, starting: .signedIn, covers: [.generations, .deliveryTiming],
+          steps: [
+            step(cold("d1", link(route)), [.accepted(route.id), .queued(route.id)]),
+            step(.accountSwitched(to: "account-b"), [.dropped(route.id, .accountSwitched)]),
+            step(.navigationReady, []),
+            step(.deliver("d1", link: link(route), timing: .replay), [.dropped(route.id, .changedContext)]),
+          ])
+      },
+      authorized.first.map { route in
+        Scenario(
+          id: "project-switch-ignores-late-answer",
+          title: "A project switch while Ordering is deciding clears the \(name(route)); the late answer is ignored.",
+          build: production.name, starting: .signedIn, covers: [.generations, .noMutationBeforeAuthorization],
+          steps: [
+            ready,
+            step(open("d1", link(route)), [.accepted(route.id), .requestAuthorization(route.id, request: 1)]),
+            step(.projectSwitched(to: "project-2"), [.dropped(route.id, .projectSwitched)]),
+            step(answer(1), [.ignoredAnswer(request: 1)]),
+          ])
+      },
+      sensitive.first { $0.sensitivity?.boundToSessionGeneration == true }.map { route in
+        Scenario(
+          id: "session-renewal-drops-sensitive",
+          title: "A session renewal leaves a sensitive \(name(route)) intent on a stale generation: it is dropped.",
+          build: production.name, starting: .signedIn, covers: [.generations],
+          steps: [
+            step(cold("d1", link(route)), [.accepted(route.id), .queued(route.id)]),
+            step(.sessionRenewed, [.dropped(route.id, .staleGeneration)]),
+            step(.navigationReady, []),
+          ])
+      },
+      authorized.first { $0.sensitivity?.boundToSessionGeneration != true }.map { route in
+        Scenario(
+          id: "session-renewal-reauthorizes-\(route.id)",
+          title:
+            "A session renewal re-binds a \(name(route)) intent and asks Ordering again; the old answer is ignored.",
+          build: production.name, starting: .signedIn, covers: [.generations, .noMutationBeforeAuthorization],
+          steps: [
+            ready,
+            step(open("d1", link(route)), [.accepted(route.id), .requestAuthorization(route.id, request: 1)]),
+            step(.sessionRenewed, [.requestAuthorization(route.id, request: 2)]),
+            step(answer(1), [.ignoredAnswer(request: 1)]),
+            shown(route, request: 2),
+          ])
+      },
+      authorized.first { $0.authority.requirement == .accountOrAuthorizedGuest }.map { route in
+        Scenario(
+          id: "guest-signs-in-while-authorizing",
+          title: "A guest who signs in while \(name(route)) is authorized gets a fresh request for the account.",
+          build: production.name, starting: .guest, covers: [.generations, .gates, .noMutationBeforeAuthorization],
+          steps: [
+            ready,
+            step(open("d1", link(route)), [.accepted(route.id), .requestAuthorization(route.id, request: 1)]),
+            step(.signedIn(account: StartingState.account), [.requestAuthorization(route.id, request: 2)]),
+            step(answer(1), [.ignoredAnswer(request: 1)]),
+            shown(route, request: 2),
+          ])
+      },
     ]
   }
 
   // MARK: unavailable and unauthorized resources without existence leaks
 
-  var authorization: [Scenario] {
-    func denied(
-      _ id: String, _ title: String, _ starting: StartingState, _ link: String, _ route: RouteClassID,
-      _ answer: AuthorizationAnswer
-    ) -> Scenario {
-      Scenario(
-        id: id, title: title, build: "production", starting: starting,
+  var authorization: [Scenario?] {
+    func denied(_ route: RouteClass, _ starting: StartingState, _ answer: AuthorizationAnswer, _ title: String)
+      -> Scenario
+    {
+      let who = starting == .signedIn ? "" : "-\(starting.rawValue)"
+      return Scenario(
+        id: "\(route.id)\(who)-\(answer.rawValue)", title: title, build: production.name, starting: starting,
         covers: [.noExistenceLeak, .noMutationBeforeAuthorization],
         steps: [
           ready,
-          step(open("d1", link), [.accepted(route), .requestAuthorization(route, request: 1)]),
-          step(self.answer(1, answer), [.show(.unavailable(route)), .dropped(route, .targetUnavailable)]),
+          step(open("d1", link(route)), [.accepted(route.id), .requestAuthorization(route.id, request: 1)]),
+          step(
+            self.answer(1, answer), [.show(.unavailable(route.id)), .dropped(route.id, .targetUnavailable)]),
         ])
     }
-    return [
-      denied(
-        "order-unauthorized", "An order the caller may not see shows the order's unavailable state.",
-        .signedIn, order, .order, .unauthorized),
-      denied(
-        "order-unavailable", "A missing order shows exactly the same unavailable state.", .signedIn, order,
-        .order, .unavailable),
-      denied(
-        "checkout-guest-unauthorized", "A guest context Ordering does not authorize sees checkout unavailable.",
-        .guest, checkout, .checkout, .unauthorized),
-      denied(
-        "business-unavailable", "A business that is not available here shows its unavailable state.",
-        .signedOut, business, .business, .unavailable),
-    ]
+    var scenarios: [Scenario?] = authorized.flatMap { route in
+      [
+        denied(route, .signedIn, .unauthorized, "A \(name(route)) the caller may not see shows its unavailable state."),
+        denied(route, .signedIn, .unavailable, "A missing \(name(route)) shows exactly the same unavailable state."),
+      ]
+    }
+    scenarios.append(
+      authorized.first { $0.authority.requirement == .accountOrAuthorizedGuest }.map {
+        denied($0, .guest, .unauthorized, "A guest context Ordering does not authorize sees \(name($0)) unavailable.")
+      })
+    return scenarios
   }
 }

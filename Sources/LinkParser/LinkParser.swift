@@ -16,7 +16,7 @@ public struct LinkParser: Sendable {
   /// The most segments any https route has; longer paths match nothing.
   private let maximumSegments: Int
 
-  public init(contract: Contract = .customerApp, build: Build) {
+  public init(contract: Contract, build: Build) {
     self.contract = contract
     self.build = build
     var https: [CompiledRoute] = []
@@ -197,8 +197,8 @@ public struct LinkParser: Sendable {
     switch match {
     case .none: return .unsupported(Rejection(.unknownRoute))
     case .prefix(let index, let count):
-      let missing = httpsRoutes[index].pathFields.first { $0.segment >= count }!
-      return .unsupported(Rejection(.missingField, field: missing.name))
+      let missing = httpsRoutes[index].pathFields.first { $0.segment >= count }
+      return .unsupported(Rejection(.missingField, field: missing?.name))
     case .full(let index): route = carrier == .https ? httpsRoutes[index] : schemeRoutes[index]
     }
 
@@ -212,52 +212,31 @@ public struct LinkParser: Sendable {
     if !alternatives.isEmpty, chosen < 0 {
       return .unsupported(Rejection(.missingField, field: alternatives[0].name))
     }
-    for item in items {
-      let index = alternatives.firstIndex { equal(b, item.key, $0.nameBytes) }
-      if index == nil || index! != chosen {
-        return .unsupported(Rejection(.extraField, field: string(b, item.key)))
-      }
+    for item in items where alternatives.firstIndex(where: { equal(b, item.key, $0.nameBytes) }) != chosen {
+      return .unsupported(Rejection(.extraField, field: string(b, item.key)))
     }
 
     // Values are checked path first, then the query; only then are any copied out.
-    var valueRanges = (0..<0, 0..<0, 0..<0)
-    var valueCount = 0
-    for field in route.pathFields {
-      let range = segments[field.segment]
-      guard field.format.admits(b, range) else {
-        return .unsupported(Rejection(.invalidValue, field: field.name))
-      }
-      switch valueCount {
-      case 0: valueRanges.0 = range
-      case 1: valueRanges.1 = range
-      default: valueRanges.2 = range
-      }
-      valueCount += 1
+    for field in route.pathFields where !field.format.admits(b, segments[field.segment]) {
+      return .unsupported(Rejection(.invalidValue, field: field.name))
     }
+    var queryValue: Range<Int>?
     if chosen >= 0 {
       let field = alternatives[chosen]
-      let item = items.first { equal(b, $0.key, field.nameBytes) }!
-      guard field.format.admits(b, item.value) else {
-        return .unsupported(Rejection(.invalidValue, field: field.name))
-      }
-      valueRanges.0 = item.value
-      valueCount += 1
+      guard let item = items.first(where: { equal(b, $0.key, field.nameBytes) }),
+        field.format.admits(b, item.value)
+      else { return .unsupported(Rejection(.invalidValue, field: field.name)) }
+      queryValue = item.value
     }
-    func value(_ range: Range<Int>) -> String { string(b, range) }
-    let typed: Route
-    switch (route.id, valueCount) {
-    case (.start, 0): typed = .start(carrier)
-    case (.business, 1): typed = .business(business: value(valueRanges.0))
-    case (.product, 3):
-      typed = .product(
-        business: value(valueRanges.0), category: value(valueRanges.1), product: value(valueRanges.2))
-    case (.checkout, 1): typed = .checkout(cart: value(valueRanges.0))
-    case (.order, 1): typed = .order(order: value(valueRanges.0))
-    case (.oauthComplete, 1):
-      typed = .oauthComplete(chosen == 0 ? .code(value(valueRanges.0)) : .error(value(valueRanges.0)))
-    default: return .unsupported(Rejection(.unknownRoute))
+    var values: [FieldValue] = []
+    values.reserveCapacity(route.pathFields.count + 1)
+    for field in route.pathFields {
+      values.append(FieldValue(name: field.name, value: string(b, segments[field.segment])))
     }
-    return .recognized(typed)
+    if let queryValue {
+      values.append(FieldValue(name: alternatives[chosen].name, value: string(b, queryValue)))
+    }
+    return .recognized(Route(route.id, carrier: carrier, fields: values))
   }
 
   /// Splits an https path into segments; nil when a segment is empty or a dot segment, or

@@ -1,72 +1,60 @@
 import LinkContract
 
-/// What the OAuth callback reports: a single-use code or a provider error.
-public enum OAuthCompletion: Sendable, Hashable {
-  case code(String)
-  case error(String)
+/// One field of a recognized link: the field's name and the value the link gave it.
+public struct FieldValue: Sendable, Hashable {
+  public let name: String
+  public let value: String
+
+  public init(name: String, value: String) {
+    self.name = name
+    self.value = value
+  }
 }
 
-/// A recognized link's route, with its typed fields.
-public enum Route: Sendable, Hashable {
-  case start(Carrier)
-  case business(business: String)
-  case product(business: String, category: String, product: String)
-  case checkout(cart: String)
-  case order(order: String)
-  case oauthComplete(OAuthCompletion)
+/// A recognized link's route: its route class, the carrier it came on, and its typed field
+/// values in the route's order (path fields first, then the query field given).
+public struct Route: Sendable, Hashable {
+  public let routeClass: RouteClassID
+  public let carrier: Carrier
+  public let fields: [FieldValue]
 
-  public var routeClass: RouteClassID {
-    switch self {
-    case .start: .start
-    case .business: .business
-    case .product: .product
-    case .checkout: .checkout
-    case .order: .order
-    case .oauthComplete: .oauthComplete
+  public init(_ routeClass: RouteClassID, carrier: Carrier, fields: [FieldValue] = []) {
+    self.routeClass = routeClass
+    self.carrier = carrier
+    self.fields = fields
+  }
+
+  /// The route of `routeClass` with `values` for its fields, by field, on the carrier the
+  /// route class has (https first).
+  public init(_ routeClass: RouteClass, carrier: Carrier? = nil, values: [(Field, String)]) {
+    self.routeClass = routeClass.id
+    self.carrier = carrier ?? routeClass.carriers.first ?? .https
+    self.fields = routeClass.fields.compactMap { field in
+      values.first { $0.0.name == field.name }.map { FieldValue(name: field.name, value: $0.1) }
     }
   }
 
-  public var carrier: Carrier {
-    switch self {
-    case .start(let carrier): carrier
-    case .oauthComplete: .customScheme
-    case .business, .product, .checkout, .order: .https
-    }
-  }
+  /// The value the link gave `field`, or nil when it gave none.
+  public func value(of field: Field) -> String? { value(named: field.name) }
 
-  /// The fields as name and value, path fields first, in the route's order.
-  public var fields: [(name: String, value: String)] {
-    switch self {
-    case .start: []
-    case .business(let business): [("business", business)]
-    case .product(let business, let category, let product):
-      [("business", business), ("category", category), ("product", product)]
-    case .checkout(let cart): [("cart", cart)]
-    case .order(let order): [("order", order)]
-    case .oauthComplete(.code(let code)): [("code", code)]
-    case .oauthComplete(.error(let error)): [("error", error)]
-    }
-  }
+  /// The value the link gave the field called `name`, or nil when it gave none.
+  public func value(named name: String) -> String? { fields.first { $0.name == name }?.value }
 
   /// The link that names this route in `build`, written from the route class's form in
-  /// `contract`: what the parser recognizes as this route.
-  public func link(in build: Build, contract: Contract = .customerApp) -> String {
-    guard let routeClass = contract.routeClass(routeClass) else { return "" }
-    let values = fields
-    func value(_ name: String) -> String { values.first { $0.name == name }?.value ?? "" }
-    let query = routeClass.query.fields.filter { field in values.contains { $0.name == field.name } }
-      .map { "\($0.name)=\(value($0.name))" }
+  /// `contract`: what the parser recognizes as this route. Nil when the contract has no such
+  /// route class or it has no form on this route's carrier.
+  public func link(in build: Build, contract: Contract) -> String? {
+    guard let routeClass = contract.routeClass(routeClass) else { return nil }
+    let query = routeClass.query.fields.compactMap { field in value(of: field).map { "\(field.name)=\($0)" } }
     let suffix = query.isEmpty ? "" : "?" + query.joined(separator: "&")
-    if carrier == .customScheme, let name = routeClass.customSchemeName {
+    switch carrier {
+    case .customScheme:
+      guard let name = routeClass.customSchemeName else { return nil }
       return "\(build.customScheme)://\(name)\(suffix)"
+    case .https:
+      guard let path = routeClass.httpsPath else { return nil }
+      return "https://\(build.webHost)" + PathSegment.render(path) { value(of: $0) ?? "" } + suffix
     }
-    let path = (routeClass.httpsPath ?? []).map { segment in
-      switch segment {
-      case .literal(let text): "/" + text
-      case .field(let field): "/" + value(field.name)
-      }
-    }.joined()
-    return "https://\(build.webHost)\(path)\(suffix)"
   }
 }
 

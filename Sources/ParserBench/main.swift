@@ -126,7 +126,7 @@ func compare(_ links: [String], rounds: Int = 15, ours: (String) -> Int, theirs:
   return best
 }
 
-let parser = LinkParser(build: production)
+let parser = LinkParser(contract: .customerApp, build: production)
 let baseline = URLComponentsClassifier(build: production)
 let streams: [(String, [String])] = [
   (

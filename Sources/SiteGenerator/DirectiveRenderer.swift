@@ -15,6 +15,10 @@ struct DirectiveRenderer {
     case .layers: layers(element)
     case .routeClasses: routeClasses(element)
     case .route(let id): routeCard(id, element)
+    case .routes:
+      for route in contract.routeClasses { routeCard(route.id, element, heading: "h2", examples: true) }
+    case .reasonExamples: reasonExamples(element)
+    case .references: references(element)
     case .rejectionReasons: rejectionReasons(element)
     case .forbiddenFields: forbiddenFields(element)
     case .handlingStages: handlingStages(element)
@@ -105,10 +109,10 @@ struct DirectiveRenderer {
     }
   }
 
-  func routeCard(_ id: RouteClassID, _ element: Element) {
+  func routeCard(_ id: RouteClassID, _ element: Element, heading level: String = "h3", examples: Bool = false) {
     guard let route = contract.routeClass(id) else { return }
     let card = element.add("section", ["class": "route-card", "id": DirectiveAnchor.route(id)])
-    card.add("h3") { heading in
+    card.add(level) { heading in
       heading.text(route.title + " ")
       heading.add("code", text: route.id.rawValue)
     }
@@ -164,6 +168,84 @@ struct DirectiveRenderer {
       cell.text("Sensitive: " + parts.joined(separator: ", ") + ".")
     }
     entry("Publication") { $0.text(publicationText(route.publication) + ".") }
+    if !route.automaticReads.isEmpty {
+      entry("Reads on opening") { $0.text(route.automaticReads.joined(separator: "; ") + ".") }
+    }
+    if examples { routeExamples(route, card) }
+  }
+
+  /// The route's canonical links and a few rejections of its shape, from the conformance
+  /// table of the first build: examples the parser's tests check, so they cannot drift.
+  func routeExamples(_ route: RouteClass, _ element: Element) {
+    guard let build = contract.builds.first else { return }
+    let cases = ConformanceTable(contract: contract).links.filter { $0.build == build.name }
+    var chosen: [ConformanceCase] = []
+    func pick(_ suffix: String) {
+      if let found = cases.first(where: { $0.id == "\(build.name)-\(route.id)-\(suffix)" }) { chosen.append(found) }
+    }
+    for carrier in route.carriers { pick("\(carrier.rawValue)-canonical") }
+    if route.httpsPath != nil {
+      pick("https-prefix-1")
+      pick("https-extra-field")
+    }
+    if let field = route.fields.first, let carrier = route.carriers.first {
+      pick("\(carrier.rawValue)-\(field.name)-wrong-prefix")
+      if chosen.last?.id.hasSuffix("wrong-prefix") != true { pick("\(carrier.rawValue)-\(field.name)-empty") }
+    }
+    guard !chosen.isEmpty else { return }
+    examplesTable(element, caption: "\(route.title): examples on \(build.name), checked by the parser's tests", chosen)
+  }
+
+  /// One example for each rejection reason: the shortest link of the first build's conformance
+  /// cases that the reason rejects.
+  func reasonExamples(_ element: Element) {
+    guard let build = contract.builds.first else { return }
+    let cases = ConformanceTable(contract: contract).links.filter { $0.build == build.name }
+    let chosen = RejectionReason.allCases.compactMap { reason in
+      cases.filter { if case .unsupported(reason, _) = $0.expected { true } else { false } }
+        .min { $0.input.utf8.count < $1.input.utf8.count }
+    }
+    let wrapper = element.add("div", ["id": "reason-examples"])
+    examplesTable(wrapper, caption: "One example for every reason, on \(build.name)", chosen)
+  }
+
+  /// Each kind of server-issued reference, with a value reserved for documentation and tests.
+  func references(_ element: Element) {
+    let fields = contract.routeClasses.flatMap(\.fields)
+    table(
+      element, caption: "References and reserved documentation values", headers: ["Field", "Prefix", "Reserved value"],
+      id: "references-table"
+    ) { body in
+      for kind in contract.references {
+        guard let field = fields.first(where: { $0.name == kind.field }) else { continue }
+        let row = body.add("tr")
+        row.add("th", ["scope": "row"]).add("code", text: kind.field)
+        row.add("td").add("code", text: kind.prefix)
+        row.add("td").add("code", text: contract.sample(field))
+      }
+    }
+  }
+
+  func examplesTable(_ element: Element, caption: String, _ cases: [ConformanceCase]) {
+    table(element, caption: caption, headers: ["Link", "Outcome"]) { body in
+      for item in cases {
+        let row = body.add("tr")
+        row.add("td", ["class": "link-example"]).add("code", text: item.input)
+        let cell = row.add("td")
+        switch item.expected {
+        case .recognized(let id, _):
+          cell.text("recognized ")
+          link(cell, anchor: DirectiveAnchor.route(id), text: id.rawValue, code: true)
+        case .unsupported(let reason, let field):
+          cell.text("unsupported ")
+          link(cell, anchor: DirectiveAnchor.reason(reason), text: reason.rawValue, code: true)
+          if let field {
+            cell.text(" ")
+            cell.add("code", text: field)
+          }
+        }
+      }
+    }
   }
 
   func rejectionReasons(_ element: Element) {
@@ -360,6 +442,7 @@ struct DirectiveRenderer {
         }
       }
     }
+    spots(build, prefix: prefix, into: section)
     section.add("h2", text: "Files to serve and snippets to paste")
     let files = context.files.keys.filter { $0.hasPrefix(prefix) }.sorted()
     for path in files {
@@ -368,6 +451,61 @@ struct DirectiveRenderer {
         heading.add("a", ["href": path]).add("code", text: String(path.dropFirst(prefix.count)))
       }
       file.add("pre").add("code", text: context.files[path] ?? "")
+    }
+  }
+
+  /// The table of spots of one build (from `contractSpots()`, the table `audit` reads), the
+  /// count of places per value, and the content type each served file needs.
+  func spots(_ build: Build, prefix: String, into section: Element) {
+    section.add("h2", text: "Where each value must appear")
+    section.add("p").prose(
+      "Every place in the app checkout, the web host and the runbook that holds one of this build's values, with the generated snippet that fills it. `linkcontract audit` checks each place by its role; `linkcontract verify-host` checks what the web host serves. A place marked as an alternative replaces the one it names and is not counted."
+    )
+    let all = contractSpots()
+    table(
+      section, caption: "Places that hold the \(build.name) values",
+      headers: ["File in the checkout", "Key or element", "Value", "Where it ends up", "Snippet", "Checked by"]
+    ) { body in
+      for spot in all {
+        let row = body.add("tr", ["id": "spot-\(build.name)-\(spot.id)"])
+        row.add("th", ["scope": "row"]) { cell in
+          cell.text(spot.project + ": ")
+          cell.add("code", text: spot.file)
+        }
+        row.add("td").add("code", text: spot.key)
+        let values = row.add("td")
+        for (offset, value) in spot.written(build, contract).enumerated() {
+          if offset > 0 { values.add("br") }
+          values.add("code", text: value)
+        }
+        let reach = row.add("td", text: spot.reach.title)
+        if let other = spot.alternativeTo, let replaced = all.first(where: { $0.id == other }) {
+          reach.text(" (alternative to \(replaced.file))")
+        }
+        row.add("td").add("a", ["href": prefix + "native/" + spot.snippet]).add("code", text: spot.snippet)
+        row.add("td").add("code", text: spot.role.map { "audit: \($0.rawValue)" } ?? "verify-host")
+      }
+    }
+    let counts = section.add("ul", ["class": "spot-counts"])
+    for count in spotCounts(all) { counts.add("li", text: count.sentence(build, contract) + ".") }
+    section.add("h2", text: "Content types")
+    section.add("p").prose(
+      "Apple's CDN and Android's verifier fetch these paths over https, follow no redirect and read only `application/json`. The Apple file has no extension, so a static server must be told its type: the generated `nginx-association.conf` does that for both paths, beside the ASP.NET settings in `appsettings.AppAssociation.json`."
+    )
+    table(
+      section, caption: "What the \(build.name) web host serves",
+      headers: ["Path", "Content type", "Why it needs saying"]
+    ) { body in
+      for path in wellKnownPaths {
+        let row = body.add("tr")
+        row.add("th", ["scope": "row"]).add("code", text: "https://\(build.webHost)\(path)")
+        row.add("td").add("code", text: associationContentType)
+        row.add(
+          "td",
+          text: path.split(separator: "/").last?.contains(".") == true
+            ? "the extension maps to it in most servers; set it anyway, a default type of text/plain breaks verification"
+            : "no extension: nothing infers the type, the server must set it")
+      }
     }
   }
 
@@ -382,7 +520,7 @@ struct DirectiveRenderer {
       element, caption: "Link cases by expected outcome",
       headers: ["Outcome"] + contract.builds.map(\.name), id: "conformance-table"
     ) { body in
-      var keys: [String] = RouteClassID.allCases.map { "recognized \($0.rawValue)" }
+      var keys: [String] = contract.routeClasses.map { "recognized \($0.id.rawValue)" }
       keys += RejectionReason.allCases.map { "unsupported \($0.rawValue)" }
       for key in keys {
         let counts = contract.builds.map { build in

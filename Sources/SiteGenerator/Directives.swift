@@ -33,6 +33,12 @@ enum Directive: Sendable {
   case layers
   case routeClasses
   case route(RouteClassID)
+  /// Every route class, each as a section with its facts and checked examples.
+  case routes
+  /// One checked example link for each rejection reason.
+  case reasonExamples
+  /// Each kind of reference with its prefix and a reserved documentation value.
+  case references
   case rejectionReasons
   case forbiddenFields
   case handlingStages
@@ -45,11 +51,7 @@ enum Directive: Sendable {
   case conformance
   case lifecycle
 
-  static let names: [String] = [
-    "layers", "route-classes", "route", "rejection-reasons", "forbidden-fields", "handling-stages",
-    "gates", "troubleshooting", "verification", "revalidation", "builds", "association", "conformance",
-    "lifecycle",
-  ]
+  static let names: [String] = contractBlockNames
 
   /// The directive a call names, or a message saying what is wrong with it.
   static func parse(_ call: DirectiveCall, contract: Contract) -> Result<Directive, DirectiveError> {
@@ -61,6 +63,9 @@ enum Directive: Sendable {
     switch call.name {
     case "layers": return noArguments(.layers)
     case "route-classes": return noArguments(.routeClasses)
+    case "routes": return noArguments(.routes)
+    case "reason-examples": return noArguments(.reasonExamples)
+    case "references": return noArguments(.references)
     case "rejection-reasons": return noArguments(.rejectionReasons)
     case "forbidden-fields": return noArguments(.forbiddenFields)
     case "handling-stages": return noArguments(.handlingStages)
@@ -76,7 +81,7 @@ enum Directive: Sendable {
       guard call.arguments.count == 1 else {
         return .failure(.init("`contract route` takes one route class id (\(known))"))
       }
-      guard let id = RouteClassID(rawValue: call.arguments[0]), contract.routeClass(id) != nil else {
+      guard let id = contract.routeClass(RouteClassID(call.arguments[0]))?.id else {
         return .failure(.init("unknown route class `\(call.arguments[0])` (known: \(known))"))
       }
       return .success(.route(id))
@@ -103,6 +108,9 @@ enum Directive: Sendable {
     case .layers: Set(contract.layers.map { DirectiveAnchor.layer($0.id) })
     case .routeClasses: ["route-classes-table"]
     case .route(let id): [DirectiveAnchor.route(id)]
+    case .routes: Set(contract.routeClasses.map { DirectiveAnchor.route($0.id) })
+    case .reasonExamples: ["reason-examples"]
+    case .references: ["references-table"]
     case .rejectionReasons: Set(contract.rejectionRules.map { DirectiveAnchor.reason($0.reason) })
     case .forbiddenFields: ["forbidden-fields"]
     case .handlingStages:
@@ -123,6 +131,13 @@ enum Directive: Sendable {
     }
   }
 }
+
+/// The names a `contract` block can have, in the order errors list them.
+public let contractBlockNames = [
+  "layers", "route-classes", "route", "routes", "rejection-reasons", "reason-examples", "forbidden-fields",
+  "handling-stages", "gates", "troubleshooting", "verification", "revalidation", "builds", "association",
+  "conformance", "lifecycle", "references",
+]
 
 struct DirectiveError: Error {
   let message: String

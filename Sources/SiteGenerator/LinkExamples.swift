@@ -16,9 +16,30 @@ struct LinkExampleCall {
 /// checked against the real parser and rendered as a table that links nothing.
 struct LinkExamples {
   struct Example {
+    /// The link with its placeholders filled in for the block's build.
     let link: String
     let claim: String
     let line: Int
+    /// The link's length as written, placeholders and all, for the claim's column.
+    let writtenLength: Int
+    /// Whether the written link had placeholders, so byte offsets into `link` are not columns.
+    let expanded: Bool
+  }
+
+  /// What a placeholder in a link stands for, in the block's build: `{host}`, `{scheme}`, and
+  /// another build's `{other-host}` and `{other-scheme}`. Examples written with them stay true
+  /// when a build's values change.
+  static let placeholders = ["host", "scheme", "other-host", "other-scheme"]
+
+  func value(of placeholder: String, in build: Build) -> String? {
+    let other = contract.builds.first { $0.name != build.name }
+    switch placeholder {
+    case "host": return build.webHost
+    case "scheme": return build.customScheme
+    case "other-host": return other?.webHost
+    case "other-scheme": return other?.customScheme
+    default: return nil
+    }
   }
 
   let path: String
@@ -56,12 +77,42 @@ struct LinkExamples {
         continue
       }
       let bytes = Array(text.utf8)
-      let link = String(decoding: bytes[..<arrow], as: UTF8.self)
+      let written = String(decoding: bytes[..<arrow], as: UTF8.self)
       let claim = String(decoding: bytes[(arrow + 4)...], as: UTF8.self)
-      examples.append(Example(link: link, claim: claim, line: line))
+      guard let link = expand(written, line: line) else { continue }
+      examples.append(
+        Example(link: link, claim: claim, line: line, writtenLength: arrow, expanded: link != written))
     }
     if examples.isEmpty { error(firstLine - 1, "link-example block lists no links") }
     if let build { check(build) }
+  }
+
+  /// `written` with each `{placeholder}` replaced for the block's build; nil after reporting
+  /// an unknown one, pointed at by its column.
+  private mutating func expand(_ written: String, line: Int) -> String? {
+    guard written.contains("{"), let build else { return written }
+    var out = ""
+    var rest = Substring(written)
+    var offset = 0
+    while let open = rest.firstIndex(of: "{") {
+      out += rest[..<open]
+      offset += rest[..<open].utf8.count
+      guard let close = rest[open...].firstIndex(of: "}") else {
+        out += rest[open...]
+        return out
+      }
+      let name = String(rest[rest.index(after: open)..<close])
+      guard Self.placeholders.contains(name), let value = value(of: name, in: build) else {
+        let known = Self.placeholders.map { "{\($0)}" }.joined(separator: ", ")
+        let why = Self.placeholders.contains(name) ? "needs a second build" : "is not a placeholder"
+        error(line, "`{...}` in a link example \(why) (placeholders: \(known))", column: column + offset)
+        return nil
+      }
+      out += value
+      offset += rest[open...close].utf8.count
+      rest = rest[rest.index(after: close)...]
+    }
+    return out + rest
   }
 
   private mutating func error(_ line: Int, _ message: String, column: Int? = nil) {
@@ -76,9 +127,9 @@ struct LinkExamples {
         error(
           example.line,
           "this `\(prefix)` reference is not a reserved documentation reference: its body must start with `\(contract.reservedBodyPrefix)`",
-          column: column + offset)
+          column: column + (example.expanded ? 0 : offset))
       }
-      let claimColumn = column + example.link.utf8.count + 4
+      let claimColumn = column + example.writtenLength + 4
       guard let claim = readClaim(example, at: claimColumn) else { continue }
       let outcome = parser.parse(example.link)
       switch (outcome, claim) {
@@ -136,7 +187,7 @@ struct LinkExamples {
       error(example.line, "link example names no outcome after `->`: write a route class id or `unsupported REASON`")
       return nil
     }
-    if first.text != "unsupported", let id = RouteClassID(rawValue: first.text) {
+    if first.text != "unsupported", let id = contract.routeClass(RouteClassID(first.text))?.id {
       if words.count > 1 {
         error(example.line, "unexpected text after the route class `\(id.rawValue)`", column: words[1].column)
         return nil
@@ -144,7 +195,8 @@ struct LinkExamples {
       return .route(id)
     }
     guard first.text == "unsupported" else {
-      let known = RouteClassID.allCases.filter { $0 != .unsupported }.map(\.rawValue).joined(separator: ", ")
+      let known = contract.routeClasses.filter { $0.id != contract.fallback?.id }.map(\.id.rawValue)
+        .joined(separator: ", ")
       error(
         example.line, "unknown outcome: write a route class id (\(known)) or `unsupported REASON`",
         column: first.column)

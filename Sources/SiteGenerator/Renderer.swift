@@ -161,8 +161,8 @@ struct PageRenderer {
     }
     if destination.hasPrefix("route:") {
       let id = String(destination.dropFirst("route:".count))
-      guard let route = RouteClassID(rawValue: id) else {
-        let known = RouteClassID.allCases.map(\.rawValue).joined(separator: ", ")
+      guard let route = context.contract.routeClass(RouteClassID(id))?.id else {
+        let known = context.contract.routeClasses.map(\.id.rawValue).joined(separator: ", ")
         return fail("unknown route class `\(id)` in link (known: \(known))")
       }
       guard let href = index.href(anchor: DirectiveAnchor.route(route), from: page.name) else {

@@ -140,6 +140,7 @@ public struct SiteBuild: Sendable {
         }
       }
     }
+    diagnostics += undocumentedRoutes(anchorPage: anchorPage, pages: pages)
     let index = SiteIndex(
       pages: Dictionary(uniqueKeysWithValues: pages.map { ($0.name, $0) }), anchorPage: anchorPage)
     let ordered = pages.sorted { ($0.matter?.weight ?? 0, $0.name) < ($1.matter?.weight ?? 0, $1.name) }
@@ -226,6 +227,21 @@ public struct SiteBuild: Sendable {
   }
 
   /// The text of the file at `path` that was read as `bytes` (nil: it could not be read).
+  /// A warning for each route class no page documents, when the site documents route classes
+  /// at all: a new route class in the contract is then shown somewhere, or said not to be.
+  func undocumentedRoutes(anchorPage: [String: String], pages: [SourcePage]) -> [Diagnostic] {
+    let routeAnchors = contract.routeClasses.map { DirectiveAnchor.route($0.id) }
+    let holder = anchorPage["route-classes-table"] ?? routeAnchors.lazy.compactMap { anchorPage[$0] }.first
+    guard let holder, let page = pages.first(where: { $0.name == holder }) else { return [] }
+    return contract.routeClasses.filter { anchorPage[DirectiveAnchor.route($0.id)] == nil }.map { route in
+      Diagnostic(
+        path: page.path, line: 1, column: 1, severity: .warning,
+        message:
+          "route class `\(route.id.rawValue)` is documented on no page: add a `contract route \(route.id.rawValue)` block, or a `contract routes` block"
+      )
+    }
+  }
+
   func text(_ bytes: [UInt8]?, path: String, into diagnostics: inout [Diagnostic]) -> String? {
     guard let bytes else {
       diagnostics.append(Diagnostic(path: path, line: 1, column: 1, message: "cannot read the file"))

@@ -56,7 +56,7 @@ struct ParseCommand {
       console.out(Self.help)
       return ExitCode.success
     }
-    let parser = LinkParser(build: build!)
+    let parser = LinkParser(contract: .customerApp, build: build!)
     func answer(_ link: String) {
       console.out(Self.render(parser.parse(link), json: json, redact: redact) + "\n")
     }

@@ -37,16 +37,19 @@ let toolHelp = """
   Usage: linkcontract COMMAND [OPTIONS]
 
   Commands:
-    parse      Classify links against one build's contract
-    generate   Write every generated file (conformance table, Site/)
-    check      Regenerate into a temporary folder and list stale generated files
-    build      Build the docs site from Content/ and Templates/ into Site/
-    watch      Build, then rebuild whenever Content/ or Templates/ change
-    validate   Check association files against Apple's and Google's rules
-    diff       Compare two releases' association files and name the revalidation they need
+    parse        Classify links against one build's contract
+    generate     Write every generated file (conformance table, Site/)
+    check        Regenerate into a temporary folder and list stale generated files
+    build        Build the docs site from Content/ and Templates/ into Site/
+    watch        Build, then rebuild whenever Content/ or Templates/ change
+    validate     Check association files against Apple's and Google's rules
+    diff         Compare two releases' association files and name the revalidation they need
+    verify-host  Fetch the association files a web host serves and check them against the contract
+    audit        Find every place an app checkout registers a contract value, and judge each
 
   Run `linkcontract COMMAND --help` for a command's options.
-  Exit codes: 0 success, 1 errors found (content, stale files, differences), 2 usage error.
+  Exit codes: 0 success, 1 errors found (content, stale files, differences, release-check
+  problems), 2 usage error.
 
   """
 
@@ -72,6 +75,8 @@ func runTool(_ arguments: [String], console: Console, root: String = ".") -> Int
     case "validate": return try ValidateCommand(rest).run(console)
     case "diff": return try DiffCommand(rest, root: root).run(console)
     case "watch": return try WatchCommand(rest, root: root).run(console)
+    case "verify-host": return try VerifyHostCommand(rest).run(console)
+    case "audit": return try AuditCommand(rest).run(console)
     default:
       throw UsageError(message: "unknown command '\(command)'")
     }

@@ -1,9 +1,12 @@
 import ContractArtifacts
+import DesignFixture
 import LinkContract
 import Testing
 
+/// The semantic diff on the design's pinned contract and edits of it, so that the expected
+/// reports stay what they are written as whatever the Customer App's values become.
 struct AssociationDiffTests {
-  static let contract = Contract.customerApp
+  static let contract = Contract.design
 
   /// The association tree of a contract, keyed as `diff` reads a `Site/association` folder.
   static func tree(_ contract: Contract) -> [String: [UInt8]] {
@@ -79,6 +82,10 @@ struct AssociationDiffTests {
           fingerprint-removed: com.example.customer: 95:63:7B:95:4E:7E:9A:8E:47:DF:2D:D1:67:A7:09:3A:96:FA:78:18:40:D5:48:5F:46:44:E8:B5:01:34:CB:F7
           fingerprint-added: com.example.customer: \(rotated)
           certificate-rotated: com.example.customer: 1 removed, 1 added
+        production/native/appsettings.AppAssociation.json:
+          fingerprint-removed: com.example.customer: 95:63:7B:95:4E:7E:9A:8E:47:DF:2D:D1:67:A7:09:3A:96:FA:78:18:40:D5:48:5F:46:44:E8:B5:01:34:CB:F7
+          fingerprint-added: com.example.customer: \(rotated)
+          certificate-rotated: com.example.customer: 1 removed, 1 added
         revalidation triggers fired:
           signing-certificate: An Android signing certificate is added, removed or rotated.
 
@@ -127,6 +134,7 @@ struct AssociationDiffTests {
       files == [
         "production/native/associated-domains.entitlements", "production/native/app-links-intent-filter.xml",
         "production/native/MainActivity.IntentFilter.cs", "production/native/verify-association.sh",
+        "production/native/appsettings.PublicSite.json", "production/native/nginx-association.conf",
       ])
     #expect(
       diff.changes.contains {

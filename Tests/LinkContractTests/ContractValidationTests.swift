@@ -1,10 +1,11 @@
+import DesignFixture
 import LinkContract
 import Testing
 
 // The contract validates itself: each kind of bad value is caught with a problem that names the
-// value and says why. Variant contracts are built from `Contract.customerApp`'s values.
+// value and says why. Variant contracts are built from the design's pinned values.
 
-private let base = Contract.customerApp
+private let base = Contract.design
 private let production = base.build(named: "production")!
 private let staging = base.build(named: "staging")!
 
@@ -31,7 +32,8 @@ extension RouteClass {
       id: id ?? self.id, title: title, httpsPath: httpsPath ?? self.httpsPath,
       customSchemeName: customSchemeName ?? self.customSchemeName, query: query,
       destination: destination, authority: authority, gates: gates, boundary: boundary,
-      sensitivity: sensitivity, publication: publication)
+      sensitivity: sensitivity, publication: publication, automaticReads: automaticReads, file: source.file,
+      line: source.line)
   }
 }
 
@@ -241,7 +243,7 @@ struct BadContractCase: Sendable, CustomTestStringConvertible {
       subject: "route class id", value: "order", why: "is used twice"),
     BadContractCase(
       "a second route /business/<field>",
-      variant(route: .order) { $0.with(httpsPath: [.literal("business"), .field(Fields.order)]) },
+      variant(route: .order) { $0.with(httpsPath: [.literal("business"), .field(DesignFields.order)]) },
       subject: "route classes business and order", value: "/business/<business>",
       why: "can match the same https link"),
     BadContractCase(
@@ -266,7 +268,7 @@ struct BadContractCase: Sendable, CustomTestStringConvertible {
           .field(Field(name: "business", format: .reference(prefix: "bz", bodyLength: 12...32), meaning: "")),
         ])
       },
-      subject: "route class business", value: "bz", why: "is not a prefix ending in _"),
+      subject: "route class business", value: "bz", why: "is not a reference prefix"),
     BadContractCase(
       "a reference prefix that is only _",
       variant(route: .checkout) { route in
@@ -275,10 +277,10 @@ struct BadContractCase: Sendable, CustomTestStringConvertible {
           .field(Field(name: "cart", format: .reference(prefix: "_", bodyLength: 12...32), meaning: "")),
         ])
       },
-      subject: "route class checkout", value: "_", why: "is not a prefix ending in _"),
+      subject: "route class checkout", value: "_", why: "is not a reference prefix"),
     BadContractCase(
       "a route path starting with a field",
-      variant(route: .order) { $0.with(httpsPath: [.field(Fields.order)]) },
+      variant(route: .order) { $0.with(httpsPath: [.field(DesignFields.order)]) },
       subject: "route class order", value: "/<order>", why: "must start with a literal"),
   ]
 
@@ -297,6 +299,39 @@ struct BadContractCase: Sendable, CustomTestStringConvertible {
     }
   }
 
+  @Test("Every route class, field and build of the Customer App knows the line it is written on")
+  func valuesKnowTheirLines() {
+    let contract = Contract.customerApp
+    let located =
+      contract.routeClasses.map(\.source) + contract.builds.map(\.source)
+      + contract.routeClasses.flatMap(\.fields).map(\.source)
+    for location in located {
+      #expect(location.description.hasPrefix("Sources/LinkContract/"), "\(location)")
+      #expect(location.line > 0)
+    }
+  }
+
+  @Test("A problem with a route class names the file and line of its value, and no empty value")
+  func problemsNameTheLine() throws {
+    let bad = variant(route: .order) { $0.with(httpsPath: [.field(DesignFields.order)]) }
+    let problem = try #require(bad.problems().first { $0.subject == "route class order" })
+    #expect(problem.description.hasPrefix("Tests/DesignFixture/DesignContract.swift:"), "\(problem)")
+    #expect(!problem.description.contains("\"\""), "\(problem)")
+    let missing = variant(route: .order) { $0.with(httpsPath: .some(nil)) }
+    #expect(missing.problems().contains { $0.why.contains("has neither an https path nor a custom-scheme name") })
+  }
+
+  @Test(
+    "Patterned fingerprints are placeholders",
+    arguments: [
+      String(String(repeating: "AA:BB:CC:DD:", count: 8).dropLast()),
+      String(String(repeating: "12:34:56:78:90:AB:CD:EF:", count: 4).dropLast()),
+      "00:11:22:33:44:55:66:77:88:99:AA:BB:CC:DD:EE:FF:00:11:22:33:44:55:66:77:88:99:AA:BB:CC:DD:EE:FF",
+    ])
+  func patternedFingerprints(_ value: String) {
+    #expect(Fingerprint.problem(value) != nil, "\(value)")
+  }
+
   @Test("A variant built from unchanged values has no problems either")
   func unchangedVariantIsSound() {
     #expect(
@@ -311,7 +346,8 @@ struct BadContractCase: Sendable, CustomTestStringConvertible {
     #expect(match != nil, "no problem names \"\(item.value)\" with \"\(item.why)\"; got \(problems)")
     if let match {
       #expect(match.subject.hasPrefix(item.subject), "\(match.subject)")
-      #expect(match.description.contains("\"\(item.value)\""))
+      #expect(match.description.contains(item.value.isEmpty ? item.why : "\"\(item.value)\""))
+      #expect(!match.description.contains("\"\""), "\(match)")
       #expect(match.description.contains(item.why))
     }
   }
@@ -327,11 +363,11 @@ struct BadContractCase: Sendable, CustomTestStringConvertible {
   @Test("Routes overlap only when they can match the same path")
   func overlap() {
     let business = base.routeClass(.business)!.httpsPath!
-    #expect(Contract.canOverlap(business, [.literal("business"), .field(Fields.cart)]))
+    #expect(Contract.canOverlap(business, [.literal("business"), .field(DesignFields.cart)]))
     #expect(Contract.canOverlap(business, [.literal("business"), .literal("bz_0000Business0001")]))
     #expect(!Contract.canOverlap(business, [.literal("business"), .literal("featured")]))
     #expect(!Contract.canOverlap(business, [.literal("business")]))
-    #expect(!Contract.canOverlap(business, [.literal("Business"), .field(Fields.business)]))
+    #expect(!Contract.canOverlap(business, [.literal("Business"), .field(DesignFields.business)]))
     #expect(!Contract.canOverlap(business, base.routeClass(.product)!.httpsPath!))
     let featured = variant(route: .order) { $0.with(httpsPath: [.literal("business"), .literal("featured")]) }
     #expect(!featured.problems().contains { $0.why.contains("can match the same") })

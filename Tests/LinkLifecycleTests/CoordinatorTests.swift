@@ -1,15 +1,25 @@
+import DesignFixture
 import LinkContract
 import LinkLifecycle
 import LinkParser
 import Testing
 
-let production = Contract.customerApp.build(named: "production")!
-let checkoutLink = Route.checkout(cart: DocumentationValues.cart).link(in: production)
-let orderLink = Route.order(order: DocumentationValues.order).link(in: production)
-let businessLink = Route.business(business: DocumentationValues.business).link(in: production)
+// Hand-written tests of the coordinator's rules, on the design's pinned contract.
 
-func coordinator(_ state: StartingState, contract: Contract = .customerApp) -> IntentCoordinator {
-  IntentCoordinator(contract: contract, build: contract.build(named: "production")!, starting: state)
+let design = Contract.design
+let production = design.builds[0]
+/// The design's documentation link of a route class, on its first carrier.
+func designLink(_ id: RouteClassID, carrier: Carrier? = nil) -> String {
+  let route = design.routeClass(id)!
+  return Route(route, carrier: carrier, values: design.sampleValues(of: route)).link(in: production, contract: design)!
+}
+let checkoutLink = designLink(.checkout)
+let orderLink = designLink(.order)
+let businessLink = designLink(.business)
+let cartSample = design.sample(DesignFields.cart)
+
+func coordinator(_ state: StartingState, contract: Contract = .design) -> IntentCoordinator {
+  IntentCoordinator(contract: contract, build: contract.builds[0], starting: state)
 }
 
 /// An Ordering service that answers from a script and remembers every request.
@@ -28,7 +38,7 @@ func session(
 ) -> LinkHandlingSession<ScriptedOrdering, InertDestinationRecorder> {
   LinkHandlingSession(
     coordinator: coordinator(state), ordering: ScriptedOrdering(answer: answer),
-    destination: InertDestinationRecorder())
+    destination: InertDestinationRecorder(contract: design))
 }
 
 @Suite struct IntentCoordinatorTests {
@@ -74,7 +84,7 @@ func session(
 
   @Test("A sensitive link queued past its freshness window expires", arguments: [RouteClassID.checkout, .order])
   func sensitiveLinkExpires(_ id: RouteClassID) throws {
-    let window = try #require(Contract.customerApp.routeClass(id)?.sensitivity?.freshnessSeconds)
+    let window = try #require(design.routeClass(id)?.sensitivity?.freshnessSeconds)
     let link = id == .checkout ? checkoutLink : orderLink
     var app = coordinator(.signedIn)
     #expect(app.handle(.deliver("d1", link: link, timing: .coldLaunch)) == [.accepted(id), .queued(id)])
@@ -183,7 +193,7 @@ func session(
       ]
     )
     #expect(
-      app.destination.accesses.map(\.resource) == ["cart \(DocumentationValues.cart)", "checkout provider session"])
+      app.destination.accesses.map(\.resource) == ["cart \(cartSample)", "checkout provider session"])
     for access in app.destination.accesses {
       #expect(access.kind == .read)
       #expect(access.target.request == request?.number)
@@ -218,7 +228,7 @@ func session(
 
   @Test("An OAuth callback completes only a sign-in the app started, and does not clear the gated intent")
   func oauthCallback() {
-    let callback = Route.oauthComplete(.code(DocumentationValues.code)).link(in: production)
+    let callback = designLink(.oauthComplete, carrier: .customScheme)
     var app = coordinator(.signedOut)
     _ = app.handle(.navigationReady)
     _ = app.handle(.deliver("d1", link: orderLink, timing: .foregroundOpen))
@@ -226,7 +236,9 @@ func session(
     #expect(
       app.handle(.deliver("d2", link: callback, timing: .foregroundOpen))
         == [.accepted(.oauthComplete), .show(.signInCompletion), .consumed(.oauthComplete)])
-    #expect(app.pending?.route == .order(order: DocumentationValues.order))
+    #expect(
+      app.pending?.route
+        == Route(design.routeClass(.order)!, values: design.sampleValues(of: design.routeClass(.order)!)))
     #expect(
       app.handle(.deliver("d3", link: callback, timing: .foregroundOpen))
         == [.accepted(.oauthComplete), .dropped(.oauthComplete, .noSignInFlow), .show(.trustedNavigation)])
@@ -234,15 +246,16 @@ func session(
 }
 
 @Suite struct ContractDrivenRules {
-  /// The Customer App contract with one route class changed.
+  /// The design contract with one route class changed.
   func contract(changing id: RouteClassID, gates: [Gate]? = nil, sensitivity: Sensitivity? = nil) -> Contract {
-    let base = Contract.customerApp
+    let base = Contract.design
     let routes = base.routeClasses.map { route in
       guard route.id == id else { return route }
       return RouteClass(
         id: route.id, title: route.title, httpsPath: route.httpsPath, customSchemeName: route.customSchemeName,
         query: route.query, destination: route.destination, authority: route.authority, gates: gates ?? route.gates,
-        boundary: route.boundary, sensitivity: sensitivity ?? route.sensitivity, publication: route.publication)
+        boundary: route.boundary, sensitivity: sensitivity ?? route.sensitivity, publication: route.publication,
+        automaticReads: route.automaticReads)
     }
     return Contract(
       appName: base.appName, builds: base.builds, reservedBodyPrefix: base.reservedBodyPrefix,
@@ -271,7 +284,7 @@ func session(
 
   @Test("Gate rules follow each route's authority requirement")
   func requirementRules() throws {
-    let contract = Contract.customerApp
+    let contract = Contract.design
     let checkout = try #require(contract.routeClass(.checkout))
     let order = try #require(contract.routeClass(.order))
     let start = try #require(contract.routeClass(.start))

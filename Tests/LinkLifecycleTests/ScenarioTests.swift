@@ -7,6 +7,9 @@ extension Scenario: CustomTestStringConvertible {
   public var testDescription: String { id }
 }
 
+/// The scenario table for the Customer App's contract.
+let scenarios = Scenarios.all(.customerApp)
+
 /// Runs `scenario` through a fresh coordinator and returns the observations of each step.
 func run(_ scenario: Scenario, contract: Contract = .customerApp) throws -> [[Observation]] {
   let build = try #require(contract.build(named: scenario.build), "\(scenario.id): unknown build")
@@ -15,8 +18,9 @@ func run(_ scenario: Scenario, contract: Contract = .customerApp) throws -> [[Ob
 }
 
 @Suite struct LifecycleScenarioTable {
-  @Test(arguments: LifecycleScenarios.all)
+  @Test(arguments: scenarios)
   func scenario(_ scenario: Scenario) throws {
+    #expect(!scenario.steps.isEmpty)
     let actual = try run(scenario)
     for (index, (step, observed)) in zip(scenario.steps, actual).enumerated() {
       #expect(
@@ -25,18 +29,9 @@ func run(_ scenario: Scenario, contract: Contract = .customerApp) throws -> [[Ob
     }
   }
 
-  @Test("The generated table is the one Sources/LinkLifecycle defines")
-  func generatedTableIsCurrent() {
-    let defined = Scenarios.all(.customerApp)
-    #expect(LifecycleScenarios.all.map(\.id) == defined.map(\.id))
-    for (generated, source) in zip(LifecycleScenarios.all, defined) {
-      #expect(generated == source, "\(source.id) differs: run `make generate`")
-    }
-  }
-
   @Test("Scenario ids are unique kebab-case")
   func idsAreUnique() {
-    let ids = LifecycleScenarios.all.map(\.id)
+    let ids = scenarios.map(\.id)
     #expect(Set(ids).count == ids.count)
     for id in ids {
       #expect(
@@ -47,7 +42,7 @@ func run(_ scenario: Scenario, contract: Contract = .customerApp) throws -> [[Ob
 
   @Test("Every verification item is covered by a scenario", arguments: VerificationID.allCases)
   func coverage(_ item: VerificationID) {
-    let entry = scenarioCoverage(.customerApp, scenarios: LifecycleScenarios.all).first { $0.item.id == item }
+    let entry = scenarioCoverage(.customerApp, scenarios: scenarios).first { $0.item.id == item }
     #expect(entry != nil, "\(item.rawValue) is not one of the contract's verification items")
     #expect(entry?.scenarios.isEmpty == false, "no scenario covers \(item.rawValue)")
   }
@@ -55,46 +50,66 @@ func run(_ scenario: Scenario, contract: Contract = .customerApp) throws -> [[Ob
   @Test("Every scenario covers something, and every step's link uses reserved references only")
   func referencesAreReserved() throws {
     let contract = Contract.customerApp
-    for scenario in LifecycleScenarios.all {
+    for scenario in scenarios {
       #expect(!scenario.covers.isEmpty, "\(scenario.id) covers no verification item")
       let build = try #require(contract.build(named: scenario.build))
       for step in scenario.steps {
         guard case .deliver(_, let link, _) = step.event,
-          case .recognized(let route) = LinkParser(build: build).parse(link)
+          case .recognized(let route) = LinkParser(contract: .customerApp, build: build).parse(link)
         else { continue }
-        for (name, value) in route.fields where contract.references.contains(where: { $0.field == name }) {
-          #expect(contract.isReservedReference(value), "\(scenario.id): \(name) is not reserved")
+        for field in route.fields where contract.references.contains(where: { $0.field == field.name }) {
+          #expect(contract.isReservedReference(field.value), "\(scenario.id): \(field.name) is not reserved")
         }
       }
     }
   }
 
-  @Test("The table exercises every delivery timing, starting state, gate and drop reason")
+  @Test("The table exercises every delivery timing, starting state, gate and drop reason the contract can reach")
   func tableIsBroad() {
-    let events = LifecycleScenarios.all.flatMap { $0.steps.map(\.event) }
-    let observations = LifecycleScenarios.all.flatMap { $0.steps.flatMap(\.expected) }
+    let contract = Contract.customerApp
+    let events = scenarios.flatMap { $0.steps.map(\.event) }
+    let observations = scenarios.flatMap { $0.steps.flatMap(\.expected) }
     for timing in DeliveryTiming.allCases {
       #expect(
         events.contains { if case .deliver(_, _, timing) = $0 { true } else { false } },
         "no \(timing.rawValue) delivery")
     }
-    for state in StartingState.allCases {
-      #expect(LifecycleScenarios.all.contains { $0.starting == state }, "no scenario starts \(state.rawValue)")
-    }
-    for gate in [Gate.signIn, .accountVerification, .profileCompletion, .locationSetup] {
+    let authorized = contract.routeClasses.filter { $0.isNavigationIntent && $0.needsAuthorization }
+    let gates = Set(authorized.flatMap(\.gates)).subtracting([.tutorial])
+    for gate in Gate.allCases where gates.contains(gate) {
       #expect(observations.contains(.show(.gate(gate))), "no scenario shows \(gate.rawValue)")
     }
+    let sensitive = authorized.contains { $0.sensitivity != nil }
     for reason in DropReason.allCases {
+      switch reason {
+      case .expired, .staleGeneration, .oneTimeLinkUsed, .duplicateDelivery, .accountSwitched:
+        if !sensitive { continue }
+      case .noSignInFlow:
+        if contract.signInCallback == nil { continue }
+      case .loggedOut:
+        if !authorized.contains(where: { $0.gates.contains(.accountVerification) }) { continue }
+      default: break
+      }
       #expect(
         observations.contains { if case .dropped(_, reason) = $0 { true } else { false } },
         "no scenario drops for \(reason.rawValue)")
+    }
+    #expect(Set(scenarios.map(\.starting)).count >= 4, "the scenarios start from too few states")
+  }
+
+  @Test("Every navigable route class that names a resource has an authorized scenario and an unavailable one")
+  func everyRouteIsCovered() {
+    let ids = Set(scenarios.map(\.id))
+    for route in Contract.customerApp.routeClasses where route.isNavigationIntent && route.needsAuthorization {
+      #expect(ids.contains("\(route.id)-authorized"), "\(route.id) has no authorized scenario")
+      #expect(ids.contains("\(route.id)-unavailable"), "\(route.id) has no unavailable scenario")
     }
   }
 
   @Test("No destination that names a resource is shown except on a current authorized answer")
   func noDestinationBeforeAuthorization() throws {
     let contract = Contract.customerApp
-    for scenario in LifecycleScenarios.all {
+    for scenario in scenarios {
       var lastRequest: Int?
       for (index, (step, observed)) in zip(scenario.steps, try run(scenario)).enumerated() {
         for observation in observed {
@@ -114,11 +129,12 @@ func run(_ scenario: Scenario, contract: Contract = .customerApp) throws -> [[Ob
 
   @Test("Unauthorized and unavailable answers look the same to the customer")
   func noExistenceLeak() throws {
-    let pairs = [("order-unauthorized", "order-unavailable")]
-    let table = Dictionary(uniqueKeysWithValues: LifecycleScenarios.all.map { ($0.id, $0) })
-    for (first, second) in pairs {
-      let a = try #require(table[first])
-      let b = try #require(table[second])
+    let table = Dictionary(uniqueKeysWithValues: scenarios.map { ($0.id, $0) })
+    let routes = Contract.customerApp.routeClasses.filter { $0.isNavigationIntent && $0.needsAuthorization }
+    #expect(!routes.isEmpty || Contract.customerApp.routeClasses.allSatisfy { !$0.needsAuthorization })
+    for route in routes {
+      let a = try #require(table["\(route.id)-unauthorized"])
+      let b = try #require(table["\(route.id)-unavailable"])
       #expect(a.steps.map(\.expected) == b.steps.map(\.expected))
       #expect(try run(a) == run(b))
     }

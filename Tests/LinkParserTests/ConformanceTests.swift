@@ -56,7 +56,7 @@ func expectation(_ outcome: LinkOutcome) -> LinkConformanceCase.Expected {
   @Test(arguments: LinkConformance.cases)
   func link(_ item: LinkConformanceCase) throws {
     let build = try #require(Contract.customerApp.build(named: item.build))
-    let outcome = LinkParser(build: build).parse(item.input)
+    let outcome = LinkParser(contract: .customerApp, build: build).parse(item.input)
     #expect(expectation(outcome) == item.expected, "\(item.id)")
   }
 

@@ -1,3 +1,4 @@
+import DesignFixture
 import LinkContract
 import LinkParser
 import Testing
@@ -90,7 +91,7 @@ struct GeneratedLink {
 
   static func random(_ kind: LinkKind, build: Build, rng: inout SplitMix64) -> GeneratedLink {
     func reference(_ prefix: String) -> String {
-      let body = Contract.customerApp.reservedBodyPrefix
+      let body = Contract.design.reservedBodyPrefix
       return prefix + body + rng.string(Alphabet.alphanumeric, count: rng.int((12 - body.count)...(32 - body.count)))
     }
     let https = rng.randomCase("https")
@@ -141,7 +142,7 @@ struct GeneratedLink {
   }
 
   static func random(rng: inout SplitMix64) -> GeneratedLink {
-    random(rng.pick(LinkKind.allCases), build: rng.pick(Contract.customerApp.builds), rng: &rng)
+    random(rng.pick(LinkKind.allCases), build: rng.pick(Contract.design.builds), rng: &rng)
   }
 }
 
@@ -267,7 +268,7 @@ extension Mutation {
     },
     Mutation("add a forbidden key", .forbiddenField) { generated, rng in
       var link = generated
-      let forbidden = rng.pick(Contract.customerApp.forbiddenKeys)
+      let forbidden = rng.pick(Contract.design.forbiddenKeys)
       var key = forbidden.word
       if forbidden.match == .containing {
         key = rng.pick(["", "x_", "my"]) + key + rng.pick(["", "_id", "2"])
@@ -418,7 +419,7 @@ extension Mutation {
   @Test("Random well-formed links are recognized with exactly the right fields", arguments: LinkKind.allCases)
   func wellFormed(_ kind: LinkKind) {
     var rng = SplitMix64(name: "well-formed " + kind.rawValue)
-    let parsers = Contract.customerApp.builds.map { LinkParser(build: $0) }
+    let parsers = Contract.design.builds.map { LinkParser(contract: .design, build: $0) }
     for _ in 0..<Self.iterations {
       let parser = rng.pick(parsers)
       let link = GeneratedLink.random(kind, build: parser.build, rng: &rng)
@@ -439,14 +440,14 @@ extension Mutation {
   func printedBack(_ kind: LinkKind) {
     var rng = SplitMix64(name: "printed back " + kind.rawValue)
     for _ in 0..<Self.iterations {
-      let build = rng.pick(Contract.customerApp.builds)
+      let build = rng.pick(Contract.design.builds)
       let link = GeneratedLink.random(kind, build: build, rng: &rng)
-      let printed = link.route.link(in: build)
+      let printed = link.route.link(in: build, contract: .design) ?? ""
       var canonical = link
       canonical.scheme = canonical.scheme.lowercased()
       canonical.authority = canonical.authority.lowercased()
       #expect(printed == canonical.text)
-      let outcome = LinkParser(build: build).parse(printed)
+      let outcome = LinkParser(contract: .design, build: build).parse(printed)
       guard outcome == .recognized(link.route) else {
         Issue.record("\(build.name): \(printed) gave \(outcome), expected \(link.route)")
         return
@@ -457,7 +458,8 @@ extension Mutation {
   @Test("A single mutation is rejected with its reason", arguments: Mutation.all)
   func mutation(_ mutation: Mutation) {
     var rng = SplitMix64(name: "mutation " + mutation.name)
-    let parsers = Dictionary(uniqueKeysWithValues: Contract.customerApp.builds.map { ($0.name, LinkParser(build: $0)) })
+    let parsers = Dictionary(
+      uniqueKeysWithValues: Contract.design.builds.map { ($0.name, LinkParser(contract: .design, build: $0)) })
     var applied = 0
     var attempts = 0
     while applied < Self.iterations, attempts < Self.iterations * 20 {
@@ -490,7 +492,7 @@ extension Mutation {
   @Test("Random strings from the grammar's pieces never trap, and only a whole route is recognized")
   func pieces() {
     var rng = SplitMix64(name: "pieces")
-    let parsers = Contract.customerApp.builds.map { LinkParser(build: $0) }
+    let parsers = Contract.design.builds.map { LinkParser(contract: .design, build: $0) }
     let pieces = [
       "https", "HTTPS", "http", "://", ":", "/", "//", "?", "&", "=", "#", "%", "%2F", "@", ".", "..", "[", "]",
       "links.example.com", "links.staging.example.com", "com.example.customer", "com.example.customer.staging",
@@ -506,7 +508,7 @@ extension Mutation {
       switch outcome {
       case .recognized(let route):
         recognized += 1
-        #expect(parser.parse(route.link(in: parser.build)) == outcome, "\(text)")
+        #expect(parser.parse(route.link(in: parser.build, contract: .design) ?? "") == outcome, "\(text)")
       case .unsupported(let rejection):
         #expect(outcome.route == nil)
         if !rejection.reason.namesField { #expect(rejection.field == nil) }

@@ -249,7 +249,7 @@ enum WPTSuite {
   /// The cases, or none when the file is missing (the `file` test then fails and says so).
   static let cases: [WPTCase] = (try? load()) ?? []
 
-  static let parsers: [LinkParser] = Contract.customerApp.builds.map { LinkParser(build: $0) }
+  static let parsers: [LinkParser] = Contract.customerApp.builds.map { LinkParser(contract: .customerApp, build: $0) }
 }
 
 @Suite struct PublicSuite {

@@ -1,3 +1,4 @@
+import DesignFixture
 import LinkContract
 import LinkParser
 import Testing
@@ -31,12 +32,12 @@ enum LinkSamples {
     return prefix + String((0..<bodyLength).map { body[$0 % body.count] })
   }
 
-  static var production: Build { Contract.customerApp.build(named: "production")! }
-  static var staging: Build { Contract.customerApp.build(named: "staging")! }
+  static var production: Build { Contract.design.build(named: "production")! }
+  static var staging: Build { Contract.design.build(named: "staging")! }
   static var builds: [Build] { [production, staging] }
 
   static func other(than build: Build) -> Build {
-    Contract.customerApp.builds.first { $0.name != build.name }!
+    Contract.design.builds.first { $0.name != build.name }!
   }
 
   /// Alternating case: `lInKs.ExAmPlE.CoM`.
@@ -680,27 +681,27 @@ enum RejectionCases {
 
   @Test(arguments: RejectionCases.all)
   func rejected(_ item: ReasonCase) {
-    let outcome = LinkParser(build: item.build).parse(item.input)
+    let outcome = LinkParser(contract: .design, build: item.build).parse(item.input)
     #expect(outcome == .unsupported(Rejection(item.reason, field: item.field)))
     #expect(outcome.route == nil)
   }
 
   @Test(arguments: RejectionCases.accepted)
   func accepted(_ item: AcceptCase) {
-    let outcome = LinkParser(build: item.build).parse(item.input)
+    let outcome = LinkParser(contract: .design, build: item.build).parse(item.input)
     #expect(outcome == .recognized(item.route))
   }
 
   @Test("A link with two faults gets the reason checked first", arguments: RejectionCases.ordered)
   func order(_ item: OrderCase) {
     #expect(item.first <= item.later)
-    let outcome = LinkParser(build: item.build).parse(item.input)
+    let outcome = LinkParser(contract: .design, build: item.build).parse(item.input)
     #expect(outcome == .unsupported(Rejection(item.first, field: item.field)))
   }
 
   @Test("The bytes entry point agrees with the string entry point", arguments: RejectionCases.all)
   func bytes(_ item: ReasonCase) {
-    let parser = LinkParser(build: item.build)
+    let parser = LinkParser(contract: .design, build: item.build)
     let bytes = Array(item.input.utf8)
     let outcome = bytes.withUnsafeBufferPointer { parser.parse(bytes: $0) }
     #expect(outcome == parser.parse(item.input))

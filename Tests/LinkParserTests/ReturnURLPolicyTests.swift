@@ -1,3 +1,4 @@
+import DesignFixture
 import LinkContract
 import LinkParser
 import Testing
@@ -86,7 +87,7 @@ struct ReturnURLPolicyCase: Sendable, CustomTestStringConvertible {
 
   @Test("Each build's own callback is accepted when its scheme is listed")
   func buildCallbacks() {
-    let contract = Contract.customerApp
+    let contract = Contract.design
     let schemes = contract.builds.map(\.customScheme)
     for build in contract.builds {
       let target = ReturnURLPolicy.completionTarget(
@@ -106,7 +107,7 @@ struct ReturnURLPolicyCase: Sendable, CustomTestStringConvertible {
   @Test("The redirect carries only the single-use code, and the app recognizes it")
   func redirectCarriesOnlyTheCode() {
     let code = LinkSamples.code(43)
-    for build in Contract.customerApp.builds {
+    for build in Contract.design.builds {
       let target = ReturnURLPolicy.completionTarget(
         returnURL: build.oauthCallback, allowedSchemes: [build.customScheme], uiBaseURL: ReturnURLPolicyCase.uiBase)
       let redirect = ReturnURLPolicy.redirect(to: target, code: code)
@@ -114,7 +115,7 @@ struct ReturnURLPolicyCase: Sendable, CustomTestStringConvertible {
       #expect(!redirect.contains("token"))
       #expect(!redirect.contains("state"))
       #expect(!redirect.contains("#"))
-      #expect(LinkParser(build: build).parse(redirect) == .recognized(.oauthComplete(.code(code))))
+      #expect(LinkParser(contract: .design, build: build).parse(redirect) == .recognized(.oauthComplete(.code(code))))
     }
     let ui = ReturnURLPolicy.redirect(to: .uiBaseURL(ReturnURLPolicyCase.uiBase), code: code)
     #expect(ui == ReturnURLPolicyCase.uiBase + "?code=" + code)

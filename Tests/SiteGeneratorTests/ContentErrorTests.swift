@@ -2,6 +2,9 @@ import Foundation
 import SiteGenerator
 import Testing
 
+/// The contract block names as errors list them.
+let blockNames = contractBlockNames.joined(separator: ", ")
+
 /// One way to break Content, and the exact diagnostics it must give.
 struct ContentFault: Sendable, CustomTestStringConvertible {
   let name: String
@@ -40,9 +43,9 @@ let contentFaults: [ContentFault] = [
     ]),
   ContentFault(
     name: "unknown directive",
-    pages: ["index.md": page("Home", "Intro.\n\n```contract routes\n```\n")],
+    pages: ["index.md": page("Home", "Intro.\n\n```contract routez\n```\n")],
     expected: [
-      "Content/index.md:9:1: error: unknown contract block `routes` (known: layers, route-classes, route, rejection-reasons, forbidden-fields, handling-stages, gates, troubleshooting, verification, revalidation, builds, association, conformance, lifecycle)"
+      "Content/index.md:9:1: error: unknown contract block `routez` (known: \(blockNames))"
     ]),
   ContentFault(
     name: "unknown directive argument",
@@ -167,7 +170,7 @@ let contentFaults: [ContentFault] = [
     expected: [
       "Content/index.md:7:5: error: link to `other.md?password=[redacted]`: link to a page as `name.md` or `name.md#heading`, to a route as `route:ID`, to a generated file such as `conformance.json`, or to an https URL",
       "Content/index.md:7:46: error: unknown route class `start?session=[redacted]` in link (known: start, business, product, checkout, order, oauth-complete, unsupported)",
-      "Content/index.md:9:1: error: unknown contract block `[redacted]` (known: layers, route-classes, route, rejection-reasons, forbidden-fields, handling-stages, gates, troubleshooting, verification, revalidation, builds, association, conformance, lifecycle)",
+      "Content/index.md:9:1: error: unknown contract block `[redacted]` (known: \(blockNames))",
     ]),
   ContentFault(
     name: "a front matter line that is not `key: value` is not quoted",

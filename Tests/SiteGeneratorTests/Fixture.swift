@@ -1,3 +1,4 @@
+import DesignFixture
 import Foundation
 import LinkContract
 import SiteGenerator
@@ -44,7 +45,7 @@ struct Fixture {
     SiteBuild(
       contentDirectory: root.appendingPathComponent("Content").path,
       templatesDirectory: root.appendingPathComponent("Templates").path,
-      outputDirectory: root.appendingPathComponent("Site").path, contract: .customerApp,
+      outputDirectory: root.appendingPathComponent("Site").path, contract: .design,
       generatedFiles: ["data.json": "{}\n"])
   }
 
@@ -76,4 +77,12 @@ struct Fixture {
 
 func page(_ title: String, weight: Int = 1, _ body: String) -> String {
   "---\ntitle: \(title)\nsummary: About \(title.lowercased()).\nweight: \(weight)\n---\n\n\(body)"
+}
+
+/// The warnings a fixture site gets for the design's route classes that none of its pages
+/// documents, when `page` documents the others.
+func undocumented(except documented: [String], on page: String) -> [String] {
+  Contract.design.routeClasses.map(\.id.rawValue).filter { !documented.contains($0) }.map { id in
+    "Content/\(page):1:1: warning: route class `\(id)` is documented on no page: add a `contract route \(id)` block, or a `contract routes` block"
+  }.sorted()
 }

@@ -31,7 +31,9 @@ enum LinkParserProperties {
     }
     switch outcome {
     case .recognized(let route):
-      let printed = route.link(in: parser.build, contract: contract)
+      guard let printed = route.link(in: parser.build, contract: contract) else {
+        fail(data, parser, "recognized \(route), which has no form to print it back in")
+      }
       let again = parser.parse(printed)
       if again != .recognized(route) {
         fail(data, parser, "recognized \(route), printed back as `\(printed)`, parses to \(again)")

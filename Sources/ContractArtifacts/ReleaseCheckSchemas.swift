@@ -1,0 +1,123 @@
+/// The stable ids of what `linkcontract verify-host` finds wrong with a served file.
+public enum HostProblemID: String, Sendable, Hashable, CaseIterable {
+  case notHTTPS = "not-https"
+  case unreachable
+  case timeout
+  case status
+  case redirect
+  case contentType = "content-type"
+  case byteOrderMark = "byte-order-mark"
+  case tooLarge = "too-large"
+  case invalid
+  case differs
+}
+
+/// The verdict of one `linkcontract audit` finding.
+public enum AuditVerdict: String, Sendable, Hashable, CaseIterable {
+  case matches
+  case stale
+  case placeholder
+  case foreignBuild = "foreign-build"
+  case missing
+}
+
+/// The version of the `verify-host` and `audit` JSON reports; bump on an incompatible change.
+public let releaseCheckSchemaVersion = 1
+
+/// JSON Schema building blocks, so that the two schemas below read as their shapes.
+private enum Schema {
+  static func object(_ properties: [(String, JSON)], required: [String]? = nil) -> JSON {
+    .object([
+      ("type", .string("object")),
+      ("required", .array((required ?? properties.map(\.0)).map(JSON.string))),
+      ("additionalProperties", .bool(false)),
+      ("properties", .object(properties)),
+    ])
+  }
+  static func array(_ items: JSON) -> JSON { .object([("type", .string("array")), ("items", items)]) }
+  static func type(_ name: String) -> JSON { .object([("type", .string(name))]) }
+  static func types(_ names: [String]) -> JSON { .object([("type", .array(names.map(JSON.string)))]) }
+  static func oneOf(_ values: [String]) -> JSON {
+    .object([("type", .string("string")), ("enum", .array(values.map(JSON.string)))])
+  }
+  static func document(id: String, title: String, _ properties: [(String, JSON)]) -> JSON {
+    var members: [(String, JSON)] = [
+      ("$schema", .string("https://json-schema.org/draft/2020-12/schema")),
+      ("$id", .string(id)),
+      ("title", .string(title)),
+    ]
+    if case .object(let shape) = object(properties) { members += shape }
+    return .object(members)
+  }
+  static let version = JSON.object([("const", .int(releaseCheckSchemaVersion))])
+}
+
+/// The JSON Schema of `linkcontract verify-host --format json`.
+public func verifyHostSchema() -> JSON {
+  let problem = Schema.object(
+    [
+      ("id", Schema.oneOf(HostProblemID.allCases.map(\.rawValue))),
+      ("message", Schema.type("string")),
+      ("triggers", Schema.array(Schema.type("string"))),
+    ], required: ["id", "message"])
+  let file = Schema.object([
+    ("path", Schema.oneOf(wellKnownPaths)),
+    ("url", Schema.type("string")),
+    ("status", Schema.types(["integer", "null"])),
+    ("problems", Schema.array(problem)),
+    ("notes", Schema.array(Schema.type("string"))),
+  ])
+  return Schema.document(
+    id: "verify-host.schema.json", title: "linkcontract verify-host report",
+    [
+      ("schemaVersion", Schema.version),
+      ("build", Schema.type("string")),
+      ("baseUrl", Schema.type("string")),
+      ("files", Schema.array(file)),
+    ])
+}
+
+/// The JSON Schema of `linkcontract audit --format json`.
+public func auditSchema() -> JSON {
+  let finding = Schema.object([
+    ("path", Schema.types(["string", "null"])),
+    ("line", Schema.type("integer")),
+    ("column", Schema.type("integer")),
+    ("build", Schema.types(["string", "null"])),
+    ("role", Schema.oneOf(AuditRole.allCases.map(\.rawValue))),
+    ("value", Schema.type("string")),
+    ("verdict", Schema.oneOf(AuditVerdict.allCases.map(\.rawValue))),
+    ("message", Schema.type("string")),
+  ])
+  let count = Schema.object([
+    ("reach", Schema.oneOf(SpotReach.allCases.map(\.rawValue))), ("count", Schema.type("integer")),
+  ])
+  let value = Schema.object([
+    ("value", Schema.oneOf(SpotValue.allCases.map(\.rawValue))),
+    ("text", Schema.type("string")),
+    ("places", Schema.type("integer")),
+    ("reach", Schema.array(count)),
+    ("sentence", Schema.type("string")),
+  ])
+  let verdicts = Schema.object(AuditVerdict.allCases.map { ($0.rawValue, Schema.type("integer")) })
+  let summary = Schema.object([
+    ("build", Schema.type("string")),
+    ("verdicts", verdicts),
+    ("values", Schema.array(value)),
+  ])
+  return Schema.document(
+    id: "audit.schema.json", title: "linkcontract audit report",
+    [
+      ("schemaVersion", Schema.version),
+      ("findings", Schema.array(finding)),
+      ("summary", Schema.array(summary)),
+    ])
+}
+
+/// The published schemas of the release checks' JSON, under `Site/schema/`.
+public func releaseCheckSchemaArtifacts() -> [Artifact] {
+  [
+    Artifact(path: "Site/schema/verify-host.schema.json", contents: verifyHostSchema().pretty),
+    Artifact(path: "Site/schema/audit.schema.json", contents: auditSchema().pretty),
+  ]
+}

@@ -1,0 +1,362 @@
+import ContractArtifacts
+import Foundation
+import LinkContract
+
+/// One place in an app checkout that registers or repeats a contract value, judged.
+public struct AuditFinding: Sendable, Hashable {
+  /// Relative to the checkout; for `missing`, the file expected to hold it, or nil.
+  public let path: String?
+  /// 0 for `missing`.
+  public let line: Int
+  public let column: Int
+  /// The build the file belongs to, nil when no build could be told.
+  public let build: String?
+  public let role: AuditRole
+  public let value: String
+  public let verdict: AuditVerdict
+  public let message: String
+}
+
+/// The findings of one checkout and the per-build summary of where each value appears.
+public struct AuditReport: Sendable {
+  public let findings: [AuditFinding]
+  /// The builds the checkout was judged against, in contract order.
+  public let builds: [Build]
+  let contract: Contract
+
+  public var isClean: Bool { findings.allSatisfy { $0.verdict == .matches } }
+
+  /// Where each value of `build` appears, counted from the `matches` findings and grouped by
+  /// where its role's spot ends up.
+  public func counts(_ build: Build) -> [SpotCount] {
+    let matching = findings.filter { $0.build == build.name && $0.verdict == .matches }
+    let spots = matching.compactMap { finding in
+      contractSpots().first { $0.role == finding.role && $0.alternativeTo == nil }
+    }
+    return spotCounts(spots)
+  }
+
+  /// How many findings of `build` have each verdict.
+  public func verdicts(_ build: Build) -> [(AuditVerdict, Int)] {
+    AuditVerdict.allCases.map { verdict in
+      (verdict, findings.filter { $0.build == build.name && $0.verdict == verdict }.count)
+    }
+  }
+
+  /// Compiler-style lines: errors for every finding that is not `matches`, notes for the
+  /// others, then per build the verdict counts and where each value appears.
+  public func text() -> String {
+    var out = ""
+    for finding in findings {
+      let place =
+        finding.line == 0
+        ? "\(finding.path ?? "(checkout)")" : "\(finding.path ?? ""):\(finding.line):\(finding.column)"
+      let severity = finding.verdict == .matches ? "note" : "error"
+      out +=
+        "\(place): \(severity): \(finding.verdict.rawValue): [\(finding.build ?? "no build")] "
+        + "\(finding.role.rawValue) '\(finding.value)': \(finding.message)\n"
+    }
+    for build in builds {
+      let parts = verdicts(build).map { "\($0.1) \($0.0.rawValue)" }
+      out += "\(build.name): " + parts.joined(separator: ", ") + "\n"
+      for count in counts(build) { out += "  \(count.sentence(build, contract))\n" }
+    }
+    return out
+  }
+
+  /// The report for pipelines; its schema is `Site/schema/audit.schema.json`.
+  public var json: JSON {
+    .object([
+      ("schemaVersion", .int(releaseCheckSchemaVersion)),
+      (
+        "findings",
+        .array(
+          findings.map { finding in
+            .object([
+              ("path", finding.path.map(JSON.string) ?? .null),
+              ("line", .int(finding.line)),
+              ("column", .int(finding.column)),
+              ("build", finding.build.map(JSON.string) ?? .null),
+              ("role", .string(finding.role.rawValue)),
+              ("value", .string(finding.value)),
+              ("verdict", .string(finding.verdict.rawValue)),
+              ("message", .string(finding.message)),
+            ])
+          })
+      ),
+      (
+        "summary",
+        .array(
+          builds.map { build in
+            .object([
+              ("build", .string(build.name)),
+              ("verdicts", .object(verdicts(build).map { ($0.0.rawValue, .int($0.1)) })),
+              (
+                "values",
+                .array(
+                  counts(build).map { count in
+                    let values = count.value.values(build, contract)
+                    return .object([
+                      ("value", .string(count.value.rawValue)),
+                      ("text", .string(values.count == 1 ? values[0] : count.value.title)),
+                      ("places", .int(count.total)),
+                      (
+                        "reach",
+                        .array(
+                          count.byReach.map {
+                            .object([("reach", .string($0.reach.rawValue)), ("count", .int($0.count))])
+                          })
+                      ),
+                      ("sentence", .string(count.sentence(build, contract))),
+                    ])
+                  })
+              ),
+            ])
+          })
+      ),
+    ])
+  }
+}
+
+/// Folders never read: version control, build output, dependencies.
+let skippedFolders: Set<String> = [".git", "bin", "obj", "node_modules", ".build", ".vs", "packages"]
+
+/// Every file of the checkout that a role can live in, relative path and bytes, sorted.
+func checkoutFiles(_ root: String) -> [(path: String, bytes: [UInt8])] {
+  var files: [(String, [UInt8])] = []
+  let manager = FileManager.default
+  guard let enumerator = manager.enumerator(atPath: root) else { return [] }
+  while let relative = enumerator.nextObject() as? String {
+    let name = (relative as NSString).lastPathComponent
+    if skippedFolders.contains(name) {
+      enumerator.skipDescendants()
+      continue
+    }
+    guard fileKind(name) != nil else { continue }
+    var isFolder: ObjCBool = false
+    let full = root + "/" + relative
+    guard manager.fileExists(atPath: full, isDirectory: &isFolder), !isFolder.boolValue,
+      let data = manager.contents(atPath: full)
+    else { continue }
+    files.append((relative, Array(data)))
+  }
+  return files.sorted { $0.0 < $1.0 }
+}
+
+enum FileKind {
+  case plist
+  case manifest
+  case csharp
+  case appSettings
+  case runbook
+}
+
+/// Which scanner reads a file, by its name.
+func fileKind(_ name: String) -> FileKind? {
+  let lower = name.lowercased()
+  if lower.hasSuffix(".entitlements") || lower.hasSuffix(".plist") { return .plist }
+  if lower == "androidmanifest.xml" { return .manifest }
+  if lower.hasSuffix(".cs") { return .csharp }
+  if lower.hasPrefix("appsettings"), lower.hasSuffix(".json") { return .appSettings }
+  if lower.hasSuffix(".md") || lower.hasSuffix(".markdown") || lower.hasSuffix(".sh") { return .runbook }
+  return nil
+}
+
+/// Every occurrence of a role's value in the checkout at `root`, in path order.
+public func scanCheckout(_ root: String) -> [Occurrence] { scanFiles(checkoutFiles(root)) }
+
+func scanFiles(_ files: [(path: String, bytes: [UInt8])]) -> [Occurrence] {
+  var found: [Occurrence] = []
+  for file in files {
+    switch fileKind((file.path as NSString).lastPathComponent) {
+    case .plist: found += scanPlist(file.path, file.bytes)
+    case .manifest: found += scanManifest(file.path, file.bytes)
+    case .appSettings: found += scanAppSettings(file.path, file.bytes)
+    case .runbook: found += scanRunbook(file.path, file.bytes)
+    case .csharp, nil: break
+    }
+  }
+  found += scanCSharp(files.filter { fileKind(($0.path as NSString).lastPathComponent) == .csharp })
+  return found.sorted { ($0.path, $0.line, $0.column) < ($1.path, $1.line, $1.column) }
+}
+
+/// The build values a role is compared with, from the spot that role checks.
+func expected(_ role: AuditRole, _ build: Build, _ contract: Contract) -> [String] {
+  guard let spot = contractSpots().first(where: { $0.role == role }) else { return [] }
+  let values = spot.value.values(build, contract)
+  switch spot.value {
+  case .certificateFingerprints: return values.map { $0.uppercased() }
+  case .androidPackage: return values
+  default: return values.map { $0.lowercased() }
+  }
+}
+
+/// Why a value is clearly not a real one, or nil.
+public func placeholderReason(_ value: String, role: AuditRole) -> String? {
+  let upper = value.uppercased()
+  for marker in ["REPLACE_WITH", "REPLACE-WITH", "CHANGE_ME", "CHANGEME", "FIXME", "PLACEHOLDER"]
+  where upper.contains(marker) {
+    return "holds the placeholder marker \(marker)"
+  }
+  let words = upper.split { !$0.isLetter }
+  if words.contains("TODO") || words.contains("TBD") { return "holds a TODO marker" }
+  if let open = value.firstIndex(of: "<"), value[open...].contains(">") { return "holds a <...> template" }
+  if value.contains("${") || value.contains("{{") || value.contains("$(") { return "holds an unexpanded variable" }
+  if role == .servedFingerprint {
+    if let bytes = Fingerprint.parse(value.uppercased()) {
+      if bytes.allSatisfy({ $0 == 0 }) { return "is an all-zero fingerprint" }
+      if Fingerprint.looksLikePlaceholder(bytes) { return "is a patterned fingerprint, not a certificate digest" }
+    } else if value.allSatisfy({ "0xX:".contains($0) }) {
+      return "is a fingerprint template"
+    }
+  }
+  return nil
+}
+
+/// Audits the checkout at `root` against `contract`: each occurrence judged for the build of
+/// its file (`build`, else the build whose values the file holds), then every registration the
+/// judged builds need and the checkout lacks.
+public func audit(_ contract: Contract, root: String, build fixed: Build? = nil) -> AuditReport {
+  let files = checkoutFiles(root)
+  return judge(scanFiles(files), contract: contract, build: fixed) { spot in expectedFile(spot, files) }
+}
+
+/// The checkout file a missing spot belongs in: a file of the spot's name that mentions the
+/// spot's key, else the only file of that name; nil when the checkout has no such file.
+func expectedFile(_ spot: Spot, _ files: [(path: String, bytes: [UInt8])]) -> String? {
+  let name = spot.file.split(separator: "/").last.map(String.init)?.lowercased() ?? ""
+  let named = files.filter { ($0.path as NSString).lastPathComponent.lowercased() == name }
+  let token = String(spot.key.split(separator: ":").last?.split(separator: " ").first ?? "")
+  if let mentioning = named.first(where: { String(decoding: $0.bytes, as: UTF8.self).contains(token) }) {
+    return mentioning.path
+  }
+  return named.count == 1 ? named[0].path : nil
+}
+
+/// The build a file name names as a word (`appsettings.Staging.json`, `Entitlements.production.plist`).
+func buildNamed(inFileName path: String, _ contract: Contract) -> Build? {
+  let words = (path as NSString).lastPathComponent.lowercased().split { !$0.isLetter && !$0.isNumber }
+  return contract.builds.first { words.contains(Substring($0.name.lowercased())) }
+}
+
+/// Judges scanned occurrences; `audit` without the file system. `locate` names the file a
+/// missing spot belongs in (default: the spot's own path).
+public func judge(
+  _ occurrences: [Occurrence], contract: Contract, build fixed: Build? = nil,
+  locate: (Spot) -> String? = { $0.file }
+) -> AuditReport {
+  var table: [String: [String]] = [:]
+  for role in AuditRole.allCases {
+    for build in contract.builds { table[role.rawValue + " " + build.name] = expected(role, build, contract) }
+  }
+  func wanted(_ role: AuditRole, _ build: Build, _: Contract) -> [String] {
+    table[role.rawValue + " " + build.name] ?? []
+  }
+  func hits(_ build: Build, _ list: [Occurrence]) -> Int {
+    list.filter { wanted($0.role, build, contract).contains($0.key) }.count
+  }
+  func strongest(_ list: [Occurrence]) -> Build? {
+    let scored = contract.builds.map { ($0, hits($0, list)) }
+    guard let best = scored.max(by: { $0.1 < $1.1 }), best.1 > 0 else { return nil }
+    return scored.first { $0.1 == best.1 }?.0
+  }
+  let overall = fixed ?? strongest(occurrences) ?? contract.builds.first
+  let byPath = Dictionary(grouping: occurrences, by: \.path)
+  let paths = byPath.keys.sorted()
+  var own: [String: Build] = [:]
+  for (path, list) in byPath { own[path] = strongest(list) }
+  // Every folder's files' own builds, counted once, so that a file's neighbours are a lookup.
+  var tallies: [String: [String: Int]] = [:]
+  func ancestors(_ path: String) -> [String] {
+    var folders: [String] = []
+    var folder = (path as NSString).deletingLastPathComponent
+    while true {
+      folders.append(folder)
+      if folder.isEmpty { break }
+      folder = (folder as NSString).deletingLastPathComponent
+    }
+    return folders
+  }
+  for path in paths {
+    guard let build = own[path] else { continue }
+    for folder in ancestors(path) { tallies[folder, default: [:]][build.name, default: 0] += 1 }
+  }
+  var fileBuild: [String: Build] = [:]
+  for path in paths {
+    fileBuild[path] =
+      fixed ?? buildNamed(inFileName: path, contract)
+      ?? {
+        // The nearest folder around the file where at least two other files name a build: a
+        // file whose values are another build's than most of those is that build's file gone wrong.
+        var around: Build?
+        for folder in ancestors(path) {
+          var votes = tallies[folder] ?? [:]
+          if let mine = own[path] { votes[mine.name, default: 0] -= 1 }
+          let total = votes.values.reduce(0, +)
+          if total >= 2 {
+            around = contract.builds.first { (votes[$0.name] ?? 0) * 2 > total }
+            break
+          }
+        }
+        if let mine = own[path], let around, mine.name != around.name { return around }
+        return own[path] ?? around ?? overall
+      }()
+  }
+  var findings: [AuditFinding] = []
+  for occurrence in occurrences {
+    let build = fileBuild[occurrence.path]
+    let verdict: AuditVerdict
+    let message: String
+    if let why = placeholderReason(occurrence.value, role: occurrence.role) {
+      verdict = .placeholder
+      message = "not a real value: it \(why)"
+    } else if let build, wanted(occurrence.role, build, contract).contains(occurrence.key) {
+      if let problem = occurrence.formProblem {
+        verdict = .stale
+        message = "\(build.name)'s value in the wrong form: \(problem)"
+      } else {
+        verdict = .matches
+        message = "\(build.name)'s value"
+      }
+    } else if let other = contract.builds.first(where: {
+      wanted(occurrence.role, $0, contract).contains(occurrence.key)
+    }) {
+      verdict = .foreignBuild
+      message = "\(other.name)'s value in a \(build?.name ?? "other") file; builds are never mixed"
+    } else {
+      verdict = .stale
+      let wanted = build.map { wanted(occurrence.role, $0, contract).joined(separator: ", ") } ?? ""
+      message = "no build has this value; \(build?.name ?? "the build") expects \(wanted)"
+    }
+    findings.append(
+      AuditFinding(
+        path: occurrence.path, line: occurrence.line, column: occurrence.column, build: build?.name,
+        role: occurrence.role, value: occurrence.value, verdict: verdict, message: message))
+  }
+  let judged =
+    fixed.map { [$0] } ?? contract.builds.filter { build in fileBuild.values.contains { $0.name == build.name } }
+  let builds = judged.isEmpty ? (overall.map { [$0] } ?? []) : judged
+  for build in builds {
+    var needed: [Spot] = []
+    for spot in contractSpots() where spot.reach != .documentation && spot.alternativeTo == nil {
+      if let role = spot.role, !needed.contains(where: { $0.role == role }) { needed.append(spot) }
+    }
+    for spot in needed {
+      guard let role = spot.role else { continue }
+      let mine = findings.filter { $0.build == build.name && $0.role == role }
+      // A role already held by a wrong value has failed; only an empty or partial one is missing.
+      if mine.contains(where: { $0.verdict != .matches }) { continue }
+      let held = Set(
+        zip(occurrences, findings).filter { $0.1.build == build.name && $0.1.role == role && $0.1.verdict == .matches }
+          .map(\.0.key))
+      for (value, shown) in zip(wanted(role, build, contract), spot.written(build, contract))
+      where !held.contains(value) {
+        findings.append(
+          AuditFinding(
+            path: locate(spot), line: 0, column: 0, build: build.name, role: role, value: shown, verdict: .missing,
+            message: "the contract needs \(spot.key) in the \(spot.project)'s \(spot.file); the checkout lacks it"))
+      }
+    }
+  }
+  return AuditReport(findings: findings, builds: builds, contract: contract)
+}

@@ -1,0 +1,192 @@
+import ContractArtifacts
+import LinkContract
+
+/// One thing wrong with a served association file.
+public struct HostProblem: Sendable, Hashable {
+  public let id: HostProblemID
+  public let message: String
+  /// The revalidation a `differs` problem fires, as `diff` reports it.
+  public let triggers: [RevalidationID]
+}
+
+/// What `verify-host` found for one `.well-known` path.
+public struct ServedFileReport: Sendable, Hashable {
+  public let path: String
+  public let url: String
+  /// The HTTP status, nil when no response was read.
+  public let status: Int?
+  public let problems: [HostProblem]
+  /// Differences that change nothing, such as formatting alone.
+  public let notes: [String]
+}
+
+/// The whole `verify-host` report for one build.
+public struct HostReport: Sendable, Hashable {
+  public let build: String
+  public let baseURL: String
+  public let files: [ServedFileReport]
+
+  public var isClean: Bool { files.allSatisfy(\.problems.isEmpty) }
+
+  /// The revalidation triggers that the differences fire, in the contract's order.
+  public func triggers(_ contract: Contract) -> [RevalidationTrigger] {
+    let fired = Set(files.flatMap(\.problems).flatMap(\.triggers))
+    return contract.revalidation.filter { fired.contains($0.id) }
+  }
+
+  /// Compiler-style lines (`URL: error: id: message`), then the triggers and a count.
+  public func text(_ contract: Contract) -> String {
+    var out = ""
+    for file in files {
+      let status = file.status.map { "HTTP \($0)" } ?? "no response"
+      out += "\(file.url): \(status)\n"
+      for problem in file.problems { out += "\(file.url): error: \(problem.id.rawValue): \(problem.message)\n" }
+      for note in file.notes { out += "\(file.url): note: \(note)\n" }
+    }
+    let triggers = self.triggers(contract)
+    if !triggers.isEmpty {
+      out += "revalidation triggers fired:\n"
+      for trigger in triggers { out += "  \(trigger.id.rawValue): \(trigger.when)\n" }
+    }
+    let count = files.map(\.problems.count).reduce(0, +)
+    out +=
+      count == 0
+      ? "verify-host \(build): both files are served correctly and mean what the contract says\n"
+      : "verify-host \(build): \(count) problem\(count == 1 ? "" : "s")\n"
+    return out
+  }
+
+  /// The report for pipelines; its schema is `Site/schema/verify-host.schema.json`.
+  public var json: JSON {
+    .object([
+      ("schemaVersion", .int(releaseCheckSchemaVersion)),
+      ("build", .string(build)),
+      ("baseUrl", .string(baseURL)),
+      (
+        "files",
+        .array(
+          files.map { file in
+            .object([
+              ("path", .string(file.path)),
+              ("url", .string(file.url)),
+              ("status", file.status.map(JSON.int) ?? .null),
+              (
+                "problems",
+                .array(
+                  file.problems.map { problem in
+                    var members: [(String, JSON)] = [
+                      ("id", .string(problem.id.rawValue)), ("message", .string(problem.message)),
+                    ]
+                    if !problem.triggers.isEmpty {
+                      members.append(("triggers", .array(problem.triggers.map { .string($0.rawValue) })))
+                    }
+                    return .object(members)
+                  })
+              ),
+              ("notes", .array(file.notes.map(JSON.string))),
+            ])
+          })
+      ),
+    ])
+  }
+}
+
+/// Fetches both association files of `build` from `baseURL` (default `https://` + the build's
+/// web host) and checks what Apple's and Google's verifiers check, then compares each with the
+/// generated file by meaning.
+public func verifyHost(
+  _ contract: Contract, build: Build, baseURL: String? = nil, caFile: String? = nil, timeout: Double = 5
+) -> HostReport {
+  var base = baseURL ?? "https://\(build.webHost)"
+  while base.hasSuffix("/") { base.removeLast() }
+  let files = AssociationKind.allCases.map { kind -> ServedFileReport in
+    let path = "/.well-known/" + kind.fileName
+    let url = base + path
+    let generated = Array(associationFile(kind, contract, build: build).utf8)
+    guard base.lowercased().hasPrefix("https://") else {
+      return ServedFileReport(
+        path: path, url: url, status: nil,
+        problems: [
+          HostProblem(
+            id: .notHTTPS, message: "the verifiers fetch only https; \(url) was not fetched", triggers: [])
+        ], notes: [])
+    }
+    switch httpGet(url, caFile: caFile, timeout: timeout, limit: appSiteAssociationByteLimit) {
+    case .failure(.timeout(let seconds)):
+      return ServedFileReport(
+        path: path, url: url, status: nil,
+        problems: [HostProblem(id: .timeout, message: "no complete answer within \(seconds) s", triggers: [])],
+        notes: [])
+    case .failure(.unreachable(let why)):
+      return ServedFileReport(
+        path: path, url: url, status: nil,
+        problems: [HostProblem(id: .unreachable, message: why, triggers: [])], notes: [])
+    case .success(let response):
+      let (problems, notes) = checkServed(response, kind: kind, generated: generated, contract: contract)
+      return ServedFileReport(path: path, url: url, status: response.status, problems: problems, notes: notes)
+    }
+  }
+  return HostReport(build: build.name, baseURL: base, files: files)
+}
+
+/// The checks on one response, in the order a verifier meets them.
+func checkServed(_ response: HTTPResponse, kind: AssociationKind, generated: [UInt8], contract: Contract)
+  -> (problems: [HostProblem], notes: [String])
+{
+  var problems: [HostProblem] = []
+  func problem(_ id: HostProblemID, _ message: String, _ triggers: [RevalidationID] = []) {
+    problems.append(HostProblem(id: id, message: message, triggers: triggers))
+  }
+  if (300..<400).contains(response.status) {
+    let target = response.location.map { " to \($0)" } ?? ""
+    problem(
+      .redirect, "answers with a redirect (\(response.status))\(target); Apple's CDN and Android's verifier follow none"
+    )
+    return (problems, [])
+  }
+  if response.status != 200 {
+    problem(.status, "answers \(response.status), not 200")
+    return (problems, [])
+  }
+  let media = response.contentType.map { type in
+    String(type.split(separator: ";", maxSplits: 1).first ?? "").trimmingCharacters(" \t").lowercased()
+  }
+  if media != associationContentType {
+    problem(
+      .contentType,
+      "is served as \(response.contentType.map { "'\($0)'" } ?? "no content type"), not \(associationContentType)")
+  }
+  if response.truncated {
+    let reader = kind == .appleAppSiteAssociation ? "the most Apple reads" : "the most verify-host reads"
+    problem(.tooLarge, "is larger than \(appSiteAssociationByteLimit) bytes, \(reader)")
+    return (problems, [])
+  }
+  var body = response.body
+  if body.starts(with: [0xEF, 0xBB, 0xBF]) {
+    problem(.byteOrderMark, "starts with a UTF-8 byte-order mark, which the verifiers refuse")
+    body.removeFirst(3)
+  }
+  let errors = validateAssociation(body, kind: kind).filter { $0.severity == .error }
+  for error in errors { problem(.invalid, error.text) }
+  var notes = validateAssociation(body, kind: kind).filter { $0.severity == .warning }.map { "warning: \($0.text)" }
+  if errors.isEmpty {
+    let diff = diffAssociationFile(kind.fileName, old: generated, new: body, contract: contract)
+    for change in diff.changes {
+      if change.kind == .formatting || change.kind == .commentChanged {
+        notes.append("\(change.kind.rawValue): \(change.detail)")
+      } else {
+        problem(.differs, "\(change.kind.rawValue): \(change.detail)", change.triggers)
+      }
+    }
+  }
+  return (problems, notes)
+}
+
+extension String {
+  func trimmingCharacters(_ set: String) -> String {
+    var text = Substring(self)
+    while let first = text.first, set.contains(first) { text.removeFirst() }
+    while let last = text.last, set.contains(last) { text.removeLast() }
+    return String(text)
+  }
+}

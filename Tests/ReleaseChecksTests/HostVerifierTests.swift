@@ -1,0 +1,242 @@
+import ContractArtifacts
+import Foundation
+import LinkContract
+import ReleaseChecks
+import Testing
+
+/// Runs a command to completion; throws when it exits non-zero.
+@discardableResult
+func run(_ arguments: [String], in folder: URL) throws -> String {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+  process.arguments = arguments
+  process.currentDirectoryURL = folder
+  let output = Pipe()
+  process.standardOutput = output
+  process.standardError = output
+  try process.run()
+  let data = output.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  let text = String(decoding: data, as: UTF8.self)
+  if process.terminationStatus != 0 {
+    throw CommandFailure(message: "\(arguments.joined(separator: " ")): \(text)")
+  }
+  return text
+}
+
+struct CommandFailure: Error, CustomStringConvertible {
+  let message: String
+  var description: String { message }
+}
+
+/// A private CA and a certificate for 127.0.0.1 signed by it, made with openssl at test time.
+struct TestCertificates: Sendable {
+  let folder: URL
+  var ca: String { folder.appendingPathComponent("ca.pem").path }
+  var certificate: String { folder.appendingPathComponent("server.pem").path }
+  var key: String { folder.appendingPathComponent("server.key").path }
+
+  static let shared: Result<TestCertificates, CommandFailure> = {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("linkcontract-ca-\(UUID().uuidString)")
+    do {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      let curve = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
+      try run(
+        ["openssl", "req", "-x509"] + curve + [
+          "-keyout", "ca.key", "-out", "ca.pem", "-days", "2", "-subj", "/CN=linkcontract test CA",
+          "-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign,cRLSign",
+        ], in: folder)
+      try run(
+        ["openssl", "req"] + curve + ["-keyout", "server.key", "-out", "server.csr", "-subj", "/CN=127.0.0.1"],
+        in: folder)
+      try Data(
+        "subjectAltName=IP:127.0.0.1,DNS:localhost\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n".utf8
+      ).write(to: folder.appendingPathComponent("server.ext"))
+      try run(
+        [
+          "openssl", "x509", "-req", "-in", "server.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial",
+          "-out", "server.pem", "-days", "2", "-extfile", "server.ext",
+        ], in: folder)
+      return .success(TestCertificates(folder: folder))
+    } catch let error as CommandFailure {
+      return .failure(error)
+    } catch {
+      return .failure(CommandFailure(message: "\(error)"))
+    }
+  }()
+}
+
+/// `Fixtures/https_server.py` on 127.0.0.1 and a free port, serving `root`; `stop()` ends it.
+final class TestServer {
+  let process = Process()
+  let port: Int
+
+  init(root: URL, certificates: TestCertificates) throws {
+    let portFile = root.appendingPathComponent("port")
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [
+      "python3", Checkout.fixtures.appendingPathComponent("https_server.py").path, root.path,
+      certificates.certificate, certificates.key, portFile.path,
+    ]
+    try process.run()
+    let deadline = Date().addingTimeInterval(10)
+    var port: Int?
+    while port == nil, Date() < deadline, process.isRunning {
+      port = (try? String(contentsOf: portFile, encoding: .utf8)).flatMap { Int($0) }
+      if port == nil { Thread.sleep(forTimeInterval: 0.02) }
+    }
+    guard let port else {
+      process.terminate()
+      throw CommandFailure(message: "the test server did not start")
+    }
+    self.port = port
+  }
+
+  func stop() {
+    if process.isRunning { process.terminate() }
+    process.waitUntilExit()
+  }
+
+  deinit { stop() }
+}
+
+struct HostVerifierTests {
+  static let contract = Contract.customerApp
+  static let production = contract.builds[0]
+  static let aasa = associationFile(.appleAppSiteAssociation, contract, build: production)
+  static let assetLinks = associationFile(.assetLinks, contract, build: production)
+
+  /// One way a host can serve the two files, and what verify-host must say about each.
+  struct Variant: Sendable, CustomTestStringConvertible {
+    let name: String
+    var aasa: [UInt8] = Array(HostVerifierTests.aasa.utf8)
+    var assetLinks: [UInt8] = Array(HostVerifierTests.assetLinks.utf8)
+    var meta: String?
+    /// The problem ids expected for the AASA file, then for assetlinks.json.
+    let expected: [[HostProblemID]]
+    var notes = false
+    var timeout: Double = 3
+    var testDescription: String { name }
+  }
+
+  static let placeholder = Array(repeating: "00", count: 32).joined(separator: ":")
+
+  static let variants: [Variant] = [
+    Variant(name: "the generated files", expected: [[], []]),
+    Variant(
+      name: "the same meaning, other formatting",
+      aasa: Array(appSiteAssociation(contract, build: production).json.compact.utf8),
+      assetLinks: Array(ContractArtifacts.assetLinks(production).compact.utf8), expected: [[], []], notes: true),
+    Variant(
+      name: "a placeholder fingerprint",
+      assetLinks: Array(
+        HostVerifierTests.assetLinks.replacingOccurrences(
+          of: production.androidCertificateFingerprints[0], with: placeholder
+        ).utf8), expected: [[], [.differs, .differs, .differs]], notes: true),
+    Variant(
+      name: "a redirect", meta: #"{"status": 301, "location": "https://www.example.com/.well-known/x"}"#,
+      expected: [[.redirect], [.redirect]]),
+    Variant(
+      name: "a wrong content type", meta: #"{"contentType": "text/plain"}"#, expected: [[.contentType], [.contentType]]),
+    Variant(
+      name: "a stale claim: the product exclusion gone",
+      aasa: Array(
+        AppSiteAssociation(
+          defaults: AASAMatchSettings(caseSensitive: true, percentEncoded: true),
+          details: [
+            AASADetail(
+              appIDs: [production.appID],
+              components: appSiteAssociation(contract, build: production).details[0].components.filter { !$0.exclude })
+          ]
+        ).json.pretty.utf8),
+      // The exclude removed, then the product's canonical link and the links derived from
+      // the exclude's pattern, each now claimed.
+      expected: [[.differs, .differs, .differs, .differs, .differs], []]),
+    Variant(
+      name: "an HTML error page", aasa: Array("<html><body>Server Error</body></html>".utf8),
+      assetLinks: Array("<html><body>Server Error</body></html>".utf8), meta: #"{"contentType": "text/html"}"#,
+      expected: [[.contentType, .invalid], [.contentType, .invalid]]),
+    Variant(
+      name: "an error status", meta: #"{"status": 503, "contentType": "text/html"}"#, expected: [[.status], [.status]]),
+    Variant(
+      name: "a byte-order mark", aasa: [0xEF, 0xBB, 0xBF] + Array(HostVerifierTests.aasa.utf8),
+      expected: [[.byteOrderMark], []]),
+    Variant(
+      name: "a file over 128 KB", aasa: Array(HostVerifierTests.aasa.utf8) + Array(repeating: 0x20, count: 132_000),
+      expected: [[.tooLarge], []]),
+    Variant(name: "a slow server", meta: #"{"delay": 3}"#, expected: [[.timeout], [.timeout]], timeout: 0.5),
+  ]
+
+  static func serve(_ variant: Variant) throws -> (root: URL, server: TestServer) {
+    let certificates = try TestCertificates.shared.get()
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("linkcontract-host-\(UUID().uuidString)")
+    let folder = root.appendingPathComponent("host/.well-known")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try Data(variant.aasa).write(to: folder.appendingPathComponent("apple-app-site-association"))
+    try Data(variant.assetLinks).write(to: folder.appendingPathComponent("assetlinks.json"))
+    if let meta = variant.meta { try Data(meta.utf8).write(to: root.appendingPathComponent("host/meta.json")) }
+    return (root, try TestServer(root: root, certificates: certificates))
+  }
+
+  @Test(arguments: variants)
+  func reportsWhatTheHostServes(_ variant: Variant) throws {
+    let (root, server) = try Self.serve(variant)
+    defer {
+      server.stop()
+      try? FileManager.default.removeItem(at: root)
+    }
+    let started = Date()
+    let report = verifyHost(
+      Self.contract, build: Self.production, baseURL: "https://127.0.0.1:\(server.port)/host",
+      caFile: try TestCertificates.shared.get().ca, timeout: variant.timeout)
+    #expect(Date().timeIntervalSince(started) < 2 * variant.timeout + 2, "verify-host must not hang")
+    #expect(report.files.map(\.path) == wellKnownPaths)
+    #expect(report.files.map { $0.problems.map(\.id) } == variant.expected, "\(report.text(Self.contract))")
+    #expect(report.isClean == variant.expected.allSatisfy(\.isEmpty))
+    #expect(report.files.contains { !$0.notes.isEmpty } == variant.notes, "\(report.files.map(\.notes))")
+    #expect(SchemaCheck.problems(report.json, verifyHostSchema()) == [])
+  }
+
+  @Test func aStaleClaimFiresItsTrigger() throws {
+    let variant = try #require(Self.variants.first { $0.name.hasPrefix("a stale claim") })
+    let (root, server) = try Self.serve(variant)
+    defer {
+      server.stop()
+      try? FileManager.default.removeItem(at: root)
+    }
+    let report = verifyHost(
+      Self.contract, build: Self.production, baseURL: "https://127.0.0.1:\(server.port)/host",
+      caFile: try TestCertificates.shared.get().ca, timeout: 3)
+    // A publication change calls for the association review only (issue 14).
+    #expect(report.triggers(Self.contract).map(\.id) == [.associationClaims])
+    #expect(report.text(Self.contract).contains("error: differs: claim-changed: product"))
+  }
+
+  @Test func aStoppedServerIsUnreachable() throws {
+    let (root, server) = try Self.serve(Self.variants[0])
+    server.stop()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let report = verifyHost(
+      Self.contract, build: Self.production, baseURL: "https://127.0.0.1:\(server.port)",
+      caFile: try TestCertificates.shared.get().ca, timeout: 2)
+    #expect(report.files.map { $0.problems.map(\.id) } == [[.unreachable], [.unreachable]])
+    #expect(report.files.allSatisfy { $0.status == nil })
+  }
+
+  @Test func anUntrustedCertificateIsUnreachable() throws {
+    let (root, server) = try Self.serve(Self.variants[0])
+    defer {
+      server.stop()
+      try? FileManager.default.removeItem(at: root)
+    }
+    // The system roots do not know the test CA.
+    let report = verifyHost(
+      Self.contract, build: Self.production, baseURL: "https://127.0.0.1:\(server.port)/host", timeout: 2)
+    #expect(report.files.map { $0.problems.map(\.id) } == [[.unreachable], [.unreachable]])
+  }
+
+  @Test func httpIsNeverFetched() {
+    let report = verifyHost(Self.contract, build: Self.production, baseURL: "http://127.0.0.1:1", timeout: 1)
+    #expect(report.files.map { $0.problems.map(\.id) } == [[.notHTTPS], [.notHTTPS]])
+  }
+}

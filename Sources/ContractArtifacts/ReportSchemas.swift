@@ -13,15 +13,6 @@ public enum ReportSchemas {
     ]
   }
 
-  static func object(_ properties: [(String, JSON)], required: [String]? = nil) -> JSON {
-    .object([
-      ("type", .string("object")),
-      ("required", .array((required ?? properties.map(\.0)).map(JSON.string))),
-      ("additionalProperties", .bool(false)),
-      ("properties", .object(properties)),
-    ])
-  }
-
   static func type(_ names: String...) -> JSON {
     .object([("type", names.count == 1 ? .string(names[0]) : .array(names.map(JSON.string)))])
   }
@@ -30,16 +21,10 @@ public enum ReportSchemas {
     .object([("enum", .array(values.map(JSON.string) + (nullable ? [.null] : [])))])
   }
 
-  static func array(_ items: JSON) -> JSON { .object([("type", .string("array")), ("items", items)]) }
-
+  static func object(_ properties: [(String, JSON)]) -> JSON { Schema.object(properties) }
+  static func array(_ items: JSON) -> JSON { Schema.array(items) }
   static func document(_ id: String, _ title: String, _ body: [(String, JSON)]) -> JSON {
-    let schema: [(String, JSON)] = [
-      ("$schema", .string("https://json-schema.org/draft/2020-12/schema")),
-      ("$id", .string(id)),
-      ("title", .string(title)),
-    ]
-    guard case .object(let members) = object(body) else { return .object(schema) }
-    return .object(schema + members)
+    Schema.document(id: id, title: title, body)
   }
 
   static let version: JSON = .object([("const", .int(1))])

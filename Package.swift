@@ -52,11 +52,12 @@ let package = Package(
       name: "LinkLifecycleTests", dependencies: ["LinkContract", "LinkParser", "LinkLifecycle", "DesignFixture"]),
     .testTarget(
       name: "ContractArtifactsTests",
-      dependencies: ["LinkContract", "LinkParser", "ContractArtifacts", "DesignFixture"]),
+      dependencies: ["LinkContract", "LinkParser", "ContractArtifacts", "DesignFixture"],
+      exclude: ["RealAssociationFiles"]),
     .testTarget(
       name: "SiteGeneratorTests",
       dependencies: ["LinkContract", "LinkParser", "ContractArtifacts", "SiteGenerator", "DesignFixture"]),
-    .testTarget(name: "CommandLineTests", dependencies: ["LinkContractCLI"]),
+    .testTarget(name: "CommandLineTests", dependencies: ["LinkContractCLI", "ContractArtifacts"]),
     .testTarget(
       name: "ReleaseChecksTests",
       dependencies: ["LinkContract", "ContractArtifacts", "ReleaseChecks"],

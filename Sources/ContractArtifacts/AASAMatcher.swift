@@ -43,6 +43,9 @@ public struct AASAComponent: Sendable, Hashable {
   public var exclude: Bool
   public var comment: String?
   public var settings: AASAMatchSettings
+  /// A component the validator could not read (a value of the wrong type): it matches nothing
+  /// and takes no part in the reachability analysis.
+  public var unreadable = false
 
   public init(
     path: String? = nil, query: AASAQueryPattern? = nil, fragment: String? = nil,
@@ -115,6 +118,9 @@ public struct AASADetail: Sendable, Hashable {
 public struct AppSiteAssociation: Sendable, Hashable {
   public var defaults: AASAMatchSettings?
   public var details: [AASADetail]
+  /// The app ids of the other sections Apple defines (`webcredentials`, `appclips`,
+  /// `activitycontinuation`), by section name, as read from a file; not written by `json`.
+  public var services: [String: [String]] = [:]
 
   public init(defaults: AASAMatchSettings? = nil, details: [AASADetail]) {
     self.defaults = defaults
@@ -227,23 +233,30 @@ extension AppSiteAssociation {
   /// matches every URL they match, as (detail, component, covering component) indices. The
   /// check is sound but not complete: what it names is certainly unreachable.
   public func unreachableComponents() -> [(detail: Int, component: Int, coveredBy: Int)] {
+    shadowedComponents().shadowed
+  }
+
+  /// The reachability analysis with its bound: every shadowed component found, and where the
+  /// analysis stopped when it ran out of its step budget (nil when it checked everything).
+  /// Candidates come from a trie of the components' literal path prefixes, so a file of
+  /// distinct literal paths costs time linear in its size; exact repeats are found by hashing.
+  public func shadowedComponents() -> (
+    shadowed: [(detail: Int, component: Int, coveredBy: Int)], stoppedAt: (detail: Int, component: Int)?
+  ) {
+    var shadowing = AASAShadowing()
     var found: [(Int, Int, Int)] = []
     for (detailIndex, detail) in details.enumerated() {
-      for (index, later) in detail.components.enumerated() {
-        let laterSettings = effectiveSettings(later, in: detail)
-        for earlier in 0..<index {
-          let earlierComponent = detail.components[earlier]
-          let earlierSettings = effectiveSettings(earlierComponent, in: detail)
-          if AASAPattern.covers(
-            earlierComponent, earlierSettings, later, laterSettings)
-          {
-            found.append((detailIndex, index, earlier))
-            break
-          }
+      shadowing.reset()
+      for (index, component) in detail.components.enumerated() {
+        let settings = effectiveSettings(component, in: detail)
+        switch shadowing.add(component, settings: settings, at: index) {
+        case .covered(let earlier): found.append((detailIndex, index, earlier))
+        case .reachable: break
+        case .outOfBudget: return (found, (detailIndex, index))
         }
       }
     }
-    return found
+    return (found, nil)
   }
 }
 
@@ -291,12 +304,25 @@ enum AASAPattern {
   static func matches(_ pattern: String, _ text: String, caseSensitive: Bool) -> Bool {
     let p = Array((caseSensitive ? pattern : pattern.lowercased()).unicodeScalars)
     let t = Array((caseSensitive ? text : text.lowercased()).unicodeScalars)
+    var steps = 0
+    return greedyMatch(p, t, steps: &steps, limit: .max) { $0 == "?" || $0 == $1 }
+  }
+
+  /// Whether the glob `p` (`*` any run, other symbols as `symbol` says) matches all of `t`, by
+  /// the greedy two-pointer match: exact for such patterns, no memory, and at worst
+  /// |p| x |t| steps, counted in `steps`; past `limit` steps it answers false.
+  static func greedyMatch(
+    _ p: [Unicode.Scalar], _ t: [Unicode.Scalar], steps: inout Int, limit: Int,
+    symbol: (Unicode.Scalar, Unicode.Scalar) -> Bool
+  ) -> Bool {
     var pi = 0
     var ti = 0
     var star = -1
     var mark = 0
     while ti < t.count {
-      if pi < p.count, p[pi] == "?" || (p[pi] != "*" && p[pi] == t[ti]) {
+      steps += 1
+      if steps > limit { return false }
+      if pi < p.count, p[pi] != "*", symbol(p[pi], t[ti]) {
         pi += 1
         ti += 1
       } else if pi < p.count, p[pi] == "*" {
@@ -350,71 +376,5 @@ enum AASAPattern {
       }
     }
     return String(decoding: bytes, as: UTF8.self)
-  }
-
-  // MARK: Coverage
-
-  /// Whether every URL `later` matches is matched by `earlier`. Sound, not complete.
-  static func covers(
-    _ earlier: AASAComponent, _ earlierSettings: (caseSensitive: Bool, percentEncoded: Bool),
-    _ later: AASAComponent, _ laterSettings: (caseSensitive: Bool, percentEncoded: Bool)
-  ) -> Bool {
-    guard earlierSettings.percentEncoded == laterSettings.percentEncoded else { return false }
-    let folds = !earlierSettings.caseSensitive
-    let laterFolds = !laterSettings.caseSensitive
-    // A case-insensitive later pattern matches case variants that a case-sensitive earlier
-    // one may not; only claim coverage when the earlier one folds case too.
-    if laterFolds && !folds { return false }
-    func patternCovers(_ a: String?, _ b: String?, path: Bool) -> Bool {
-      let outer = a ?? "*"
-      let inner = b ?? "*"
-      var outers = [outer]
-      if path, outer.hasSuffix("/*") { outers.append(String(outer.dropLast(2))) }
-      var inners = [inner]
-      if path, inner.hasSuffix("/*") { inners.append(String(inner.dropLast(2))) }
-      return inners.allSatisfy { innerPattern in
-        outers.contains { globCovers($0, innerPattern, caseInsensitive: folds) }
-      }
-    }
-    guard patternCovers(earlier.path, later.path, path: true) else { return false }
-    guard patternCovers(earlier.fragment, later.fragment, path: false) else { return false }
-    switch (earlier.query, later.query) {
-    case (nil, _): return true
-    case (.whole(let a), .whole(let b)): return globCovers(a, b, caseInsensitive: folds)
-    case (.whole(let a), _): return globCovers(a, "*", caseInsensitive: folds)
-    case (.items(let a), .items(let b)):
-      return a.allSatisfy { outer in
-        b.contains { $0.name == outer.name && globCovers(outer.pattern, $0.pattern, caseInsensitive: folds) }
-      }
-    case (.items(let a), _): return a.isEmpty
-    }
-  }
-
-  /// Whether the glob `outer` matches every string the glob `inner` matches, decided by matching
-  /// `outer` against `inner` symbol by symbol: `*` in `outer` takes any run of `inner`'s
-  /// symbols, `?` takes one literal or `?`, a literal only the same literal.
-  static func globCovers(_ outer: String, _ inner: String, caseInsensitive: Bool) -> Bool {
-    let o = Array((caseInsensitive ? outer.lowercased() : outer).unicodeScalars)
-    let i = Array((caseInsensitive ? inner.lowercased() : inner).unicodeScalars)
-    var memo = [Int: Bool]()
-    func step(_ a: Int, _ b: Int) -> Bool {
-      let key = a * (i.count + 1) + b
-      if let known = memo[key] { return known }
-      let result: Bool
-      if a == o.count {
-        result = b == i.count
-      } else if o[a] == "*" {
-        result = step(a + 1, b) || (b < i.count && step(a, b + 1))
-      } else if b == i.count {
-        result = false
-      } else if o[a] == "?" {
-        result = i[b] != "*" && step(a + 1, b + 1)
-      } else {
-        result = i[b] != "*" && i[b] != "?" && o[a] == i[b] && step(a + 1, b + 1)
-      }
-      memo[key] = result
-      return result
-    }
-    return step(0, 0)
   }
 }

@@ -19,4 +19,5 @@ public func contractArtifacts(_ contract: Contract) -> [Artifact] {
     Artifact(path: "Site/conformance.json", contents: table.json),
   ] + lifecycleArtifacts(contract) + associationArtifacts(contract) + releaseCheckSchemaArtifacts()
     + contractDocumentArtifacts(contract)
+    + ReportSchemas.artifacts()
 }

@@ -1,26 +1,88 @@
 import LinkContract
 
+/// What kind of difference a change is: stable kebab-case ids, listed in `--format json` and
+/// in `Site/schema/diff-report.schema.json`.
+public enum ChangeKind: String, Sendable, Hashable, CaseIterable {
+  case fileAdded = "file-added"
+  case fileRemoved = "file-removed"
+  case unreadable
+  case newInvalid = "new-invalid"
+  case newOversized = "new-oversized"
+  case formatting
+  // apple-app-site-association
+  case appIDAdded = "app-id-added"
+  case appIDRemoved = "app-id-removed"
+  case defaultsChanged = "defaults-changed"
+  case componentAdded = "component-added"
+  case componentRemoved = "component-removed"
+  case componentMoved = "component-moved"
+  case commentChanged = "comment-changed"
+  case claimChanged = "claim-changed"
+  case webcredentialsAppAdded = "webcredentials-app-added"
+  case webcredentialsAppRemoved = "webcredentials-app-removed"
+  case appclipsAppAdded = "appclips-app-added"
+  case appclipsAppRemoved = "appclips-app-removed"
+  case activitycontinuationAppAdded = "activitycontinuation-app-added"
+  case activitycontinuationAppRemoved = "activitycontinuation-app-removed"
+  // assetlinks.json
+  case packageAdded = "package-added"
+  case packageRemoved = "package-removed"
+  case fingerprintAdded = "fingerprint-added"
+  case fingerprintRemoved = "fingerprint-removed"
+  case certificateRotated = "certificate-rotated"
+  case fingerprintReformatted = "fingerprint-reformatted"
+  case relationAdded = "relation-added"
+  case relationRemoved = "relation-removed"
+  case siteAdded = "site-added"
+  case siteRemoved = "site-removed"
+  case includeAdded = "include-added"
+  case includeRemoved = "include-removed"
+  case dynamicComponentAdded = "dynamic-component-added"
+  case dynamicComponentRemoved = "dynamic-component-removed"
+  case dynamicComponentMoved = "dynamic-component-moved"
+  // native snippets
+  case allowedSchemeAdded = "allowed-scheme-added"
+  case allowedSchemeRemoved = "allowed-scheme-removed"
+  case lineAdded = "line-added"
+  case lineRemoved = "line-removed"
+}
+
 /// One semantic difference between two releases' association files.
 public struct AssociationChange: Sendable, Hashable {
   /// The file, relative to the association root (`production/.well-known/assetlinks.json`), or
   /// the file name when two single files were compared.
   public let file: String
-  /// A stable kebab-case kind, such as `component-moved` or `fingerprint-added`.
-  public let kind: String
+  public let kind: ChangeKind
+  /// One line for people.
   public let detail: String
+  /// The build the file belongs to, when its path names one.
+  public var build: String?
+  /// The route class whose canonical link the change is about, when known.
+  public var route: String?
+  /// The app ids (or Android package) the change applies to, when it is per app.
+  public var apps: [String] = []
+  /// The value before and after, as JSON; nil where there is none.
+  public var before: JSON?
+  public var after: JSON?
   /// The revalidation the change calls for, if any.
   public let triggers: [RevalidationID]
 
-  public init(file: String, kind: String, detail: String, triggers: [RevalidationID]) {
+  public init(
+    file: String, kind: ChangeKind, detail: String, triggers: [RevalidationID], before: JSON? = nil,
+    after: JSON? = nil
+  ) {
     self.file = file
     self.kind = kind
     self.detail = detail
     self.triggers = triggers
+    self.before = before
+    self.after = after
   }
 }
 
 /// The semantic diff of two association trees or files, and the revalidations it fires.
 public struct AssociationDiff: Sendable, Hashable {
+  public static let schemaVersion = 1
   public let changes: [AssociationChange]
 
   public init(changes: [AssociationChange]) { self.changes = changes }
@@ -43,7 +105,7 @@ public struct AssociationDiff: Sendable, Hashable {
         out += "\(change.file):\n"
         currentFile = change.file
       }
-      out += "  \(change.kind): \(change.detail)\n"
+      out += "  \(change.kind.rawValue): \(change.detail)\n"
     }
     out += "revalidation triggers fired:\n"
     let triggers = self.triggers(contract)
@@ -52,15 +114,19 @@ public struct AssociationDiff: Sendable, Hashable {
     return out
   }
 
-  /// The report for pipelines, one JSON object.
+  /// The report for pipelines, one JSON object (`Site/schema/diff-report.schema.json`).
   public func json(_ contract: Contract) -> JSON {
     .object([
+      ("schemaVersion", .int(Self.schemaVersion)),
       (
         "changes",
         .array(
           changes.map { change in
             .object([
-              ("file", .string(change.file)), ("kind", .string(change.kind)), ("detail", .string(change.detail)),
+              ("kind", .string(change.kind.rawValue)), ("file", .string(change.file)),
+              ("build", change.build.map(JSON.string) ?? .null), ("route", change.route.map(JSON.string) ?? .null),
+              ("apps", .array(change.apps.map(JSON.string))), ("detail", .string(change.detail)),
+              ("before", change.before ?? .null), ("after", change.after ?? .null),
               ("triggers", .array(change.triggers.map { .string($0.rawValue) })),
             ])
           })
@@ -76,42 +142,83 @@ public struct AssociationDiff: Sendable, Hashable {
 
 /// Compares two association trees, each a map from a path relative to the `association`
 /// folder (`<build>/.well-known/...`, `<build>/native/...`) to the file's bytes.
-public func diffAssociationTrees(old: [String: [UInt8]], new: [String: [UInt8]], contract: Contract)
-  -> AssociationDiff
-{
+public func diffAssociationTrees(
+  old: [String: [UInt8]], new: [String: [UInt8]], contract: Contract, probes: [String] = []
+) -> AssociationDiff {
   var changes: [AssociationChange] = []
   for path in Set(old.keys).union(new.keys).sorted() {
     switch (old[path], new[path]) {
     case (let before?, let after?):
-      changes += diffAssociationFile(path, old: before, new: after, contract: contract).changes
+      changes += diffAssociationFile(path, old: before, new: after, contract: contract, probes: probes).changes
     case (nil, _?):
-      changes.append(.init(file: path, kind: "file-added", detail: "new file", triggers: fileTriggers(path)))
+      changes.append(
+        located(.init(file: path, kind: .fileAdded, detail: "new file", triggers: fileTriggers(path)), contract))
     case (_?, nil):
-      changes.append(.init(file: path, kind: "file-removed", detail: "file removed", triggers: fileTriggers(path)))
+      changes.append(
+        located(.init(file: path, kind: .fileRemoved, detail: "file removed", triggers: fileTriggers(path)), contract))
     case (nil, nil): break
     }
   }
   return AssociationDiff(changes: changes)
 }
 
-/// Compares two versions of one file, read semantically by its name.
-public func diffAssociationFile(_ path: String, old: [UInt8], new: [UInt8], contract: Contract) -> AssociationDiff {
+/// Compares two versions of one file, read semantically as `kind` (by default the kind its
+/// name implies). `probes` are extra URLs (`https://host/path?query#fragment` or a path) whose
+/// claims are compared besides those derived from the two files' patterns.
+public func diffAssociationFile(
+  _ path: String, old: [UInt8], new: [UInt8], contract: Contract, probes: [String] = [],
+  kind: AssociationKind? = nil
+) -> AssociationDiff {
   guard old != new else { return AssociationDiff(changes: []) }
   let name = path.split(separator: "/").last.map(String.init) ?? path
   var changes: [AssociationChange]
-  switch AssociationKind(fileName: name) {
-  case .appleAppSiteAssociation?: changes = diffAppSiteAssociation(path, old, new, contract)
-  case .assetLinks?: changes = diffAssetLinks(path, old, new)
+  switch kind ?? AssociationKind(fileName: name) {
+  case .appleAppSiteAssociation?:
+    changes = newSideProblems(path, new, .appleAppSiteAssociation)
+    changes += AASADiff(path: path, old: old, new: new, contract: contract, probes: probes).changes()
+  case .assetLinks?:
+    changes = newSideProblems(path, new, .assetLinks) + diffAssetLinks(path, old, new)
   case nil where name == "appsettings.OAuth.json": changes = diffAllowlist(path, old, new)
   case nil where name == "appsettings.AppAssociation.json":
     changes = diffAppAssociationSettings(path, old, new, contract)
   case nil: changes = diffLines(path, old, new)
   }
   if changes.isEmpty {
-    changes.append(
-      .init(file: path, kind: "formatting", detail: "bytes differ with the same meaning", triggers: []))
+    changes.append(.init(file: path, kind: .formatting, detail: "bytes differ with the same meaning", triggers: []))
   }
-  return AssociationDiff(changes: changes)
+  return AssociationDiff(changes: changes.map { located($0, contract) })
+}
+
+/// The change with its build filled in from the path (`production/...`).
+private func located(_ change: AssociationChange, _ contract: Contract) -> AssociationChange {
+  var change = change
+  if let first = change.file.split(separator: "/").first, contract.builds.contains(where: { $0.name == first }) {
+    change.build = String(first)
+  }
+  return change
+}
+
+/// `new-oversized` and `new-invalid` when the platform would not read NEW as meant.
+private func newSideProblems(_ path: String, _ new: [UInt8], _ kind: AssociationKind) -> [AssociationChange] {
+  let errors = validateAssociation(new, kind: kind).filter { $0.severity == .error }
+  guard let first = errors.first else { return [] }
+  if kind == .appleAppSiteAssociation, new.count > appSiteAssociationByteLimit {
+    return [
+      .init(
+        file: path, kind: .newOversized,
+        detail: "the new file is \(new.count) bytes; Apple reads at most \(appSiteAssociationByteLimit) and ignores it",
+        triggers: [.associationClaims], after: .int(new.count))
+    ]
+  }
+  let effect =
+    kind == .assetLinks ? "Google rejects the whole statement list" : "iOS may misread or refuse it"
+  return [
+    .init(
+      file: path, kind: .newInvalid,
+      detail: "the new file has \(errors.count) error(s), \(effect): \(first.line):\(first.column): \(first.text)",
+      triggers: [.associationClaims],
+      after: .array(errors.prefix(20).map { .string("\($0.line):\($0.column): \($0.text)") }))
+  ]
 }
 
 private func fileTriggers(_ path: String) -> [RevalidationID] {
@@ -129,83 +236,42 @@ private func fileTriggers(_ path: String) -> [RevalidationID] {
 
 private func unreadable(_ path: String, _ side: String, _ why: String) -> AssociationChange {
   .init(
-    file: path, kind: "unreadable", detail: "the \(side) file cannot be read: \(why)", triggers: [.associationClaims])
+    file: path, kind: .unreadable, detail: "the \(side) file cannot be read: \(why)", triggers: [.associationClaims])
 }
 
-private func diffAppSiteAssociation(_ path: String, _ old: [UInt8], _ new: [UInt8], _ contract: Contract)
-  -> [AssociationChange]
-{
-  let before: AppSiteAssociation
-  let after: AppSiteAssociation
-  do { before = decodeAppSiteAssociation(try JSONParser.parse(old)).association } catch {
-    return [unreadable(path, "old", error.description)]
+/// Added and removed items of two ordered lists, and the items of both whose order changed,
+/// through the longest common subsequence of what remains after the common head and tail.
+/// Past `limit` items in the middle, moves are not looked for (the table would be too big).
+func orderedChanges<T: Hashable>(_ old: [T], _ new: [T], limit: Int = 2_000) -> (
+  removed: [(Int, T)], added: [(Int, T)], moved: [(from: Int, to: Int, T)]
+) {
+  var head = 0
+  while head < old.count, head < new.count, old[head] == new[head] { head += 1 }
+  var tail = 0
+  while tail < old.count - head, tail < new.count - head, old[old.count - 1 - tail] == new[new.count - 1 - tail] {
+    tail += 1
   }
-  do { after = decodeAppSiteAssociation(try JSONParser.parse(new)).association } catch {
-    return [unreadable(path, "new", error.description)]
-  }
-  var changes: [AssociationChange] = []
-  func add(_ kind: String, _ detail: String, _ triggers: [RevalidationID]) {
-    changes.append(.init(file: path, kind: kind, detail: detail, triggers: triggers))
-  }
-  for id in before.appIDs where !after.appIDs.contains(id) { add("app-id-removed", id, [.associationClaims]) }
-  for id in after.appIDs where !before.appIDs.contains(id) { add("app-id-added", id, [.associationClaims]) }
-  if before.defaults != after.defaults {
-    add(
-      "defaults-changed", "\(before.defaults?.json.compact ?? "none") -> \(after.defaults?.json.compact ?? "none")",
-      [.associationClaims])
-  }
-  let oldRules = before.details.flatMap(\.components).map(\.rule)
-  let newRules = after.details.flatMap(\.components).map(\.rule)
-  let common = lcs(oldRules, newRules)
-  var remaining = common[...]
-  for (index, rule) in oldRules.enumerated() {
-    if let next = remaining.first, next == rule {
-      remaining = remaining.dropFirst()
-      continue
-    }
-    if let to = newRules.firstIndex(of: rule) {
-      add("component-moved", "\(rule.summary) from position \(index + 1) to \(to + 1)", [.associationClaims])
-    } else {
-      add("component-removed", "\(rule.summary) (was position \(index + 1))", [.routesOrInputs, .associationClaims])
+  let a = Array(old[head..<(old.count - tail)])
+  let b = Array(new[head..<(new.count - tail)])
+  let oldSet = Set(old)
+  let newSet = Set(new)
+  let removed = a.indices.filter { !newSet.contains(a[$0]) }.map { (head + $0, a[$0]) }
+  let added = b.indices.filter { !oldSet.contains(b[$0]) }.map { (head + $0, b[$0]) }
+  guard a.count <= limit, b.count <= limit else { return (removed, added, []) }
+  let x = a.filter(newSet.contains)
+  let y = b.filter(oldSet.contains)
+  var table = Array(repeating: Array(repeating: 0, count: y.count + 1), count: x.count + 1)
+  for i in stride(from: x.count - 1, through: 0, by: -1) {
+    for j in stride(from: y.count - 1, through: 0, by: -1) {
+      table[i][j] = x[i] == y[j] ? table[i + 1][j + 1] + 1 : max(table[i + 1][j], table[i][j + 1])
     }
   }
-  for (index, rule) in newRules.enumerated() where !oldRules.contains(rule) {
-    add("component-added", "\(rule.summary) at position \(index + 1)", [.routesOrInputs, .associationClaims])
-  }
-  let oldComments = before.details.flatMap(\.components).compactMap(\.comment)
-  let newComments = after.details.flatMap(\.components).compactMap(\.comment)
-  if oldRules == newRules, oldComments != newComments {
-    add("comment-changed", "component comments differ; matching is unchanged", [])
-  }
-  var paths: [(String, String)] = contract.routeClasses.compactMap { route in
-    canonicalPath(route, contract).map { (route.id.rawValue, $0) }
-  }
-  paths += unclaimedProbes(contract).map { ($0.title, $0.path) }
-  for (name, probe) in paths {
-    let was = before.claims(path: probe)
-    let now = after.claims(path: probe)
-    if was.decision != now.decision {
-      add("claim-changed", "\(name) \(probe): \(was.summary) -> \(now.summary)", [.associationClaims])
-    }
-  }
-  return changes
-}
-
-/// The longest common subsequence of two lists, in order.
-private func lcs<T: Equatable>(_ a: [T], _ b: [T]) -> [T] {
-  guard !a.isEmpty, !b.isEmpty else { return [] }
-  var table = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
-  for i in stride(from: a.count - 1, through: 0, by: -1) {
-    for j in stride(from: b.count - 1, through: 0, by: -1) {
-      table[i][j] = a[i] == b[j] ? table[i + 1][j + 1] + 1 : max(table[i + 1][j], table[i][j + 1])
-    }
-  }
-  var result: [T] = []
+  var kept: [T] = []
   var i = 0
   var j = 0
-  while i < a.count, j < b.count {
-    if a[i] == b[j] {
-      result.append(a[i])
+  while i < x.count, j < y.count {
+    if x[i] == y[j] {
+      kept.append(x[i])
       i += 1
       j += 1
     } else if table[i + 1][j] >= table[i][j + 1] {
@@ -214,60 +280,511 @@ private func lcs<T: Equatable>(_ a: [T], _ b: [T]) -> [T] {
       j += 1
     }
   }
-  return result
+  var moved: [(Int, Int, T)] = []
+  var remaining = kept[...]
+  for (index, item) in a.enumerated() where newSet.contains(item) {
+    if remaining.first == item {
+      remaining = remaining.dropFirst()
+    } else if let to = b.firstIndex(of: item) {
+      moved.append((head + index, head + to, item))
+    }
+  }
+  return (removed, added, moved)
+}
+
+// MARK: apple-app-site-association
+
+/// A component reduced to what decides matching, with equivalent spellings made equal: a
+/// missing `/`, `"*"` and `"/*"` (every path starts with `/`, and `/*` also matches the bare
+/// root); runs of `*`; a missing `?`, `"*"` and `{}`; query items in name order; a missing `#`
+/// and `"*"`; settings as in force.
+struct CanonicalRule: Hashable {
+  let path: String
+  let query: AASAQueryPattern?
+  let fragment: String?
+  let exclude: Bool
+  let caseSensitive: Bool
+  let percentEncoded: Bool
+
+  init(_ component: AASAComponent, settings: (caseSensitive: Bool, percentEncoded: Bool)) {
+    func collapse(_ text: String) -> String {
+      var out = ""
+      for character in text where !(character == "*" && out.last == "*") { out.append(character) }
+      return out
+    }
+    let path = collapse(component.path ?? "*")
+    self.path = path == "/*" ? "*" : path
+    switch component.query {
+    case .whole(let pattern) where collapse(pattern) == "*": query = nil
+    case .whole(let pattern): query = .whole(collapse(pattern))
+    case .items(let items) where items.isEmpty: query = nil
+    case .items(let items):
+      query = .items(
+        items.map { AASAQueryItem(name: $0.name, pattern: collapse($0.pattern)) }.sorted { $0.name < $1.name })
+    case nil: query = nil
+    }
+    let fragment = component.fragment.map(collapse)
+    self.fragment = fragment == "*" ? nil : fragment
+    exclude = component.exclude
+    caseSensitive = settings.caseSensitive
+    percentEncoded = settings.percentEncoded
+  }
+}
+
+/// The diff of two `apple-app-site-association` files.
+private struct AASADiff {
+  let path: String
+  let old: [UInt8]
+  let new: [UInt8]
+  let contract: Contract
+  let probes: [String]
+
+  /// The most concrete links probed per file pair; each costs one pass over the components.
+  static let probeLimit = 400
+
+  func changes() -> [AssociationChange] {
+    let before: AppSiteAssociation
+    let after: AppSiteAssociation
+    do { before = decodeAppSiteAssociation(try JSONParser.parse(old)).association } catch {
+      return [unreadable(path, "old", error.description)]
+    }
+    do { after = decodeAppSiteAssociation(try JSONParser.parse(new)).association } catch {
+      return [unreadable(path, "new", error.description)]
+    }
+    var changes: [AssociationChange] = []
+    func add(
+      _ kind: ChangeKind, _ detail: String, _ triggers: [RevalidationID] = [.associationClaims], apps: [String] = [],
+      before: JSON? = nil, after: JSON? = nil, route: String? = nil
+    ) {
+      var change = AssociationChange(
+        file: path, kind: kind, detail: detail, triggers: triggers, before: before, after: after)
+      change.apps = apps
+      change.route = route
+      changes.append(change)
+    }
+    for id in before.appIDs where !after.appIDs.contains(id) { add(.appIDRemoved, id, before: .string(id)) }
+    for id in after.appIDs where !before.appIDs.contains(id) { add(.appIDAdded, id, after: .string(id)) }
+    if before.defaults != after.defaults {
+      add(
+        .defaultsChanged, "\(before.defaults?.json.compact ?? "none") -> \(after.defaults?.json.compact ?? "none")",
+        before: before.defaults?.json, after: after.defaults?.json)
+    }
+    let services: [(String, ChangeKind, ChangeKind)] = [
+      ("webcredentials", .webcredentialsAppAdded, .webcredentialsAppRemoved),
+      ("appclips", .appclipsAppAdded, .appclipsAppRemoved),
+      ("activitycontinuation", .activitycontinuationAppAdded, .activitycontinuationAppRemoved),
+    ]
+    for (section, added, removed) in services {
+      let was = before.services[section] ?? []
+      let now = after.services[section] ?? []
+      for id in was where !now.contains(id) { add(removed, "\(section): \(id)", apps: [id], before: .string(id)) }
+      for id in now where !was.contains(id) { add(added, "\(section): \(id)", apps: [id], after: .string(id)) }
+    }
+    changes += componentChanges(before, after)
+    var probed = Set<String>()
+    var probeList: [(route: String?, name: String, link: ProbeLink)] = []
+    func probe(_ route: String?, _ name: String, _ link: ProbeLink) {
+      if probeList.count < Self.probeLimit, probed.insert(link.description).inserted {
+        probeList.append((route, name, link))
+      }
+    }
+    for text in probes { probe(nil, "probe", ProbeLink(text)) }
+    let ours = Set(contract.builds.map(\.appID))
+    if !ours.isDisjoint(with: before.appIDs + after.appIDs) {
+      for route in contract.routeClasses {
+        if let link = canonicalPath(route, contract) { probe(route.id.rawValue, route.id.rawValue, ProbeLink(link)) }
+      }
+      for (title, link) in unclaimedProbes(contract) { probe(nil, title, ProbeLink(link)) }
+    }
+    for link in derivedProbes(before, after) { probe(nil, "link", link) }
+    let many = Set(before.appIDs + after.appIDs).count > 1
+    // An app renamed or replaced is already an app-id change; a claim moving between apps of
+    // both files is a change of its own.
+    let common = Set(before.appIDs).intersection(after.appIDs)
+    for (route, name, link) in probeList {
+      let was = before.claims(path: link.path, query: link.query, fragment: link.fragment)
+      let now = after.claims(path: link.path, query: link.query, fragment: link.fragment)
+      let wasApps = was.detailIndex.map { before.details[$0].appIDs } ?? []
+      let nowApps = now.detailIndex.map { after.details[$0].appIDs } ?? []
+      let moved = was.decision == .claimed && wasApps.filter(common.contains) != nowApps.filter(common.contains)
+      guard was.decision != now.decision || moved else { continue }
+      let shown = link.display(contract)
+      let label = name == "link" || name == "probe" ? shown : "\(name) \(shown)"
+      add(
+        .claimChanged, "\(label): \(describe(was, wasApps, many: many)) -> \(describe(now, nowApps, many: many))",
+        apps: nowApps + wasApps.filter { !nowApps.contains($0) },
+        before: .string(was.decision.rawValue), after: .string(now.decision.rawValue), route: route)
+    }
+    return changes
+  }
+
+  private func describe(_ answer: ClaimAnswer, _ apps: [String], many: Bool) -> String {
+    guard answer.decision == .claimed, many else { return answer.summary }
+    return answer.summary + " for " + apps.joined(separator: ", ")
+  }
+
+  /// Per app id, the ordered components that apply to it (its details' components in order),
+  /// compared by meaning. Apps with the same lists on both sides are reported together.
+  private func componentChanges(_ before: AppSiteAssociation, _ after: AppSiteAssociation) -> [AssociationChange] {
+    typealias Entry = (rule: CanonicalRule, component: AASAComponent)
+    func lists(_ association: AppSiteAssociation) -> [String: [Entry]] {
+      var result: [String: [Entry]] = [:]
+      for detail in association.details {
+        for id in detail.appIDs {
+          result[id, default: []] += detail.components.map {
+            (CanonicalRule($0, settings: association.effectiveSettings($0, in: detail)), $0)
+          }
+        }
+      }
+      return result
+    }
+    let was = lists(before)
+    let now = lists(after)
+    var groups: [(apps: [String], old: [Entry], new: [Entry])] = []
+    var seen: [[CanonicalRule]: Int] = [:]
+    for id in before.appIDs where now[id] != nil {
+      let old = was[id] ?? []
+      let new = now[id] ?? []
+      let key =
+        old.map(\.rule) + [CanonicalRule(AASAComponent(path: "\u{0}"), settings: (true, true))] + new.map(\.rule)
+      if let index = seen[key] {
+        groups[index].apps.append(id)
+      } else {
+        seen[key] = groups.count
+        groups.append(([id], old, new))
+      }
+    }
+    var changes: [AssociationChange] = []
+    for group in groups {
+      let (removed, added, moved) = orderedChanges(group.old.map(\.rule), group.new.map(\.rule))
+      func change(_ kind: ChangeKind, _ detail: String, before: JSON?, after: JSON?) {
+        var change = AssociationChange(
+          file: path, kind: kind, detail: detail, triggers: [.associationClaims], before: before, after: after)
+        change.apps = group.apps
+        changes.append(change)
+      }
+      let apps = group.apps.count == before.appIDs.count ? "" : " for \(group.apps.joined(separator: ", "))"
+      for (index, _) in removed {
+        let component = group.old[index].component
+        change(
+          .componentRemoved, "\(component.summary) (was position \(index + 1))\(apps)",
+          before: .object([("position", .int(index + 1)), ("component", component.rule.json)]), after: nil)
+      }
+      for (from, to, _) in moved {
+        let component = group.old[from].component
+        change(
+          .componentMoved, "\(component.summary) from position \(from + 1) to \(to + 1)\(apps)",
+          before: .int(from + 1), after: .int(to + 1))
+      }
+      for (index, _) in added {
+        let component = group.new[index].component
+        change(
+          .componentAdded, "\(component.summary) at position \(index + 1)\(apps)", before: nil,
+          after: .object([("position", .int(index + 1)), ("component", component.rule.json)]))
+      }
+      let oldComments = group.old.map(\.component.comment)
+      let newComments = group.new.map(\.component.comment)
+      if removed.isEmpty, added.isEmpty, moved.isEmpty, oldComments != newComments {
+        var change = AssociationChange(
+          file: path, kind: .commentChanged, detail: "component comments differ; matching is unchanged\(apps)",
+          triggers: [])
+        change.apps = group.apps
+        changes.append(change)
+      }
+    }
+    return changes
+  }
+
+  /// Concrete links derived from every pattern of both files: each `*` as nothing and as a
+  /// short run, each `?` as one character, with the component's query items and fragment;
+  /// for a path ending in `/*`, the bare prefix too.
+  private func derivedProbes(_ before: AppSiteAssociation, _ after: AppSiteAssociation) -> [ProbeLink] {
+    // Components that one side lacks, or holds at another place, come first: past the probe
+    // limit, the links that can have changed are the ones kept.
+    func rules(_ association: AppSiteAssociation) -> [(rule: CanonicalRule, component: AASAComponent)] {
+      association.details.flatMap { detail in
+        detail.components.filter { !$0.unreadable }.map {
+          (CanonicalRule($0, settings: association.effectiveSettings($0, in: detail)), $0)
+        }
+      }
+    }
+    let old = rules(before)
+    let new = rules(after)
+    func places(_ list: [(rule: CanonicalRule, component: AASAComponent)]) -> [CanonicalRule: Int] {
+      var first: [CanonicalRule: Int] = [:]
+      for (index, item) in list.enumerated() where first[item.rule] == nil { first[item.rule] = index }
+      return first
+    }
+    let oldPlaces = places(old)
+    let newPlaces = places(new)
+    var changed: [AASAComponent] = []
+    var unchanged: [AASAComponent] = []
+    for (index, item) in old.enumerated() {
+      if newPlaces[item.rule] == index { unchanged.append(item.component) } else { changed.append(item.component) }
+    }
+    for (index, item) in new.enumerated() where oldPlaces[item.rule] != index { changed.append(item.component) }
+    return (changed + unchanged).flatMap(links)
+  }
+
+  /// Concrete links one component matches (or would, but for an earlier one).
+  private func links(_ component: AASAComponent) -> [ProbeLink] {
+    let path = component.path ?? "/*"
+    var paths = [fill(path, star: "x1"), fill(path, star: "")]
+    if path.hasSuffix("/*") { paths.append(fill(String(path.dropLast(2)), star: "x1")) }
+    let query: String?
+    switch component.query {
+    case .whole(let pattern): query = fill(pattern, star: "q")
+    case .items(let items):
+      query = items.map { "\($0.name)=\(fill($0.pattern, star: "v"))" }.joined(separator: "&")
+    case nil: query = nil
+    }
+    let fragment = component.fragment.map { fill($0, star: "f") }
+    return paths.filter { $0.hasPrefix("/") }.map { ProbeLink(path: $0, query: query, fragment: fragment) }
+  }
+
+  private func fill(_ pattern: String, star: String) -> String {
+    var out = ""
+    for character in pattern {
+      switch character {
+      case "*": out += star
+      case "?": out += "a"
+      default: out.append(character)
+      }
+    }
+    return out
+  }
+}
+
+/// A concrete link to probe: its path as written, query and fragment without `?` and `#`.
+struct ProbeLink: CustomStringConvertible {
+  let path: String
+  let query: String?
+  let fragment: String?
+
+  init(path: String, query: String?, fragment: String?) {
+    self.path = path
+    self.query = query
+    self.fragment = fragment
+  }
+
+  /// Reads `https://host/path?query#fragment`, or a bare `/path?query#fragment`.
+  init(_ text: String) {
+    var rest = Substring(text)
+    if let scheme = rest.firstRange(of: "://") {
+      rest = rest[scheme.upperBound...]
+      rest = rest[(rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex)...]
+    }
+    var fragment: String?
+    if let hash = rest.firstIndex(of: "#") {
+      fragment = String(rest[rest.index(after: hash)...])
+      rest = rest[..<hash]
+    }
+    var query: String?
+    if let mark = rest.firstIndex(of: "?") {
+      query = String(rest[rest.index(after: mark)...])
+      rest = rest[..<mark]
+    }
+    path = rest.isEmpty ? "/" : String(rest)
+    self.query = query
+    self.fragment = fragment
+  }
+
+  var description: String {
+    path + (query.map { "?" + $0 } ?? "") + (fragment.map { "#" + $0 } ?? "")
+  }
+
+  /// The link as printed: the value of every query or fragment item whose key the contract
+  /// forbids (`password=…`, `access_token=…`) reads `[redacted]`, so that a probe never echoes
+  /// a secret.
+  func display(_ contract: Contract) -> String {
+    func redacted(_ part: String) -> String {
+      part.split(separator: "&", omittingEmptySubsequences: false).map { item in
+        guard let equals = item.firstIndex(of: "="), contract.forbiddenKeys.matches(item[..<equals]) else {
+          return String(item)
+        }
+        return item[...equals] + "[redacted]"
+      }.joined(separator: "&")
+    }
+    return path + (query.map { "?" + redacted($0) } ?? "") + (fragment.map { "#" + redacted($0) } ?? "")
+  }
+}
+
+// MARK: assetlinks.json
+
+/// A fingerprint's 32 bytes however it is written: colons or none, any case; nil otherwise.
+func fingerprintBytes(_ text: String) -> [UInt8]? {
+  let digits = Array(text.utf8.filter { $0 != UInt8(ascii: ":") })
+  guard digits.count == 64 else { return nil }
+  var bytes: [UInt8] = []
+  for pair in stride(from: 0, to: 64, by: 2) {
+    guard let high = hexValue(digits[pair]), let low = hexValue(digits[pair + 1]) else { return nil }
+    bytes.append(high << 4 | low)
+  }
+  return bytes
+}
+
+private func hexValue(_ byte: UInt8) -> UInt8? {
+  switch byte {
+  case 0x30...0x39: byte - 0x30
+  case 0x41...0x46: byte - 0x41 + 10
+  case 0x61...0x66: byte - 0x61 + 10
+  default: nil
+  }
+}
+
+/// A statement list read leniently for comparison: statements that Google would refuse still
+/// count, so that a change that breaks the file is named, not only the file's invalidity.
+private struct LenientStatement {
+  var relations: [String] = []
+  var package: String?
+  var fingerprints: [String] = []
+  var site: String?
+  var include: String?
+  var dynamic: [String: [JSON]] = [:]
+
+  static func read(_ json: JSON) -> [LenientStatement] {
+    guard case .array(let items) = json else { return [] }
+    return items.map { item in
+      var statement = LenientStatement()
+      func strings(_ value: JSON?) -> [String] {
+        guard case .array(let values)? = value else { return [] }
+        return values.compactMap { if case .string(let text) = $0 { text } else { nil } }
+      }
+      if case .string(let url)? = item["include"] { statement.include = url }
+      statement.relations = strings(item["relation"])
+      if case .string(let name)? = item["target"]?["package_name"] { statement.package = name }
+      statement.fingerprints = strings(item["target"]?["sha256_cert_fingerprints"])
+      if case .string(let site)? = item["target"]?["site"] { statement.site = site }
+      if case .object(let extensions)? = item["relation_extensions"] {
+        for (relation, body) in extensions {
+          if case .array(let components)? = body["dynamic_app_link_components"] {
+            statement.dynamic[relation] = components
+          }
+        }
+      }
+      return statement
+    }
+  }
 }
 
 private func diffAssetLinks(_ path: String, _ old: [UInt8], _ new: [UInt8]) -> [AssociationChange] {
-  let before: [AssetLinkStatement]
-  let after: [AssetLinkStatement]
-  do { before = decodeAssetLinks(try JSONParser.parse(old)).statements } catch {
+  let before: [LenientStatement]
+  let after: [LenientStatement]
+  do { before = LenientStatement.read(try JSONParser.parse(old)) } catch {
     return [unreadable(path, "old", error.description)]
   }
-  do { after = decodeAssetLinks(try JSONParser.parse(new)).statements } catch {
+  do { after = LenientStatement.read(try JSONParser.parse(new)) } catch {
     return [unreadable(path, "new", error.description)]
   }
   var changes: [AssociationChange] = []
-  func add(_ kind: String, _ detail: String, _ triggers: [RevalidationID]) {
-    changes.append(.init(file: path, kind: kind, detail: detail, triggers: triggers))
+  func add(
+    _ kind: ChangeKind, _ detail: String, _ triggers: [RevalidationID], package: String? = nil,
+    before: JSON? = nil, after: JSON? = nil
+  ) {
+    var change = AssociationChange(
+      file: path, kind: kind, detail: detail, triggers: triggers, before: before, after: after)
+    change.apps = package.map { [$0] } ?? []
+    changes.append(change)
   }
-  func packages(_ statements: [AssetLinkStatement]) -> [String] {
+  func ordered(_ items: [String]) -> [String] {
     var seen: [String] = []
-    for name in statements.compactMap(\.packageName) where !seen.contains(name) { seen.append(name) }
+    for item in items where !seen.contains(item) { seen.append(item) }
     return seen
   }
-  func fingerprints(_ statements: [AssetLinkStatement], _ package: String) -> [String] {
-    statements.filter { $0.packageName == package }.flatMap(\.fingerprints)
+  let oldPackages = ordered(before.compactMap(\.package))
+  let newPackages = ordered(after.compactMap(\.package))
+  for name in oldPackages where !newPackages.contains(name) {
+    add(.packageRemoved, name, [.associationClaims], package: name, before: .string(name))
   }
-  func relations(_ statements: [AssetLinkStatement], _ package: String) -> Set<String> {
-    Set(statements.filter { $0.packageName == package }.flatMap(\.relations))
+  for name in newPackages where !oldPackages.contains(name) {
+    add(.packageAdded, name, [.associationClaims], package: name, after: .string(name))
   }
-  let oldPackages = packages(before)
-  let newPackages = packages(after)
-  for name in oldPackages where !newPackages.contains(name) { add("package-removed", name, [.associationClaims]) }
-  for name in newPackages where !oldPackages.contains(name) { add("package-added", name, [.associationClaims]) }
   for name in oldPackages where newPackages.contains(name) {
-    let was = fingerprints(before, name)
-    let now = fingerprints(after, name)
-    let removed = was.filter { !now.contains($0) }
-    let added = now.filter { !was.contains($0) }
-    for fingerprint in removed { add("fingerprint-removed", "\(name): \(fingerprint)", [.signingCertificate]) }
-    for fingerprint in added { add("fingerprint-added", "\(name): \(fingerprint)", [.signingCertificate]) }
-    if !removed.isEmpty, !added.isEmpty {
-      add("certificate-rotated", "\(name): \(removed.count) removed, \(added.count) added", [.signingCertificate])
+    let was = ordered(before.filter { $0.package == name }.flatMap(\.fingerprints))
+    let now = ordered(after.filter { $0.package == name }.flatMap(\.fingerprints))
+    var removed = was.filter { !now.contains($0) }
+    var added = now.filter { !was.contains($0) }
+    // The same certificate written differently is no rotation; Google reads only the
+    // uppercase colon form, so the new spelling may break verification of the whole list.
+    for old in removed {
+      guard let bytes = fingerprintBytes(old), let new = added.first(where: { fingerprintBytes($0) == bytes }) else {
+        continue
+      }
+      removed.removeAll { $0 == old }
+      added.removeAll { $0 == new }
+      let effect =
+        Fingerprint.parse(new) == nil
+        ? "the same certificate, written so that Google rejects the whole statement list (it reads only uppercase hex "
+          + "bytes joined by colons)"
+        : "the same certificate, now written as Google reads it"
+      add(
+        .fingerprintReformatted, "\(name): \(old) -> \(new): \(effect)", [.associationClaims], package: name,
+        before: .string(old), after: .string(new))
     }
-    let oldRelations = relations(before, name)
-    let newRelations = relations(after, name)
+    for fingerprint in removed {
+      add(
+        .fingerprintRemoved, "\(name): \(fingerprint)", [.signingCertificate], package: name,
+        before: .string(fingerprint))
+    }
+    for fingerprint in added {
+      add(
+        .fingerprintAdded, "\(name): \(fingerprint)", [.signingCertificate], package: name, after: .string(fingerprint))
+    }
+    if !removed.isEmpty, !added.isEmpty {
+      add(
+        .certificateRotated, "\(name): \(removed.count) removed, \(added.count) added", [.signingCertificate],
+        package: name, before: .array(removed.map(JSON.string)), after: .array(added.map(JSON.string)))
+    }
+    let oldRelations = Set(before.filter { $0.package == name }.flatMap(\.relations))
+    let newRelations = Set(after.filter { $0.package == name }.flatMap(\.relations))
     for relation in oldRelations.subtracting(newRelations).sorted() {
-      add("relation-removed", "\(name): \(relation)", [.associationClaims])
+      add(.relationRemoved, "\(name): \(relation)", [.associationClaims], package: name, before: .string(relation))
     }
     for relation in newRelations.subtracting(oldRelations).sorted() {
-      add("relation-added", "\(name): \(relation)", [.associationClaims])
+      add(.relationAdded, "\(name): \(relation)", [.associationClaims], package: name, after: .string(relation))
+    }
+    let dynamicRelations = Set(before.filter { $0.package == name }.flatMap(\.dynamic.keys))
+      .union(after.filter { $0.package == name }.flatMap(\.dynamic.keys)).sorted()
+    for relation in dynamicRelations {
+      let was = before.filter { $0.package == name }.flatMap { $0.dynamic[relation] ?? [] }
+      let now = after.filter { $0.package == name }.flatMap { $0.dynamic[relation] ?? [] }
+      let (gone, new, moved) = orderedChanges(was, now)
+      for (index, component) in gone {
+        add(
+          .dynamicComponentRemoved, "\(name): \(component.compact) (was position \(index + 1))", [.associationClaims],
+          package: name, before: component)
+      }
+      for (from, to, component) in moved {
+        add(
+          .dynamicComponentMoved, "\(name): \(component.compact) from position \(from + 1) to \(to + 1)",
+          [.associationClaims], package: name, before: .int(from + 1), after: .int(to + 1))
+      }
+      for (index, component) in new {
+        add(
+          .dynamicComponentAdded, "\(name): \(component.compact) at position \(index + 1)", [.associationClaims],
+          package: name, after: component)
+      }
     }
   }
-  let oldSites = Set(before.compactMap(\.site))
-  let newSites = Set(after.compactMap(\.site))
-  for site in oldSites.subtracting(newSites).sorted() { add("site-removed", site, [.associationClaims]) }
-  for site in newSites.subtracting(oldSites).sorted() { add("site-added", site, [.associationClaims]) }
+  func sites(_ statements: [LenientStatement]) -> Set<String> {
+    Set(
+      statements.flatMap { statement in statement.site.map { site in statement.relations.map { "\(site) \($0)" } } ?? []
+      })
+  }
+  for site in sites(before).subtracting(sites(after)).sorted() {
+    add(.siteRemoved, site, [.associationClaims], before: .string(site))
+  }
+  for site in sites(after).subtracting(sites(before)).sorted() {
+    add(.siteAdded, site, [.associationClaims], after: .string(site))
+  }
+  let oldIncludes = Set(before.compactMap(\.include))
+  let newIncludes = Set(after.compactMap(\.include))
+  for url in oldIncludes.subtracting(newIncludes).sorted() {
+    add(.includeRemoved, url, [.associationClaims], before: .string(url))
+  }
+  for url in newIncludes.subtracting(oldIncludes).sorted() {
+    add(.includeAdded, url, [.associationClaims], after: .string(url))
+  }
   return changes
 }
 
@@ -285,11 +802,15 @@ private func diffAllowlist(_ path: String, _ old: [UInt8], _ new: [UInt8]) -> [A
   var changes: [AssociationChange] = []
   for scheme in before where !after.contains(scheme) {
     changes.append(
-      .init(file: path, kind: "allowed-scheme-removed", detail: scheme, triggers: [.nativeSchemeRegistration]))
+      .init(
+        file: path, kind: .allowedSchemeRemoved, detail: scheme, triggers: [.nativeSchemeRegistration],
+        before: .string(scheme)))
   }
   for scheme in after where !before.contains(scheme) {
     changes.append(
-      .init(file: path, kind: "allowed-scheme-added", detail: scheme, triggers: [.nativeSchemeRegistration]))
+      .init(
+        file: path, kind: .allowedSchemeAdded, detail: scheme, triggers: [.nativeSchemeRegistration],
+        after: .string(scheme)))
   }
   return changes
 }
@@ -325,7 +846,7 @@ private func diffAppAssociationSettings(_ path: String, _ old: [UInt8], _ new: [
   do { before = try served(old) } catch { return [unreadable(path, "old", error.description)] }
   do { after = try served(new) } catch { return [unreadable(path, "new", error.description)] }
   return diffAssetLinks(path, before.assetLinks, after.assetLinks)
-    + diffAppSiteAssociation(path, before.aasa, after.aasa, contract)
+    + AASADiff(path: path, old: before.aasa, new: after.aasa, contract: contract, probes: []).changes()
 }
 
 private func diffLines(_ path: String, _ old: [UInt8], _ new: [UInt8]) -> [AssociationChange] {
@@ -339,10 +860,10 @@ private func diffLines(_ path: String, _ old: [UInt8], _ new: [UInt8]) -> [Assoc
   let triggers = fileTriggers(path)
   var changes: [AssociationChange] = []
   for line in before where !after.contains(line) {
-    changes.append(.init(file: path, kind: "line-removed", detail: line, triggers: triggers))
+    changes.append(.init(file: path, kind: .lineRemoved, detail: line, triggers: triggers, before: .string(line)))
   }
   for line in after where !before.contains(line) {
-    changes.append(.init(file: path, kind: "line-added", detail: line, triggers: triggers))
+    changes.append(.init(file: path, kind: .lineAdded, detail: line, triggers: triggers, after: .string(line)))
   }
   return changes
 }

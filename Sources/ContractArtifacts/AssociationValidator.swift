@@ -16,6 +16,20 @@ public enum AssociationKind: String, Sendable, Hashable, CaseIterable {
     }
   }
 
+  /// The kind the content implies: a JSON array is a statement list, an object an
+  /// `apple-app-site-association` file; nil when the first byte after spaces (and a byte-order
+  /// mark) is neither `[` nor `{`.
+  public init?(sniffing bytes: [UInt8]) {
+    var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+    guard index < bytes.count else { return nil }
+    switch bytes[index] {
+    case UInt8(ascii: "["): self = .assetLinks
+    case UInt8(ascii: "{"): self = .appleAppSiteAssociation
+    default: return nil
+    }
+  }
+
   /// The file's name on the web host.
   public var fileName: String {
     switch self {
@@ -33,126 +47,195 @@ public struct ValidationMessage: Sendable, Hashable, CustomStringConvertible {
   }
   public let severity: Severity
   public let text: String
+  /// The value the message is about, as a `JSONPath`; empty for the whole file.
+  public let path: String
+  /// 1-based line and column of that value in the file (1:1 for the whole file).
+  public internal(set) var line = 1
+  public internal(set) var column = 1
 
-  public init(_ severity: Severity, _ text: String) {
+  public init(_ severity: Severity, _ text: String, at path: String = "") {
     self.severity = severity
     self.text = text
+    self.path = path
   }
 
-  public var description: String { "\(severity.rawValue): \(text)" }
+  public var description: String { "\(line):\(column): \(severity.rawValue): \(text)" }
 }
 
 /// The largest `apple-app-site-association` file Apple reads, in bytes.
 public let appSiteAssociationByteLimit = 128 * 1024
 
-/// Validates an association file from anywhere against its platform's rules. Errors make the
-/// file unusable or wrong; warnings (a placeholder-looking fingerprint, a legacy key) do not.
-public func validateAssociation(_ bytes: [UInt8], kind: AssociationKind) -> [ValidationMessage] {
+/// Validates an association file from anywhere against its platform's rules. Errors mark what
+/// the platform refuses or misreads; warnings what it accepts although the author almost
+/// certainly meant something else, with the effect spelled out. `servedOverHTTPS` is how the
+/// file itself is served (it decides whether an `http` include is refused).
+public func validateAssociation(
+  _ bytes: [UInt8], kind: AssociationKind, servedOverHTTPS: Bool = true
+) -> [ValidationMessage] {
+  if kind == .appleAppSiteAssociation, bytes.count > appSiteAssociationByteLimit {
+    // Apple does not read the file at all: nothing else in it matters.
+    return [
+      .init(.error, "is \(bytes.count) bytes; Apple reads at most \(appSiteAssociationByteLimit) (128 KB)")
+    ]
+  }
+  if let offset = firstNonUTF8Offset(bytes), !bytes.starts(with: [0xFE, 0xFF]), !bytes.starts(with: [0xFF, 0xFE]) {
+    var message = ValidationMessage(.error, "is not UTF-8 text: byte \(offset + 1) is not part of a UTF-8 sequence")
+    (message.line, message.column) = JSONLocations(bytes: bytes, offsets: [:]).position(at: offset)
+    return [message]
+  }
+  let json: JSON
+  do { json = try JSONParser.parse(bytes) } catch {
+    var message = ValidationMessage(
+      .error, kind == .assetLinks ? "could not parse statement list: \(error.description)" : error.description)
+    (message.line, message.column) = (error.line, error.column)
+    return [message]
+  }
+  var messages: [ValidationMessage]
   switch kind {
   case .appleAppSiteAssociation:
-    var messages: [ValidationMessage] = []
-    if bytes.count > appSiteAssociationByteLimit {
-      messages.append(
-        .init(.error, "is \(bytes.count) bytes; Apple reads at most \(appSiteAssociationByteLimit) (128 KB)"))
-    }
-    let json: JSON
-    do { json = try JSONParser.parse(bytes) } catch {
-      return messages + [.init(.error, error.description)]
-    }
     let decoded = decodeAppSiteAssociation(json)
-    messages += decoded.messages
-    for (detail, component, coveredBy) in decoded.association.unreachableComponents() {
-      messages.append(
-        .init(
-          .error,
-          "applinks.details[\(detail)].components[\(component)] can never match: "
-            + "components[\(coveredBy)] before it matches every URL it matches (the first match wins)"))
-    }
-    return messages
+    messages = decoded.messages + decoded.association.shadowingMessages()
   case .assetLinks:
-    let json: JSON
-    do { json = try JSONParser.parse(bytes) } catch {
-      return [.init(.error, "could not parse statement list: \(error.description)")]
+    messages = decodeAssetLinks(json, servedOverHTTPS: servedOverHTTPS).messages
+  }
+  // Positions cost a second pass, paid only by files that have something to report.
+  if !messages.isEmpty, let (_, locations) = try? JSONParser.parseLocated(bytes) {
+    for index in messages.indices {
+      (messages[index].line, messages[index].column) = locations.position(of: messages[index].path)
     }
-    return decodeAssetLinks(json).messages
+  }
+  return messages
+}
+
+/// The offset of the first byte that is not part of well-formed UTF-8, or nil.
+func firstNonUTF8Offset(_ bytes: [UInt8]) -> Int? {
+  // The standard library's validation is fast; the scalar-by-scalar parse only finds where.
+  if String(validating: bytes, as: UTF8.self) != nil { return nil }
+  var parser = Unicode.UTF8.ForwardParser()
+  var iterator = bytes.makeIterator()
+  var offset = 0
+  while true {
+    switch parser.parseScalar(from: &iterator) {
+    case .valid(let scalar): offset += scalar.count
+    case .error: return offset
+    case .emptyInput: return nil
+    }
   }
 }
 
 // MARK: apple-app-site-association
 
-/// Reads the `applinks` section of an `apple-app-site-association` document, reporting every
-/// key of the wrong type, unknown key and malformed app id on the way.
+/// Collects messages at JSON paths while a document is decoded.
+struct MessageLog {
+  var messages: [ValidationMessage] = []
+  mutating func error(_ path: String, _ text: String) { messages.append(.init(.error, text, at: path)) }
+  mutating func warning(_ path: String, _ text: String) { messages.append(.init(.warning, text, at: path)) }
+}
+
+/// Reads the `applinks` section of an `apple-app-site-association` document, and checks the
+/// `webcredentials`, `appclips` and `activitycontinuation` sections, reporting every value of
+/// the wrong type, ignored key and malformed app id on the way.
 public func decodeAppSiteAssociation(_ json: JSON) -> (
   association: AppSiteAssociation, messages: [ValidationMessage]
 ) {
-  var messages: [ValidationMessage] = []
-  func error(_ text: String) { messages.append(.init(.error, text)) }
-  func warning(_ text: String) { messages.append(.init(.warning, text)) }
+  var log = MessageLog()
   guard case .object(let top) = json else {
-    error("the file is not a JSON object")
-    return (AppSiteAssociation(details: []), messages)
+    log.error("", "the file is not a JSON object")
+    return (AppSiteAssociation(details: []), log.messages)
   }
   var association = AppSiteAssociation(details: [])
   var sawApplinks = false
   for (key, value) in top {
+    let place = JSONPath.member("", key)
     switch key {
     case "applinks":
       sawApplinks = true
-      guard case .object(let applinks) = value else {
-        error("applinks is not an object")
-        continue
-      }
-      for (key, value) in applinks {
-        switch key {
-        case "defaults": association.defaults = decodeSettings(value, at: "applinks.defaults", &messages)
-        case "details":
-          guard case .array(let details) = value else {
-            error("applinks.details is not an array")
-            continue
-          }
-          if details.isEmpty { warning("applinks.details is empty: no app handles universal links") }
-          for (index, detail) in details.enumerated() {
-            if let decoded = decodeDetail(detail, at: "applinks.details[\(index)]", &messages) {
-              association.details.append(decoded)
-            } else {
-              association.details.append(AASADetail(appIDs: [], components: []))
-            }
-          }
-        case "substitutionVariables":
-          guard case .object(let variables) = value else {
-            error("applinks.substitutionVariables is not an object")
-            continue
-          }
-          for (name, values) in variables {
-            guard case .array(let items) = values, items.allSatisfy({ if case .string = $0 { true } else { false } })
-            else {
-              error("applinks.substitutionVariables.\(name) is not an array of strings")
-              continue
-            }
-          }
-        case "apps":
-          if value != .array([]) { warning("applinks.apps is a legacy key; it should be an empty array") }
-        default: error("applinks has an unknown key \"\(key)\"")
-        }
-      }
+      decodeApplinks(value, into: &association, &log)
     case "webcredentials", "appclips", "activitycontinuation":
-      guard case .object(let service) = value, case .array(let apps)? = service.first(where: { $0.0 == "apps" })?.1
-      else {
-        error("\(key) is not an object with an apps array")
-        continue
-      }
-      for (index, app) in apps.enumerated() {
-        guard case .string(let id) = app else {
-          error("\(key).apps[\(index)] is not a string")
-          continue
-        }
-        if let why = appIDProblem(id) { error("\(key).apps[\(index)] \"\(id)\" \(why)") }
-      }
-    default: warning("has an unknown top-level key \"\(key)\"")
+      association.services[key] = decodeService(value, at: place, &log)
+    default: log.warning(place, "has an unknown top-level key \"\(key)\", which iOS ignores")
     }
   }
-  if !sawApplinks { warning("has no applinks section: no universal links are claimed") }
-  return (association, messages)
+  if !sawApplinks { log.warning("", "has no applinks section: no universal links are claimed") }
+  return (association, log.messages)
+}
+
+private func decodeApplinks(_ value: JSON, into association: inout AppSiteAssociation, _ log: inout MessageLog) {
+  guard case .object(let applinks) = value else {
+    log.error("applinks", "applinks is not an object")
+    return
+  }
+  var sawDetails = false
+  for (key, value) in applinks {
+    let place = JSONPath.member("applinks", key)
+    switch key {
+    case "defaults": association.defaults = decodeSettings(value, at: place, &log)
+    case "details":
+      sawDetails = true
+      guard case .array(let details) = value else {
+        log.error(place, "applinks.details is not an array")
+        continue
+      }
+      if details.isEmpty { log.warning(place, "applinks.details is empty: no app handles universal links") }
+      for (index, detail) in details.enumerated() {
+        association.details.append(
+          decodeDetail(detail, at: JSONPath.index(place, index), &log) ?? AASADetail(appIDs: [], components: []))
+      }
+    case "substitutionVariables":
+      guard case .object(let variables) = value else {
+        log.error(place, "applinks.substitutionVariables is not an object")
+        continue
+      }
+      for (name, values) in variables {
+        guard case .array(let items) = values, items.allSatisfy({ if case .string = $0 { true } else { false } })
+        else {
+          log.error(JSONPath.member(place, name), "applinks.substitutionVariables.\(name) is not an array of strings")
+          continue
+        }
+      }
+    case "apps":
+      if value != .array([]) { log.warning(place, "applinks.apps is a legacy key; it should be an empty array") }
+    default: log.warning(place, "applinks has an unknown key \"\(key)\", which iOS ignores")
+    }
+  }
+  if !sawDetails {
+    log.warning("applinks", "applinks has no details: no universal links are claimed")
+  }
+}
+
+/// `webcredentials`, `appclips` and `activitycontinuation`: an object with an `apps` array of
+/// app ids. Returns the app ids read.
+private func decodeService(_ value: JSON, at place: String, _ log: inout MessageLog) -> [String] {
+  let name = place
+  guard case .object(let members) = value else {
+    log.error(place, "\(name) is not an object")
+    return []
+  }
+  var ids: [String] = []
+  var sawApps = false
+  for (key, value) in members {
+    let at = JSONPath.member(place, key)
+    guard key == "apps" else {
+      log.warning(at, "\(name) has an unknown key \"\(key)\", which iOS ignores (only apps is read)")
+      continue
+    }
+    sawApps = true
+    guard case .array(let apps) = value else {
+      log.error(at, "\(name).apps is not an array")
+      continue
+    }
+    if apps.isEmpty { log.warning(at, "\(name).apps is empty: the section names no app") }
+    for (index, app) in apps.enumerated() {
+      guard case .string(let id) = app else {
+        log.error(JSONPath.index(at, index), "\(name).apps[\(index)] is not a string")
+        continue
+      }
+      if let why = appIDProblem(id) { log.error(JSONPath.index(at, index), "\(name).apps[\(index)] \"\(id)\" \(why)") }
+      ids.append(id)
+    }
+  }
+  if !sawApps { log.warning(place, "\(name) has no apps array: the section names no app") }
+  return ids
 }
 
 /// Why `id` is not an application identifier `<10-character team id>.<bundle id>`, or nil.
@@ -166,9 +249,7 @@ public func appIDProblem(_ id: String) -> String? {
     return "has a team id that is not 10 characters of [0-9A-Z]"
   }
   let bundle = bytes[11...]
-  let allowed = { (b: UInt8) in
-    (0x30...0x39).contains(b) || (0x41...0x5A).contains(b) || (0x61...0x7A).contains(b) || b == 0x2D || b == 0x2E
-  }
+  let allowed = { (b: UInt8) in ASCII.isAlphanumeric(b) || b == 0x2D || b == 0x2E }
   if !bundle.allSatisfy(allowed) || bundle.first == 0x2E || bundle.last == 0x2E
     || bundle.split(separator: 0x2E, omittingEmptySubsequences: false).contains(where: \.isEmpty)
   {
@@ -177,146 +258,157 @@ public func appIDProblem(_ id: String) -> String? {
   return nil
 }
 
-private func decodeSettings(_ value: JSON, at place: String, _ messages: inout [ValidationMessage])
-  -> AASAMatchSettings?
-{
+private func decodeSettings(_ value: JSON, at place: String, _ log: inout MessageLog) -> AASAMatchSettings? {
   guard case .object(let members) = value else {
-    messages.append(.init(.error, "\(place) is not an object"))
+    log.error(place, "\(place) is not an object")
     return nil
   }
   var settings = AASAMatchSettings()
   for (key, value) in members {
+    let at = JSONPath.member(place, key)
     switch key {
     case "caseSensitive", "percentEncoded":
       guard case .bool(let flag) = value else {
-        messages.append(.init(.error, "\(place).\(key) is not a boolean"))
+        log.error(at, "\(at) is not a boolean")
         continue
       }
       if key == "caseSensitive" { settings.caseSensitive = flag } else { settings.percentEncoded = flag }
     case "/", "?", "#", "exclude", "comment":
-      messages.append(.init(.warning, "\(place).\(key) has no effect in defaults"))
-    default: messages.append(.init(.error, "\(place) has an unknown key \"\(key)\""))
+      log.warning(at, "\(at) has no effect in defaults")
+    default: log.warning(at, "\(place) has an unknown key \"\(key)\", which iOS ignores")
     }
   }
   return settings
 }
 
-private func decodeDetail(_ value: JSON, at place: String, _ messages: inout [ValidationMessage]) -> AASADetail? {
-  func error(_ text: String) { messages.append(.init(.error, text)) }
+private func decodeDetail(_ value: JSON, at place: String, _ log: inout MessageLog) -> AASADetail? {
   guard case .object(let members) = value else {
-    error("\(place) is not an object")
+    log.error(place, "\(place) is not an object")
     return nil
   }
   var detail = AASADetail(appIDs: [], components: [])
   var legacyPaths: [AASAComponent]?
-  var sawComponents = false
-  var sawAppID = false
+  var components: [AASAComponent]?
+  var appIDs: [String]?
+  var appID: String?
   for (key, value) in members {
+    let at = JSONPath.member(place, key)
     switch key {
     case "appID":
-      sawAppID = true
       guard case .string(let id) = value else {
-        error("\(place).appID is not a string")
+        log.error(at, "\(at) is not a string")
         continue
       }
-      messages.append(.init(.warning, "\(place).appID is the legacy key; use appIDs"))
-      detail.appIDs.append(id)
+      appID = id
     case "appIDs":
-      sawAppID = true
       guard case .array(let ids) = value else {
-        error("\(place).appIDs is not an array")
+        log.error(at, "\(at) is not an array")
         continue
       }
-      if ids.isEmpty { error("\(place).appIDs is empty") }
+      if ids.isEmpty { log.warning(at, "\(at) is empty: this detail applies to no app") }
+      var read: [String] = []
       for (index, id) in ids.enumerated() {
         guard case .string(let text) = id else {
-          error("\(place).appIDs[\(index)] is not a string")
+          log.error(JSONPath.index(at, index), "\(at)[\(index)] is not a string")
           continue
         }
-        detail.appIDs.append(text)
+        read.append(text)
       }
+      appIDs = read
     case "components":
-      sawComponents = true
       guard case .array(let items) = value else {
-        error("\(place).components is not an array")
+        log.error(at, "\(at) is not an array")
         continue
       }
-      for (index, item) in items.enumerated() {
-        if let component = decodeComponent(item, at: "\(place).components[\(index)]", &messages) {
-          detail.components.append(component)
-        } else {
-          // Keep indices aligned with the file; a broken component matches nothing.
-          detail.components.append(AASAComponent(path: "", query: .whole(""), fragment: ""))
-        }
+      components = items.enumerated().map { index, item in
+        // Keep indices aligned with the file; a broken component matches nothing.
+        decodeComponent(item, at: JSONPath.index(at, index), &log)
+          ?? {
+            var broken = AASAComponent(path: "", query: .whole(""), fragment: "")
+            broken.unreadable = true
+            return broken
+          }()
       }
-    case "defaults": detail.defaults = decodeSettings(value, at: "\(place).defaults", &messages)
+    case "defaults": detail.defaults = decodeSettings(value, at: at, &log)
     case "paths":
       guard case .array(let items) = value else {
-        error("\(place).paths is not an array")
+        log.error(at, "\(at) is not an array")
         continue
       }
-      messages.append(.init(.warning, "\(place).paths is the legacy format (iOS 12 and earlier); use components"))
-      legacyPaths = items.compactMap { item in
+      log.warning(at, "\(at) is the legacy format (iOS 12 and earlier); use components")
+      legacyPaths = items.enumerated().compactMap { index, item in
         guard case .string(let text) = item else {
-          error("\(place).paths has an item that is not a string")
+          log.error(JSONPath.index(at, index), "\(at)[\(index)] is not a string")
           return nil
         }
         if text.hasPrefix("NOT ") { return AASAComponent(path: String(text.dropFirst(4)), exclude: true) }
         return AASAComponent(path: text)
       }
-    default: error("\(place) has an unknown key \"\(key)\"")
+    default: log.warning(at, "\(place) has an unknown key \"\(key)\", which iOS ignores")
     }
   }
-  if !sawAppID { error("\(place) names no app (appIDs is missing)") }
-  if members.contains(where: { $0.0 == "appID" }) && members.contains(where: { $0.0 == "appIDs" }) {
-    error("\(place) has both appID and appIDs")
+  switch (appID, appIDs) {
+  case (nil, nil): log.error(place, "\(place) names no app (appIDs is missing)")
+  case (let id?, nil):
+    log.warning(JSONPath.member(place, "appID"), "\(place).appID is the legacy key (iOS 12 and earlier); use appIDs")
+    detail.appIDs = [id]
+  case (_?, let ids?):
+    log.warning(
+      JSONPath.member(place, "appID"), "\(place) has both appID and appIDs; iOS 13 and later read appIDs only")
+    detail.appIDs = ids
+  case (nil, let ids?): detail.appIDs = ids
   }
   for id in detail.appIDs {
-    if let why = appIDProblem(id) { error("\(place) app id \"\(id)\" \(why)") }
+    if let why = appIDProblem(id) { log.error(place, "\(place) app id \"\(id)\" \(why)") }
   }
-  if !sawComponents, let legacyPaths { detail.components = legacyPaths }
-  if !sawComponents && legacyPaths == nil { error("\(place) has no components") }
+  switch (components, legacyPaths) {
+  case (let components?, let paths):
+    detail.components = components
+    if paths != nil {
+      log.warning(
+        JSONPath.member(place, "paths"), "\(place).paths is ignored by iOS 13 and later, which read components")
+    }
+  case (nil, let paths?): detail.components = paths
+  case (nil, nil): log.warning(place, "\(place) has no components: it claims no URL")
+  }
   return detail
 }
 
-private func decodeComponent(_ value: JSON, at place: String, _ messages: inout [ValidationMessage])
-  -> AASAComponent?
-{
-  func error(_ text: String) { messages.append(.init(.error, text)) }
+private func decodeComponent(_ value: JSON, at place: String, _ log: inout MessageLog) -> AASAComponent? {
   guard case .object(let members) = value else {
-    error("\(place) is not an object")
+    log.error(place, "\(place) is not an object")
     return nil
   }
   var component = AASAComponent()
   var valid = true
-  func string(_ key: String, _ value: JSON) -> String? {
+  var unknown: [String] = []
+  func string(_ key: String, _ value: JSON, _ log: inout MessageLog) -> String? {
+    var at: String { JSONPath.member(place, key) }
     guard case .string(let text) = value else {
-      error("\(place).\"\(key)\" is not a string")
+      log.error(at, "\(at) is not a string")
       valid = false
       return nil
     }
-    if text.contains("$(") {
-      messages.append(
-        .init(.warning, "\(place).\"\(key)\" uses a substitution variable, which this matcher does not expand"))
-    }
     return text
   }
-  func flag(_ key: String, _ value: JSON) -> Bool? {
+  func flag(_ key: String, _ value: JSON, _ log: inout MessageLog) -> Bool? {
+    var at: String { JSONPath.member(place, key) }
     guard case .bool(let flag) = value else {
-      error("\(place).\(key) is not a boolean")
+      log.error(at, "\(at) is not a boolean")
       valid = false
       return nil
     }
     return flag
   }
   for (key, value) in members {
+    var at: String { JSONPath.member(place, key) }
     switch key {
     case "/":
-      component.path = string(key, value)
+      component.path = string(key, value, &log)
       if let path = component.path, !path.hasPrefix("/"), !path.hasPrefix("*"), !path.hasPrefix("?"),
         !path.hasPrefix("$(")
       {
-        messages.append(.init(.warning, "\(place).\"/\" does not start with / and can match no path"))
+        log.warning(at, "\(at) does not start with / and can match no path")
       }
     case "?":
       switch value {
@@ -325,7 +417,7 @@ private func decodeComponent(_ value: JSON, at place: String, _ messages: inout 
         var parsed: [AASAQueryItem] = []
         for (name, pattern) in items {
           guard case .string(let text) = pattern else {
-            error("\(place).\"?\".\(name) is not a string")
+            log.error(JSONPath.member(at, name), "\(JSONPath.member(at, name)) is not a string")
             valid = false
             continue
           }
@@ -333,19 +425,77 @@ private func decodeComponent(_ value: JSON, at place: String, _ messages: inout 
         }
         component.query = .items(parsed)
       default:
-        error("\(place).\"?\" is neither a string nor an object of strings")
+        log.error(at, "\(at) is neither a string nor an object of strings")
         valid = false
       }
-    case "#": component.fragment = string(key, value)
-    case "exclude": component.exclude = flag(key, value) ?? false
-    case "comment": component.comment = string(key, value)
-    case "caseSensitive": component.settings.caseSensitive = flag(key, value)
-    case "percentEncoded": component.settings.percentEncoded = flag(key, value)
-    default:
-      error("\(place) has an unknown key \"\(key)\" (known: /, ?, #, exclude, comment, caseSensitive, percentEncoded)")
+    case "#": component.fragment = string(key, value, &log)
+    case "exclude": component.exclude = flag(key, value, &log) ?? false
+    case "comment": component.comment = string(key, value, &log)
+    case "caseSensitive": component.settings.caseSensitive = flag(key, value, &log)
+    case "percentEncoded": component.settings.percentEncoded = flag(key, value, &log)
+    default: unknown.append(key)
+    }
+  }
+  for key in unknown {
+    var effect = ""
+    if component.path == nil && component.query == nil && component.fragment == nil {
+      effect =
+        component.exclude
+        ? "; with no \"/\", \"?\" or \"#\" the component excludes every URL"
+        : "; with no \"/\", \"?\" or \"#\" the component matches every URL, so the app claims the whole domain"
+    } else if component.path == nil {
+      effect = "; with no \"/\" the component matches every path"
+    }
+    log.warning(
+      JSONPath.member(place, key),
+      "\(place) has an unknown key \"\(key)\", which iOS ignores (known: /, ?, #, exclude, comment, caseSensitive, "
+        + "percentEncoded)\(effect)")
+  }
+  if valid {
+    for (key, text) in [("/", component.path), ("#", component.fragment)] where text?.contains("$(") == true {
+      log.warning(
+        JSONPath.member(place, key),
+        "\(JSONPath.member(place, key)) uses a substitution variable; its reachability is not analysed")
     }
   }
   return valid ? component : nil
+}
+
+extension AppSiteAssociation {
+  /// The messages for components that can never decide anything. A shadowed exclude under an
+  /// earlier include is an error (the URLs it means to keep in the browser open the app); any
+  /// other shadowed component is a dead rule and a warning. When the analysis reaches its
+  /// work bound, a warning says where it stopped.
+  func shadowingMessages() -> [ValidationMessage] {
+    let analysis = shadowedComponents()
+    var messages: [ValidationMessage] = []
+    for item in analysis.shadowed {
+      let detail = details[item.detail]
+      let later = detail.components[item.component]
+      let earlier = detail.components[item.coveredBy]
+      let place = "applinks.details[\(item.detail)].components[\(item.component)]"
+      let cover = "components[\(item.coveredBy)] before it matches every URL it matches (the first match wins)"
+      switch (earlier.exclude, later.exclude) {
+      case (false, true):
+        messages.append(
+          .init(.error, "\(place) is an exclude that never applies: \(cover), so the app opens those URLs", at: place))
+      case (true, false):
+        messages.append(
+          .init(.warning, "\(place) can never claim anything: \(cover) and excludes them", at: place))
+      default:
+        messages.append(.init(.warning, "\(place) is a dead rule: \(cover), with the same effect", at: place))
+      }
+    }
+    if let stop = analysis.stoppedAt {
+      messages.append(
+        .init(
+          .warning,
+          "the reachability analysis stopped at applinks.details[\(stop.detail)].components[\(stop.component)] after "
+            + "\(AASAShadowing.stepBudget) steps; later components were not checked",
+          at: "applinks.details[\(stop.detail)].components[\(stop.component)]"))
+    }
+    return messages
+  }
 }
 
 // MARK: assetlinks.json
@@ -359,140 +509,285 @@ public struct AssetLinkStatement: Sendable, Hashable {
   public let fingerprints: [String]
   /// For a `web` target.
   public let site: String?
+  /// For an `include` statement: the URL of the statement list it includes.
+  public var include: String?
+  /// `relation_extensions`: per relation, its `dynamic_app_link_components` (Android 15).
+  public var dynamicComponents: [String: [JSON]] = [:]
+
+  public init(
+    relations: [String], namespace: String, packageName: String?, fingerprints: [String], site: String?,
+    include: String? = nil
+  ) {
+    self.relations = relations
+    self.namespace = namespace
+    self.packageName = packageName
+    self.fingerprints = fingerprints
+    self.site = site
+    self.include = include
+  }
 }
 
-/// Reads a statement list with the rules of Google's Digital Asset Links compatibility tests.
-public func decodeAssetLinks(_ json: JSON) -> (statements: [AssetLinkStatement], messages: [ValidationMessage]) {
-  var messages: [ValidationMessage] = []
+/// Reads a statement list with the rules of Google's Digital Asset Links compatibility tests,
+/// deciding everything that needs no fetch. An include is checked as a URL (an `http` one from
+/// a file served over https is refused) and reported as not followed.
+public func decodeAssetLinks(_ json: JSON, servedOverHTTPS: Bool = true) -> (
+  statements: [AssetLinkStatement], messages: [ValidationMessage]
+) {
+  var log = MessageLog()
   let prefix = "could not parse statement list: "
-  func error(_ text: String) { messages.append(.init(.error, prefix + text)) }
   guard case .array(let items) = json else {
     switch json {
-    case .object: error("expected a single array of statements, found an object")
-    case .string: error("not valid JSON in strict mode: the top level is a string, expected a single array")
-    default: error("not valid JSON in strict mode: the top level is a scalar, expected a single array")
+    case .object: log.error("", prefix + "expected a single array of statements, found an object")
+    case .string:
+      log.error("", prefix + "not valid JSON in strict mode: the top level is a string, expected a single array")
+    default: log.error("", prefix + "not valid JSON in strict mode: the top level is a scalar, expected a single array")
     }
-    return ([], messages)
+    return ([], log.messages)
   }
-  if items.isEmpty { error("No statements were found") }
+  if items.isEmpty { log.error("", prefix + "No statements were found") }
   var statements: [AssetLinkStatement] = []
   for (index, item) in items.enumerated() {
-    let place = "statement \(index + 1): "
-    guard case .object(let members) = item else {
-      error(place + "not an object")
-      continue
-    }
-    func member(_ key: String) -> JSON? { members.first { $0.0 == key }?.1 }
-    if let include = member("include") {
-      for key in ["relation", "target"] where member(key) != nil {
-        error(place + "invalid field \"\(key)\" beside include")
-      }
-      if case .string(let url) = include {
-        messages.append(.init(.warning, place + "include \(url) is not followed by this validator"))
-      } else {
-        error(place + "include is not a string")
-      }
-      continue
-    }
-    var relations: [String] = []
-    var valid = true
-    switch member("relation") {
-    case nil:
-      error(place + "no relation array specified")
-      valid = false
-    case .array(let values)?:
-      if values.isEmpty {
-        error(place + "no relation array specified (it is empty)")
-        valid = false
-      }
-      for value in values {
-        guard case .string(let relation) = value else {
-          error(place + "invalid relation: not a string")
-          valid = false
-          continue
-        }
-        if let why = relationProblem(relation) {
-          error(place + why)
-          valid = false
-        }
-        relations.append(relation)
-      }
-    default:
-      error(place + "relation is not an array")
-      valid = false
-    }
-    guard let target = member("target") else {
-      error(place + "no target specified")
-      continue
-    }
-    guard case .object(let descriptor) = target else {
-      error(place + "target is not an object")
-      continue
-    }
-    func field(_ key: String) -> JSON? { descriptor.first { $0.0 == key }?.1 }
-    guard case .string(let namespace)? = field("namespace") else {
-      error(place + "target has no namespace string")
-      continue
-    }
-    switch namespace {
-    case "android_app":
-      var packageName: String?
-      switch field("package_name") {
-      case nil: error(place + "target has no package_name field")
-      case .string(let name)?:
-        if packageNameIsValid(name) {
-          packageName = name
-        } else {
-          error(place + "invalid package name \"\(name)\"")
-        }
-      default: error(place + "invalid package name: not a string")
-      }
-      var fingerprints: [String] = []
-      switch field("sha256_cert_fingerprints") {
-      case nil: error(place + "target has no sha256_cert_fingerprints field")
-      case .array(let values)?:
-        if values.isEmpty { error(place + "sha256_cert_fingerprints must contain at least one certificate") }
-        for value in values {
-          guard case .string(let fingerprint) = value else {
-            error(place + "sha256_cert_fingerprints has an item that is not a string")
-            continue
-          }
-          if Fingerprint.parse(fingerprint) == nil {
-            error(
-              place + "malformed cert fingerprint \"\(fingerprint)\": expected 32 uppercase hex bytes joined by colons"
-            )
-          } else if let why = Fingerprint.problem(fingerprint) {
-            messages.append(.init(.warning, place + "fingerprint \(fingerprint) \(why)"))
-          }
-          if fingerprints.contains(fingerprint) {
-            messages.append(.init(.warning, place + "fingerprint \(fingerprint) is listed twice"))
-          }
-          fingerprints.append(fingerprint)
-        }
-      default: error(place + "sha256_cert_fingerprints is not an array")
-      }
-      if valid, let packageName {
-        statements.append(
-          AssetLinkStatement(
-            relations: relations, namespace: namespace, packageName: packageName, fingerprints: fingerprints,
-            site: nil))
-      }
-    case "web":
-      guard case .string(let site)? = field("site") else {
-        error(place + "target has no site string")
-        continue
-      }
-      if !siteIsValid(site) { error(place + "invalid site \"\(site)\": expected scheme://host[:port]") }
-      if valid {
-        statements.append(
-          AssetLinkStatement(
-            relations: relations, namespace: namespace, packageName: nil, fingerprints: [], site: site))
-      }
-    default:
-      error(place + "target has an unrecognized namespace \"\(namespace)\"")
+    let at = JSONPath.index("", index)
+    if let statement = decodeStatement(item, number: index + 1, at: at, servedOverHTTPS: servedOverHTTPS, &log) {
+      statements.append(statement)
     }
   }
-  return (statements, messages)
+  return (statements, log.messages)
+}
+
+private func decodeStatement(
+  _ item: JSON, number: Int, at: String, servedOverHTTPS: Bool, _ log: inout MessageLog
+) -> AssetLinkStatement? {
+  let place = "statement \(number): "
+  func error(_ path: String, _ text: String, _ log: inout MessageLog) {
+    log.error(path, "could not parse statement list: " + place + text)
+  }
+  guard case .object(let members) = item else {
+    error(at, "not an object", &log)
+    return nil
+  }
+  func member(_ key: String) -> JSON? { members.first { $0.0 == key }?.1 }
+  if let include = member("include") {
+    for key in ["relation", "target"] where member(key) != nil {
+      error(JSONPath.member(at, key), "invalid field \"\(key)\" beside include", &log)
+    }
+    let includeAt = JSONPath.member(at, "include")
+    guard case .string(let url) = include else {
+      error(includeAt, "include is not a string", &log)
+      return nil
+    }
+    if let why = webURLProblem(url, allowPath: true) {
+      error(includeAt, "include \"\(url)\" \(why)", &log)
+      return nil
+    }
+    if servedOverHTTPS, url.prefix(5).lowercased() == "http:" {
+      error(includeAt, "include \"\(url)\": Insecure URL in fetch stack of secure asset (http from https)", &log)
+      return nil
+    }
+    log.warning(includeAt, place + "include \(url) is not followed by this validator; its statements are unchecked")
+    var statement = AssetLinkStatement(
+      relations: [], namespace: "include", packageName: nil, fingerprints: [], site: nil)
+    statement.include = url
+    return statement
+  }
+  var relations: [String] = []
+  var valid = true
+  let relationAt = JSONPath.member(at, "relation")
+  switch member("relation") {
+  case nil:
+    error(at, "no relation array specified", &log)
+    valid = false
+  case .array(let values)?:
+    if values.isEmpty {
+      error(relationAt, "no relation array specified (it is empty)", &log)
+      valid = false
+    }
+    for (index, value) in values.enumerated() {
+      guard case .string(let relation) = value else {
+        error(JSONPath.index(relationAt, index), "invalid relation: not a string", &log)
+        valid = false
+        continue
+      }
+      if let why = relationProblem(relation) {
+        error(JSONPath.index(relationAt, index), why, &log)
+        valid = false
+      }
+      relations.append(relation)
+    }
+  default:
+    error(relationAt, "relation is not an array", &log)
+    valid = false
+  }
+  guard let target = member("target") else {
+    error(at, "no target specified", &log)
+    return nil
+  }
+  let targetAt = JSONPath.member(at, "target")
+  guard case .object(let descriptor) = target else {
+    error(targetAt, "target is not an object", &log)
+    return nil
+  }
+  func field(_ key: String) -> JSON? { descriptor.first { $0.0 == key }?.1 }
+  guard case .string(let namespace)? = field("namespace") else {
+    error(targetAt, "target has no namespace string", &log)
+    return nil
+  }
+  var statement: AssetLinkStatement
+  switch namespace {
+  case "android_app":
+    var packageName: String?
+    let packageAt = JSONPath.member(targetAt, "package_name")
+    switch field("package_name") {
+    case nil: error(targetAt, "target has no package_name field", &log)
+    case .string(let name)?:
+      if packageNameIsValid(name) {
+        packageName = name
+      } else {
+        error(packageAt, "invalid package name \"\(name)\"", &log)
+      }
+    default: error(packageAt, "invalid package name: not a string", &log)
+    }
+    var fingerprints: [String] = []
+    let fingerprintsAt = JSONPath.member(targetAt, "sha256_cert_fingerprints")
+    switch field("sha256_cert_fingerprints") {
+    case nil: error(targetAt, "target has no sha256_cert_fingerprints field", &log)
+    case .array(let values)?:
+      if values.isEmpty {
+        error(fingerprintsAt, "sha256_cert_fingerprints must contain at least one certificate", &log)
+      }
+      for (index, value) in values.enumerated() {
+        let valueAt = JSONPath.index(fingerprintsAt, index)
+        guard case .string(let fingerprint) = value else {
+          error(valueAt, "sha256_cert_fingerprints has an item that is not a string", &log)
+          continue
+        }
+        if Fingerprint.parse(fingerprint) == nil {
+          error(
+            valueAt,
+            "malformed cert fingerprint \"\(fingerprint)\": expected 32 uppercase hex bytes joined by colons; Google "
+              + "rejects the whole statement list",
+            &log)
+        } else if let why = Fingerprint.problem(fingerprint) {
+          log.warning(valueAt, place + "fingerprint \(fingerprint) \(why)")
+        }
+        if fingerprints.contains(fingerprint) {
+          log.warning(valueAt, place + "fingerprint \(fingerprint) is listed twice")
+        }
+        fingerprints.append(fingerprint)
+      }
+    default: error(fingerprintsAt, "sha256_cert_fingerprints is not an array", &log)
+    }
+    guard valid, let packageName else { return nil }
+    statement = AssetLinkStatement(
+      relations: relations, namespace: namespace, packageName: packageName, fingerprints: fingerprints, site: nil)
+  case "web":
+    guard let siteValue = field("site") else {
+      error(targetAt, "target has no site field", &log)
+      return nil
+    }
+    let siteAt = JSONPath.member(targetAt, "site")
+    guard case .string(let site) = siteValue else {
+      error(siteAt, "Invalid site: the site field is not a string", &log)
+      return nil
+    }
+    if let why = webURLProblem(site, allowPath: false) {
+      error(siteAt, "site \"\(site)\" \(why)", &log)
+      return nil
+    }
+    guard valid else { return nil }
+    statement = AssetLinkStatement(
+      relations: relations, namespace: namespace, packageName: nil, fingerprints: [], site: site)
+  default:
+    error(JSONPath.member(targetAt, "namespace"), "target has an unrecognized namespace \"\(namespace)\"", &log)
+    return nil
+  }
+  if let extensions = member("relation_extensions") {
+    statement.dynamicComponents = decodeRelationExtensions(
+      extensions, at: JSONPath.member(at, "relation_extensions"), relations: relations,
+      isApp: namespace == "android_app", place: place, &log)
+  }
+  return statement
+}
+
+/// `relation_extensions` with `dynamic_app_link_components` (Android 15): per relation, an
+/// array of objects with `/`, `?` (an object of strings), `#`, `exclude` and `comments`.
+private func decodeRelationExtensions(
+  _ value: JSON, at: String, relations: [String], isApp: Bool, place: String, _ log: inout MessageLog
+) -> [String: [JSON]] {
+  guard case .object(let members) = value else {
+    log.error(at, "could not parse statement list: \(place)relation_extensions is not an object")
+    return [:]
+  }
+  var result: [String: [JSON]] = [:]
+  for (relation, body) in members {
+    let relationAt = JSONPath.member(at, relation)
+    if !relations.contains(relation) {
+      log.warning(
+        relationAt, place + "relation_extensions names \(relation), which the statement's relation lacks: ignored")
+    }
+    guard case .object(let fields) = body else {
+      log.error(relationAt, "\(place)relation_extensions.\(relation) is not an object")
+      continue
+    }
+    for (key, components) in fields {
+      let componentsAt = JSONPath.member(relationAt, key)
+      guard key == "dynamic_app_link_components" else {
+        log.warning(componentsAt, place + "relation_extensions has an unknown key \"\(key)\", which Android ignores")
+        continue
+      }
+      if !isApp || relation != "delegate_permission/common.handle_all_urls" {
+        log.warning(
+          componentsAt,
+          place + "dynamic_app_link_components only apply to an android_app target's "
+            + "delegate_permission/common.handle_all_urls: ignored")
+      }
+      guard case .array(let items) = components else {
+        log.error(componentsAt, "\(place)dynamic_app_link_components is not an array")
+        continue
+      }
+      for (index, item) in items.enumerated() {
+        checkDynamicComponent(item, at: JSONPath.index(componentsAt, index), &log)
+      }
+      result[relation] = items
+    }
+  }
+  return result
+}
+
+private func checkDynamicComponent(_ item: JSON, at: String, _ log: inout MessageLog) {
+  guard case .object(let members) = item else {
+    log.error(at, "\(at) is not an object")
+    return
+  }
+  var matchers = 0
+  for (key, value) in members {
+    let keyAt = JSONPath.member(at, key)
+    switch (key, value) {
+    case ("/", .string(let path)):
+      matchers += 1
+      if !path.hasPrefix("/") && !path.hasPrefix("*") {
+        log.warning(keyAt, "\(keyAt) does not start with / and can match no path")
+      }
+    case ("#", .string): matchers += 1
+    case ("?", .object(let items)):
+      matchers += 1
+      for (name, pattern) in items {
+        if case .string = pattern { continue }
+        log.error(JSONPath.member(keyAt, name), "\(JSONPath.member(keyAt, name)) is not a string")
+      }
+    case ("?", _): log.error(keyAt, "\(keyAt) is not an object of query parameter patterns")
+    case ("exclude", .bool): break
+    case ("exclude", _): log.error(keyAt, "\(keyAt) is not a boolean")
+    case ("comments", .string): break
+    case ("/", _), ("#", _), ("comments", _): log.error(keyAt, "\(keyAt) is not a string")
+    default:
+      log.warning(
+        keyAt, "\(at) has an unknown key \"\(key)\", which Android ignores (known: /, ?, #, exclude, comments)")
+    }
+  }
+  if matchers == 0 {
+    log.warning(at, "\(at) has no \"/\", \"?\" or \"#\": it matches every URL of the host")
+  }
 }
 
 /// Why a relation string is not `<kind>/<detail>` of lowercase `[a-z0-9_]` (and `.` in the
@@ -522,11 +817,55 @@ func packageNameIsValid(_ name: String) -> Bool {
   }
 }
 
-func siteIsValid(_ site: String) -> Bool {
-  for scheme in ["https://", "http://"] where site.hasPrefix(scheme) {
-    let authority = site.dropFirst(scheme.count)
-    let host = authority.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)[0]
-    return !host.isEmpty && !authority.contains("/") && !authority.contains("@")
+/// Why `url` is not what Digital Asset Links accepts as a web site (`allowPath` false: only
+/// `scheme://host[:port]`, scheme case-insensitive, a trailing dot allowed) or as an include
+/// URL (`allowPath` true), in the words of Google's messages; nil when it is.
+func webURLProblem(_ url: String, allowPath: Bool) -> String? {
+  let bytes = Array(url.utf8)
+  guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), bytes[(colon + 1)...].starts(with: Array("//".utf8))
+  else {
+    return "is not a valid URL: Invalid site, Url is not well formatted (no scheme://)"
   }
-  return false
+  let scheme = String(decoding: bytes[..<colon], as: UTF8.self).lowercased()
+  guard scheme == "http" || scheme == "https" else { return "is a non-HTTP URL (scheme \(scheme))" }
+  let rest = bytes[(colon + 3)...]
+  let end =
+    rest.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }
+    ?? rest.endIndex
+  let authority = rest[..<end]
+  if authority.contains(UInt8(ascii: "@")) { return "is not valid: a site cannot carry login information" }
+  var host = authority
+  if let portColon = authority.lastIndex(of: UInt8(ascii: ":")), authority.last != UInt8(ascii: "]") {
+    host = authority[..<portColon]
+    let port = authority[(portColon + 1)...]
+    let digits = port.allSatisfy { (0x30...0x39).contains($0) }
+    let number = digits && !port.isEmpty && port.count <= 5 ? Int(String(decoding: port, as: UTF8.self)) ?? 0 : 0
+    guard (1...65535).contains(number) else {
+      return "is not a valid URL: the port \"\(String(decoding: port, as: UTF8.self))\" is not a number from 1 to 65535"
+    }
+  }
+  if !hostIsValid(host) {
+    return "is not a valid URL: the host \"\(String(decoding: host, as: UTF8.self))\" is not a host name"
+  }
+  guard end < rest.endIndex else { return nil }
+  switch rest[end] {
+  case UInt8(ascii: "?") where !allowPath: return "is not valid: a site cannot carry query parameters"
+  case UInt8(ascii: "#"): return "is not valid: a site cannot carry fragment identifiers"
+  case UInt8(ascii: "/") where !allowPath: return "is not valid: a site cannot contain a path"
+  default: return nil
+  }
+}
+
+/// A DNS name of letters, digits, `-` and `.` (a final dot allowed), or a bracketed IPv6 literal.
+private func hostIsValid(_ host: ArraySlice<UInt8>) -> Bool {
+  guard let first = host.first else { return false }
+  if first == UInt8(ascii: "[") { return host.last == UInt8(ascii: "]") }
+  guard first != UInt8(ascii: ".") else { return false }
+  var previous: UInt8 = 0
+  for byte in host {
+    guard ASCII.isAlphanumeric(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") else { return false }
+    if byte == UInt8(ascii: "."), previous == byte { return false }
+    previous = byte
+  }
+  return true
 }

@@ -4,6 +4,9 @@ public indirect enum JSON: Sendable, Hashable {
   case null
   case bool(Bool)
   case int(Int)
+  /// A number that is not an `Int` (a fraction, an exponent, or too large), as its RFC 8259
+  /// text: read so that fields nobody interprets never make a file unreadable.
+  case number(String)
   case string(String)
   case array([JSON])
   case object([(String, JSON)])
@@ -13,6 +16,7 @@ public indirect enum JSON: Sendable, Hashable {
     case (.null, .null): true
     case (.bool(let x), .bool(let y)): x == y
     case (.int(let x), .int(let y)): x == y
+    case (.number(let x), .number(let y)): x == y
     case (.string(let x), .string(let y)): x == y
     case (.array(let x), .array(let y)): x == y
     case (.object(let x), .object(let y)):
@@ -26,6 +30,7 @@ public indirect enum JSON: Sendable, Hashable {
     case .null: hasher.combine(0)
     case .bool(let x): hasher.combine(x)
     case .int(let x): hasher.combine(x)
+    case .number(let x): hasher.combine(x)
     case .string(let x): hasher.combine(x)
     case .array(let x): hasher.combine(x)
     case .object(let x):
@@ -63,6 +68,7 @@ public indirect enum JSON: Sendable, Hashable {
     case .null: out += "null".utf8
     case .bool(let value): out += (value ? "true" : "false").utf8
     case .int(let value): out += String(value).utf8
+    case .number(let text): out += text.utf8
     case .string(let value): JSON.quote(value, into: &out)
     case .array(let items):
       out.append(0x5B)

@@ -1,3 +1,5 @@
+import LinkContract
+
 /// Why a JSON text was refused, with where: 1-based line and column of the offending byte.
 public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible {
   public let line: Int
@@ -14,12 +16,15 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
 }
 
 /// A strict RFC 8259 parser into `JSON`: object keys keep their order, a key given twice, a
-/// byte-order mark, a trailing comma, a comment or anything after the value is an error. Numbers
-/// must be integers that fit `Int`, which is all the association files use.
+/// byte-order mark, a trailing comma, a comment or anything after the value is an error. An
+/// integer that fits `Int` is `.int`; any other RFC 8259 number is `.number` with its text.
 public struct JSONParser {
   private let bytes: [UInt8]
   private var index = 0
   private var depth = 0
+  private var recording = false
+  private var path = ""
+  private var offsets: [String: Int] = [:]
   /// The deepest nesting read before giving up, so that hostile input cannot exhaust the stack.
   public static let maximumDepth = 256
 
@@ -32,6 +37,15 @@ public struct JSONParser {
   /// Parses the UTF-8 of `text` as one complete JSON text.
   public static func parse(_ text: String) throws(JSONParseError) -> JSON {
     try parse(Array(text.utf8))
+  }
+
+  /// Parses `bytes` and also returns where each value starts, keyed by its `JSONPath` (for an
+  /// object member, where its key starts).
+  public static func parseLocated<C: Collection<UInt8>>(_ bytes: C) throws(JSONParseError) -> (JSON, JSONLocations) {
+    var parser = JSONParser(bytes: Array(bytes))
+    parser.recording = true
+    let value = try parser.document()
+    return (value, JSONLocations(bytes: parser.bytes, offsets: parser.offsets))
   }
 
   private init(bytes: [UInt8]) { self.bytes = bytes }
@@ -130,7 +144,15 @@ public struct JSONParser {
       guard current == UInt8(ascii: ":") else { throw fail("expected ':' after an object key") }
       index += 1
       skipWhitespace()
-      members.append((key, try value()))
+      if recording {
+        let parent = path
+        path = JSONPath.member(parent, key)
+        offsets[path] = keyStart
+        members.append((key, try value()))
+        path = parent
+      } else {
+        members.append((key, try value()))
+      }
       skipWhitespace()
       switch current {
       case UInt8(ascii: ","): index += 1
@@ -158,7 +180,15 @@ public struct JSONParser {
       skipWhitespace()
       if current == UInt8(ascii: "]") { throw fail("has a trailing comma in an array") }
       if current == UInt8(ascii: ",") { throw fail("has an empty array element") }
-      items.append(try value())
+      if recording {
+        let parent = path
+        path = JSONPath.index(parent, items.count)
+        offsets[path] = index
+        items.append(try value())
+        path = parent
+      } else {
+        items.append(try value())
+      }
       skipWhitespace()
       switch current {
       case UInt8(ascii: ","): index += 1
@@ -184,12 +214,27 @@ public struct JSONParser {
     } else {
       while let digit = current, (0x30...0x39).contains(digit) { index += 1 }
     }
-    if current == UInt8(ascii: ".") || current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
-      throw fail("has a fractional or exponent number; only integers are read here", at: start)
+    var integral = true
+    if current == UInt8(ascii: ".") {
+      integral = false
+      index += 1
+      guard let digit = current, (0x30...0x39).contains(digit) else {
+        throw fail("has a number with no digit after its decimal point")
+      }
+      while let digit = current, (0x30...0x39).contains(digit) { index += 1 }
+    }
+    if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
+      integral = false
+      index += 1
+      if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
+      guard let digit = current, (0x30...0x39).contains(digit) else {
+        throw fail("has a number with no digit in its exponent")
+      }
+      while let digit = current, (0x30...0x39).contains(digit) { index += 1 }
     }
     let text = String(decoding: bytes[start..<index], as: UTF8.self)
-    guard let value = Int(text) else { throw fail("has an integer too large to read", at: start) }
-    return .int(value)
+    if integral, let value = Int(text) { return .int(value) }
+    return .number(text)
   }
 
   private mutating func string() throws(JSONParseError) -> String {
@@ -291,5 +336,69 @@ public struct JSONParser {
     }
     index += 4
     return value
+  }
+}
+
+/// Names a value inside a JSON document the way messages print it: `applinks.details[0]`,
+/// `components[2]["/"]`; the document itself is the empty path.
+public enum JSONPath {
+  /// The path of member `key` of the object at `parent`.
+  public static func member(_ parent: String, _ key: String) -> String {
+    let plain =
+      !key.isEmpty
+      && key.utf8.allSatisfy { ASCII.isAlphanumeric($0) || $0 == UInt8(ascii: "_") }
+      && !(0x30...0x39).contains(key.utf8.first!)
+    if plain { return parent.isEmpty ? key : parent + "." + key }
+    var quoted: [UInt8] = []
+    JSON.quote(key, into: &quoted)
+    return parent + "[" + String(decoding: quoted, as: UTF8.self) + "]"
+  }
+
+  /// The path of item `index` of the array at `parent`.
+  public static func index(_ parent: String, _ index: Int) -> String { parent + "[\(index)]" }
+}
+
+/// Where the values of one parsed document start, as 1-based lines and columns.
+public struct JSONLocations: Sendable {
+  private let lineStarts: [Int]
+  private let bytes: [UInt8]
+  private let offsets: [String: Int]
+
+  init(bytes: [UInt8], offsets: [String: Int]) {
+    self.bytes = bytes
+    self.offsets = offsets
+    var starts = [0]
+    for (offset, byte) in bytes.enumerated() where byte == 0x0A { starts.append(offset + 1) }
+    lineStarts = starts
+  }
+
+  /// The line and column of the value at `path`, or of its nearest enclosing value that was
+  /// recorded; (1, 1) for the document itself.
+  public func position(of path: String) -> (line: Int, column: Int) {
+    var path = path
+    while !path.isEmpty {
+      if let offset = offsets[path] { return position(at: offset) }
+      path = JSONLocations.parent(of: path)
+    }
+    return (1, 1)
+  }
+
+  /// The line and column of byte `offset`.
+  func position(at offset: Int) -> (line: Int, column: Int) {
+    var low = 0
+    var high = lineStarts.count - 1
+    while low < high {
+      let middle = (low + high + 1) / 2
+      if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+    }
+    let column = bytes[lineStarts[low]..<offset].reduce(1) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
+    return (low + 1, column)
+  }
+
+  /// The path one level up; a quoted key holding `[` or `.` may stop short, which only makes
+  /// the position less precise.
+  private static func parent(of path: String) -> String {
+    guard let cut = path.lastIndex(where: { $0 == "[" || $0 == "." }) else { return "" }
+    return String(path[..<cut])
   }
 }

@@ -24,8 +24,9 @@ public enum AuditVerdict: String, Sendable, Hashable, CaseIterable {
 /// The version of the `verify-host` and `audit` JSON reports; bump on an incompatible change.
 public let releaseCheckSchemaVersion = 1
 
-/// JSON Schema building blocks, so that the two schemas below read as their shapes.
-private enum Schema {
+/// JSON Schema building blocks, so that the schemas (these and `ReportSchemas`) read as their
+/// shapes.
+enum Schema {
   static func object(_ properties: [(String, JSON)], required: [String]? = nil) -> JSON {
     .object([
       ("type", .string("object")),

@@ -172,10 +172,10 @@ func checkServed(_ response: HTTPResponse, kind: AssociationKind, generated: [UI
   if errors.isEmpty {
     let diff = diffAssociationFile(kind.fileName, old: generated, new: body, contract: contract)
     for change in diff.changes {
-      if change.kind == "formatting" || change.kind == "comment-changed" {
-        notes.append("\(change.kind): \(change.detail)")
+      if change.kind == .formatting || change.kind == .commentChanged {
+        notes.append("\(change.kind.rawValue): \(change.detail)")
       } else {
-        problem(.differs, "\(change.kind): \(change.detail)", change.triggers)
+        problem(.differs, "\(change.kind.rawValue): \(change.detail)", change.triggers)
       }
     }
   }

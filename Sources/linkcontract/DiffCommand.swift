@@ -5,42 +5,59 @@ import LinkContract
 /// `linkcontract diff`: the semantic diff of two releases' association files.
 struct DiffCommand {
   static let help = """
-    Usage: linkcontract diff [--format text|json] OLD NEW
-           linkcontract diff [--format text|json] --against GIT_REV [PATH]
+    Usage: linkcontract diff [--format text|json] [--probe URL]... OLD NEW
+           linkcontract diff [--format text|json] [--probe URL]... --against REV [PATH]
+           linkcontract diff [--format text|json] [--probe URL]... --from REV --to REV [PATH]
 
     Compares two association files, or two association trees (Site/association folders holding
-    <build>/.well-known/ and <build>/native/), by meaning: app ids and packages added or removed,
-    components added, removed or moved (order matters: the first match wins), each route's
-    canonical link claimed, excluded or unclaimed as Apple's matcher answers, fingerprints added
-    or removed (a rotation), scheme allowlist changes. Ends with the revalidation triggers fired.
-    With --against, compares PATH (default Site/association) as committed at GIT_REV with the
-    working tree.
-    Exit 0 when nothing differs, 1 when something does, 2 for a usage error.
+    <build>/.well-known/ and <build>/native/), by meaning. apple-app-site-association: app ids,
+    applinks components per app (added, removed, moved: the first match wins; "/*" and "*" are
+    the same), defaults, webcredentials, appclips and activitycontinuation apps, and which
+    concrete links changed between claimed, excluded and unclaimed (links derived from both
+    files' patterns, the contract's routes when the file names our apps, and each --probe URL).
+    assetlinks.json: packages, fingerprints (a rotation, or the same certificate written
+    differently, which Google rejects), relations, web sites, includes and
+    dynamic_app_link_components. NEW is validated too: invalid or over 128 KB is a change.
+    Ends with the revalidation triggers the changes fire.
+    With --against, compares PATH (default Site/association; a folder or one file) as committed
+    at REV with the working tree; with --from and --to, as committed at two revisions.
+    --format json prints one report (schemaVersion 1, Site/schema/diff-report.schema.json).
+    Exit 0 when nothing differs, 1 when something does, 2 for a usage error (a missing path,
+    OLD and NEW of different kinds, a revision that does not exist).
 
     """
 
   let help: Bool
   let json: Bool
   let against: String?
+  let from: String?
+  let to: String?
+  let probes: [String]
   let paths: [String]
   let root: String
 
   init(_ arguments: [String], root: String) throws {
-    let options = try Options(arguments, flags: ["--help", "-h"], options: ["--format", "--against"])
+    let options = try Options(
+      arguments, flags: ["--help", "-h"], options: ["--format", "--against", "--from", "--to", "--probe"])
     help = options.flag("--help") || options.flag("-h")
     self.root = root
-    switch options.value("--format") ?? "text" {
-    case "text": json = false
-    case "json": json = true
-    case let other: throw UsageError(message: "--format must be text or json, not '\(other)'")
-    }
+    json = try options.format()
     against = options.value("--against")
+    from = options.value("--from")
+    to = options.value("--to")
+    probes = options.values("--probe")
     paths = options.positional
     if help { return }
-    if against != nil {
-      if paths.count > 1 { throw UsageError(message: "diff --against takes at most one PATH") }
+    if against != nil, from != nil || to != nil {
+      throw UsageError(message: "diff takes --against REV, or --from REV --to REV, not both")
+    }
+    if (from == nil) != (to == nil) {
+      throw UsageError(message: "diff --from REV needs --to REV, and --to needs --from")
+    }
+    if against != nil || from != nil {
+      if paths.count > 1 { throw UsageError(message: "diff with revisions takes at most one PATH") }
     } else if paths.count != 2 {
-      throw UsageError(message: "diff needs OLD and NEW, or --against GIT_REV [PATH]")
+      throw UsageError(message: "diff needs OLD and NEW, --against REV [PATH], or --from REV --to REV [PATH]")
     }
   }
 
@@ -51,29 +68,53 @@ struct DiffCommand {
     }
     let contract = Contract.customerApp
     let diff: AssociationDiff
-    if let against {
+    if against != nil || from != nil {
       let path = paths.first ?? "Site/association"
-      let new = try Self.readTree(root + "/" + path)
-      let old = try Self.committedTree(revision: against, path: path, root: root)
-      diff = diffAssociationTrees(old: old, new: new, contract: contract)
+      let old: [String: [UInt8]]
+      let new: [String: [UInt8]]
+      if let against {
+        old = try Self.committedTree(revision: against, path: path, root: root)
+        new = try Self.readTree(root + "/" + path)
+        if old.isEmpty && new.isEmpty {
+          throw UsageError(message: "'\(path)' exists neither in the working tree nor at \(against)")
+        }
+      } else {
+        old = try Self.committedTree(revision: from!, path: path, root: root)
+        new = try Self.committedTree(revision: to!, path: path, root: root)
+        if old.isEmpty && new.isEmpty {
+          throw UsageError(message: "'\(path)' exists neither at \(from!) nor at \(to!)")
+        }
+      }
+      diff = diffAssociationTrees(old: old, new: new, contract: contract, probes: probes)
     } else {
       let (oldPath, newPath) = (paths[0], paths[1])
+      for path in [oldPath, newPath] where !FileManager.default.fileExists(atPath: path) {
+        throw UsageError(message: "'\(path)' does not exist")
+      }
       let oldIsFolder = Self.isFolder(oldPath)
       guard oldIsFolder == Self.isFolder(newPath) else {
         throw UsageError(message: "OLD and NEW must both be files or both be folders")
       }
       if oldIsFolder {
         diff = diffAssociationTrees(
-          old: try Self.readTree(oldPath), new: try Self.readTree(newPath), contract: contract)
+          old: try Self.readTree(oldPath), new: try Self.readTree(newPath), contract: contract, probes: probes)
       } else {
-        guard let old = FileManager.default.contents(atPath: oldPath) else {
+        guard let old = FileManager.default.contents(atPath: oldPath).map(Array.init) else {
           throw UsageError(message: "cannot read '\(oldPath)'")
         }
-        guard let new = FileManager.default.contents(atPath: newPath) else {
+        guard let new = FileManager.default.contents(atPath: newPath).map(Array.init) else {
           throw UsageError(message: "cannot read '\(newPath)'")
         }
+        let oldKind = AssociationKind(fileName: oldPath) ?? AssociationKind(sniffing: old)
+        let newKind = AssociationKind(fileName: newPath) ?? AssociationKind(sniffing: new)
+        if let oldKind, let newKind, oldKind != newKind {
+          throw UsageError(
+            message: "'\(oldPath)' is \(oldKind.fileName) and '\(newPath)' is \(newKind.fileName): "
+              + "two files of different kinds cannot be compared")
+        }
         let name = URL(fileURLWithPath: newPath).lastPathComponent
-        diff = diffAssociationFile(name, old: Array(old), new: Array(new), contract: contract)
+        diff = diffAssociationFile(
+          name, old: old, new: new, contract: contract, probes: probes, kind: newKind ?? oldKind)
       }
     }
     console.out(json ? diff.json(contract).pretty : diff.text(contract))
@@ -85,13 +126,15 @@ struct DiffCommand {
     return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
   }
 
-  /// Every file under `folder`, keyed by its path relative to it. A missing folder is empty.
+  /// Every file under `folder`, keyed by its path relative to it; a single file keyed by its
+  /// name. A missing path is empty.
   static func readTree(_ folder: String) throws -> [String: [UInt8]] {
     guard isFolder(folder) else {
-      if FileManager.default.fileExists(atPath: folder) {
-        throw UsageError(message: "'\(folder)' is not a folder")
+      guard FileManager.default.fileExists(atPath: folder) else { return [:] }
+      guard let data = FileManager.default.contents(atPath: folder) else {
+        throw UsageError(message: "cannot read '\(folder)'")
       }
-      return [:]
+      return [URL(fileURLWithPath: folder).lastPathComponent: Array(data)]
     }
     var tree: [String: [UInt8]] = [:]
     guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return tree }
@@ -102,13 +145,19 @@ struct DiffCommand {
     return tree
   }
 
-  /// The files under `path` as committed at `revision`, read with `git ls-tree` and `git show`.
+  /// The files under `path` as committed at `revision`, read with `git ls-tree` and `git show`;
+  /// a committed file keyed by its name. A revision that names no commit is a usage error.
   static func committedTree(revision: String, path: String, root: String) throws -> [String: [UInt8]] {
+    guard (try? git(["rev-parse", "--verify", "--quiet", "\(revision)^{commit}"], root: root)) != nil else {
+      throw UsageError(message: "'\(revision)' is not a revision of the repository at \(root)")
+    }
     let prefix = path.hasSuffix("/") ? String(path.dropLast()) : path
     let listing = try git(["ls-tree", "-r", "-z", "--name-only", revision, "--", prefix], root: root)
     var tree: [String: [UInt8]] = [:]
     for name in listing.split(separator: 0).map({ String(decoding: $0, as: UTF8.self) }) where !name.isEmpty {
-      let relative = name.hasPrefix(prefix + "/") ? String(name.dropFirst(prefix.count + 1)) : name
+      let relative =
+        name.hasPrefix(prefix + "/")
+        ? String(name.dropFirst(prefix.count + 1)) : String(name.split(separator: "/").last ?? Substring(name))
       tree[relative] = try git(["show", "\(revision):./\(name)"], root: root)
     }
     return tree

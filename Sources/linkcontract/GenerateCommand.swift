@@ -83,22 +83,38 @@ struct GenerateCommand {
 /// `linkcontract check`: regenerates into a temporary folder and lists stale files.
 struct CheckCommand {
   static let help = """
-    Usage: linkcontract check [--root DIR]
+    Usage: linkcontract check [--root DIR] [--format text|json]
 
     Regenerates every generated file into a temporary folder and compares it byte for byte
     with the committed one under DIR. Lists each stale or missing file with the head of a
-    unified diff. Exit 0 when all are current, 1 when any differs.
+    unified diff, and each file under Site/ that nothing generates. --format json prints one
+    report on standard output instead (schemaVersion 1, Site/schema/check-report.schema.json):
+    {"schemaVersion":1,"files":[{"path":...,"status":"stale|missing|unexpected","diff":...}],
+    "summary":{"current":N,"stale":N,"missing":N,"unexpected":N}}.
+    Exit 0 when all are current, 1 when any differs.
 
     """
 
   let help: Bool
+  let json: Bool
   let root: String
 
   init(_ arguments: [String], root: String) throws {
-    let options = try Options(arguments, flags: ["--help", "-h"], options: ["--root"])
+    let options = try Options(arguments, flags: ["--help", "-h"], options: ["--root", "--format"])
     help = options.flag("--help") || options.flag("-h")
     self.root = options.value("--root") ?? root
+    json = try options.format()
     if !options.positional.isEmpty { throw UsageError(message: "check takes no arguments") }
+  }
+
+  /// One file that is not as generated.
+  struct Finding {
+    enum Status: String {
+      case stale, missing, unexpected
+    }
+    let path: String
+    let status: Status
+    let diff: String?
   }
 
   func run(_ console: Console) throws -> Int32 {
@@ -124,38 +140,68 @@ struct CheckCommand {
     for (path, bytes) in site.files.sorted(by: { $0.key < $1.key }) {
       expected.append(Artifact(path: "Site/" + path, contents: String(decoding: bytes, as: UTF8.self)))
     }
-    var stale = 0
+    var findings: [Finding] = []
     for file in expected {
       let fresh = scratch.path + "/" + file.path
       _ = try FileOutput.writeIfChanged(file.contents, to: fresh)
       let committedPath = root + "/" + file.path
       guard let committed = FileManager.default.contents(atPath: committedPath) else {
-        console.err("missing: \(file.path)\n")
-        stale += 1
+        findings.append(Finding(path: file.path, status: .missing, diff: nil))
         continue
       }
       if committed != Data(file.contents.utf8) {
-        stale += 1
-        console.err("stale: \(file.path)\n")
-        console.err(
-          UnifiedDiff.head(
-            old: String(decoding: committed, as: UTF8.self), new: file.contents,
-            oldName: "committed/\(file.path)", newName: "generated/\(file.path)"))
+        let diff = UnifiedDiff.head(
+          old: String(decoding: committed, as: UTF8.self), new: file.contents,
+          oldName: "committed/\(file.path)", newName: "generated/\(file.path)")
+        findings.append(Finding(path: file.path, status: .stale, diff: diff))
       }
     }
     let expectedPaths = Set(expected.map(\.path))
-    let extra = SiteOutput.listFiles(root + "/Site").map { "Site/" + $0 }.filter { !expectedPaths.contains($0) }
+    for path in SiteOutput.listFiles(root + "/Site").map({ "Site/" + $0 }).filter({ !expectedPaths.contains($0) })
       .sorted()
-    for path in extra {
-      stale += 1
-      console.err("not generated: \(path) (remove it or regenerate)\n")
+    {
+      findings.append(Finding(path: path, status: .unexpected, diff: nil))
     }
-    if stale > 0 {
-      console.err("\(stale) generated file(s) out of date: run `make generate` and commit.\n")
-      return ExitCode.failure
+    if json {
+      console.out(Self.report(findings, current: expected.count - findings.filter { $0.status != .unexpected }.count))
+    } else {
+      for finding in findings {
+        switch finding.status {
+        case .missing: console.err("missing: \(finding.path)\n")
+        case .stale: console.err("stale: \(finding.path)\n" + (finding.diff ?? ""))
+        case .unexpected: console.err("not generated: \(finding.path) (remove it or regenerate)\n")
+        }
+      }
+      if findings.isEmpty {
+        console.out("all \(expected.count) generated files are current\n")
+      } else {
+        console.err("\(findings.count) generated file(s) out of date: run `make generate` and commit.\n")
+      }
     }
-    console.out("all \(expected.count) generated files are current\n")
-    return ExitCode.success
+    return findings.isEmpty ? ExitCode.success : ExitCode.failure
+  }
+
+  /// The `--format json` report.
+  static func report(_ findings: [Finding], current: Int) -> String {
+    let counts: [(String, JSON)] =
+      [("current", .int(current))]
+      + [Finding.Status.stale, .missing, .unexpected].map { status in
+        (status.rawValue, .int(findings.count { $0.status == status }))
+      }
+    return JSON.object([
+      ("schemaVersion", .int(1)),
+      (
+        "files",
+        .array(
+          findings.map {
+            .object([
+              ("path", .string($0.path)), ("status", .string($0.status.rawValue)),
+              ("diff", $0.diff.map(JSON.string) ?? .null),
+            ])
+          })
+      ),
+      ("summary", .object(counts)),
+    ]).pretty
   }
 }
 

@@ -154,7 +154,7 @@ struct Options {
   private(set) var positional: [String] = []
   /// Where each positional argument stands in the arguments.
   private(set) var positionalIndices: [Int] = []
-  private var values: [String: String] = [:]
+  private var values: [String: [String]] = [:]
   private var flags: Set<String> = []
 
   init(_ arguments: [String], flags known: Set<String>, options: Set<String>) throws {
@@ -182,9 +182,9 @@ struct Options {
         flags.insert(name)
       } else if options.contains(name) {
         if let inline {
-          values[name] = inline
+          values[name, default: []].append(inline)
         } else if index < arguments.count {
-          values[name] = arguments[index]
+          values[name, default: []].append(arguments[index])
           index += 1
         } else {
           throw UsageError(message: "\(name) needs a value")
@@ -196,5 +196,16 @@ struct Options {
   }
 
   func flag(_ name: String) -> Bool { flags.contains(name) }
-  func value(_ name: String) -> String? { values[name] }
+  func value(_ name: String) -> String? { values[name]?.last }
+  /// Every value given to a repeatable option, in order.
+  func values(_ name: String) -> [String] { values[name] ?? [] }
+
+  /// `--format text|json`: whether JSON was asked for.
+  func format() throws -> Bool {
+    switch value("--format") ?? "text" {
+    case "text": return false
+    case "json": return true
+    case let other: throw UsageError(message: "--format must be text or json, not '\(other)'")
+    }
+  }
 }

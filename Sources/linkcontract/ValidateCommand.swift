@@ -4,26 +4,35 @@ import Foundation
 /// `linkcontract validate`: checks association files from anywhere against the platform rules.
 struct ValidateCommand {
   static let help = """
-    Usage: linkcontract validate [--kind aasa|assetlinks] FILE...
+    Usage: linkcontract validate [--kind aasa|assetlinks] [--format text|json] FILE...
 
-    Validates each FILE as an association file: ours, or one fetched from a live host. The kind
-    comes from the file name (apple-app-site-association, assetlinks.json) unless --kind says.
-      assetlinks   the statement-list rules of Google's Digital Asset Links compatibility tests;
-                   a fingerprint that looks like a placeholder is a warning
-      aasa         Apple's rules: a JSON object, applinks.details an array, app ids TEAMID.bundle,
-                   known component keys of the right types, no byte-order mark, at most 128 KB,
-                   and no component that an earlier one makes unreachable
-    Prints `FILE: error: ...` and `FILE: warning: ...` lines on standard error.
-    Exit 0 when no file has an error (warnings allowed), 1 when any has, 2 for a usage error.
+    Validates each FILE as an association file: ours, or one fetched from a live host (`-` reads
+    standard input). The kind comes from the file name (apple-app-site-association,
+    assetlinks.json), else from --kind, else from the content (an object is an
+    apple-app-site-association file, an array a statement list).
+      assetlinks   every rule of Google's Digital Asset Links compatibility tests that needs no
+                   fetch; an include is checked as a URL and reported as not followed; a
+                   fingerprint that looks like a placeholder is a warning
+      aasa         Apple's rules: at most 128 KB (checked first), UTF-8 without a byte-order mark,
+                   a JSON object, app ids TEAMID.bundle, component values of the right types;
+                   an unknown key is ignored by iOS and a warning; a component shadowed by an
+                   earlier one is a warning (a dead rule), or an error when it is an exclude
+                   shadowed by an include
+    Text: `FILE:LINE:COLUMN: error|warning: ...` lines on standard error, one summary line per
+    file on standard output. --format json prints one report (schemaVersion 1, Site/schema/
+    validate-report.schema.json) on standard output instead.
+    Exit 0 when no file has an error (warnings allowed), 1 when any is invalid or unreadable,
+    2 for a usage error.
 
     """
 
   let help: Bool
   let kind: AssociationKind?
+  let json: Bool
   let files: [String]
 
   init(_ arguments: [String]) throws {
-    let options = try Options(arguments, flags: ["--help", "-h"], options: ["--kind"])
+    let options = try Options(arguments, flags: ["--help", "-h"], options: ["--kind", "--format"])
     help = options.flag("--help") || options.flag("-h")
     files = options.positional
     if let value = options.value("--kind") {
@@ -34,14 +43,9 @@ struct ValidateCommand {
     } else {
       kind = nil
     }
+    json = try options.format()
     if help { return }
     if files.isEmpty { throw UsageError(message: "validate needs at least one FILE") }
-    if kind == nil {
-      for file in files where AssociationKind(fileName: file) == nil {
-        throw UsageError(
-          message: "cannot tell the kind of '\(file)' from its name: pass --kind aasa or --kind assetlinks")
-      }
-    }
   }
 
   func run(_ console: Console) throws -> Int32 {
@@ -49,22 +53,56 @@ struct ValidateCommand {
       console.out(Self.help)
       return ExitCode.success
     }
-    var failed = false
+    var results: [FileValidation] = []
     for file in files {
-      guard let kind = kind ?? AssociationKind(fileName: file) else { continue }
-      guard let data = FileManager.default.contents(atPath: file) else {
-        console.err("\(file): error: cannot read the file\n")
-        failed = true
-        continue
+      let result: FileValidation
+      switch Self.read(file) {
+      case .success(let bytes): result = FileValidation(path: file, bytes: bytes, kind: kind)
+      case .failure(let failure): result = FileValidation(path: file, problem: failure.problem, detail: failure.detail)
       }
-      let messages = validateAssociation(Array(data), kind: kind)
-      for message in messages { console.err("\(file): \(message.severity.rawValue): \(message.text)\n") }
-      let errors = messages.filter { $0.severity == .error }.count
-      let warnings = messages.count - errors
-      if errors > 0 { failed = true }
-      console.out(
-        "\(file): \(errors == 0 ? "valid" : "invalid") \(kind.fileName) (\(errors) error(s), \(warnings) warning(s))\n")
+      if !json {
+        console.err(result.diagnostics)
+        console.out(result.summary)
+      }
+      results.append(result)
     }
-    return failed ? ExitCode.failure : ExitCode.success
+    let report = ValidationReport(files: results)
+    if json { console.out(report.json.pretty) }
+    return report.failed ? ExitCode.failure : ExitCode.success
+  }
+
+  struct ReadFailure: Error {
+    let problem: FileReadProblem
+    var detail = ""
+  }
+
+  /// The bytes of a regular file (or standard input for `-`), or why there are none. A FIFO,
+  /// a device or a socket is never opened, so that reading cannot block or never end.
+  static func read(_ path: String) -> Result<[UInt8], ReadFailure> {
+    if path == "-" { return .success(Array(FileHandle.standardInput.readDataToEndOfFile())) }
+    var status = stat()
+    guard stat(path, &status) == 0 else {
+      let code = errno
+      if code == ENOENT || code == ENOTDIR { return .failure(ReadFailure(problem: .notFound)) }
+      return .failure(ReadFailure(problem: .unreadable, detail: String(cString: strerror(code))))
+    }
+    switch status.st_mode & S_IFMT {
+    case S_IFREG: break
+    case S_IFDIR: return .failure(ReadFailure(problem: .directory))
+    case S_IFIFO: return .failure(ReadFailure(problem: .notRegularFile, detail: "a FIFO"))
+    case S_IFCHR: return .failure(ReadFailure(problem: .notRegularFile, detail: "a character device"))
+    case S_IFBLK: return .failure(ReadFailure(problem: .notRegularFile, detail: "a block device"))
+    case S_IFSOCK: return .failure(ReadFailure(problem: .notRegularFile, detail: "a socket"))
+    default: return .failure(ReadFailure(problem: .notRegularFile, detail: "an unknown file type"))
+    }
+    guard let handle = FileHandle(forReadingAtPath: path) else {
+      return .failure(ReadFailure(problem: .unreadable, detail: "permission denied"))
+    }
+    defer { try? handle.close() }
+    do {
+      return .success(Array(try handle.readToEnd() ?? Data()))
+    } catch {
+      return .failure(ReadFailure(problem: .unreadable, detail: "\(error.localizedDescription)"))
+    }
   }
 }

@@ -92,7 +92,7 @@ struct AssociationDiffTests {
         """, triggers: [.signingCertificate]),
     Seed(
       name: "a new route", old: tree(contract), new: tree(newRoute()),
-      report: "", triggers: [.routesOrInputs, .associationClaims]),
+      report: "", triggers: [.associationClaims]),
     Seed(
       name: "a changed host", old: tree(contract),
       new: tree(withProduction { build($0, webHost: "links.example.net") }),
@@ -138,7 +138,7 @@ struct AssociationDiffTests {
       ])
     #expect(
       diff.changes.contains {
-        $0.kind == "line-added" && $0.detail == "<string>applinks:links.example.net</string>"
+        $0.kind == .lineAdded && $0.detail == "<string>applinks:links.example.net</string>"
       })
     #expect(diff.changes.filter { $0.file.hasSuffix("verify-association.sh") }.allSatisfy { $0.triggers.isEmpty })
   }
@@ -162,9 +162,10 @@ struct AssociationDiffTests {
     let old = Array(appSiteAssociation(Self.contract, build: Self.contract.builds[0]).json.pretty.utf8)
     let new = Array(appSiteAssociation(Self.contract, build: Self.contract.builds[1]).json.compact.utf8)
     let diff = diffAssociationFile("apple-app-site-association", old: old, new: new, contract: Self.contract)
-    #expect(diff.changes.map(\.kind) == ["app-id-removed", "app-id-added"])
+    #expect(diff.changes.map(\.kind) == [.appIDRemoved, .appIDAdded])
     let json = diff.json(Self.contract).compact
-    #expect(json.hasPrefix(#"{"changes":[{"file":"apple-app-site-association","kind":"app-id-removed""#))
+    #expect(
+      json.hasPrefix(#"{"schemaVersion":1,"changes":[{"kind":"app-id-removed","file":"apple-app-site-association""#))
     #expect(
       json.hasSuffix(
         #""triggers":[{"id":"association-claims","when":"The association files claim a different set of links or apps."}]}"#
@@ -176,7 +177,7 @@ struct AssociationDiffTests {
     let diff = diffAssociationFile(
       "apple-app-site-association", old: Array(association.pretty.utf8), new: Array(association.compact.utf8),
       contract: Self.contract)
-    #expect(diff.changes.map(\.kind) == ["formatting"])
+    #expect(diff.changes.map(\.kind) == [.formatting])
     #expect(diff.triggers(Self.contract).isEmpty)
   }
 }

@@ -14,6 +14,9 @@ struct JSONParserTests {
     .init(text: #""\u00e9\ud83d\ude00\n""#, compact: "\"é😀\\n\""),
     .init(text: "-12", compact: "-12"),
     .init(text: #"{"k":"\/"}"#, compact: #"{"k":"/"}"#),
+    .init(text: #"{"version":1.5}"#, compact: #"{"version":1.5}"#),
+    .init(text: "[-0.0e+10,2E-3,1e5]", compact: "[-0.0e+10,2E-3,1e5]"),
+    .init(text: "123456789012345678901234567890", compact: "123456789012345678901234567890"),
   ]
 
   @Test(arguments: accepted)
@@ -47,7 +50,9 @@ struct JSONParserTests {
     .init(name: "comment", bytes: Array("// x\n{}".utf8), message: "comment"),
     .init(name: "empty", bytes: [], message: "is empty"),
     .init(name: "leading zero", bytes: Array("01".utf8), message: "leading zero"),
-    .init(name: "fraction", bytes: Array("1.5".utf8), message: "only integers"),
+    .init(name: "fraction without digits", bytes: Array("1.".utf8), message: "no digit after its decimal point"),
+    .init(name: "exponent without digits", bytes: Array("[1e+]".utf8), message: "no digit in its exponent"),
+    .init(name: "leading plus", bytes: Array("+1".utf8), message: "unexpected character"),
     .init(name: "control character", bytes: Array("\"a\u{01}\"".utf8), message: "control character"),
     .init(name: "invalid UTF-8", bytes: [0x22, 0xC3, 0x28, 0x22], message: "not UTF-8"),
     .init(name: "lone surrogate", bytes: Array(#""\ud800""#.utf8), message: "surrogate"),
@@ -62,6 +67,17 @@ struct JSONParserTests {
     } catch {
       #expect(error.description.contains(item.message), "\(error.description)")
     }
+  }
+
+  @Test(arguments: [
+    ("", 1, 1), ("applinks", 2, 3), ("applinks.details[0]", 3, 5), (#"applinks.details[0]["/"]"#, 3, 6),
+    ("applinks.details[9]", 2, 16),
+  ])
+  func locatesValues(_ path: String, _ line: Int, _ column: Int) throws {
+    let (_, locations) = try JSONParser.parseLocated(
+      Array("{\n  \"applinks\": {\"details\": [\n    {\"/\": \"é\"}]}}".utf8))
+    let position = locations.position(of: path)
+    #expect(position.line == line && position.column == column, "\(path): \(position)")
   }
 
   @Test func reportsLineAndColumn() {

@@ -42,6 +42,7 @@ enum SchemaCheck {
     case .null: "null"
     case .bool: "boolean"
     case .int: "integer"
+    case .number: "number"
     case .string: "string"
     case .array: "array"
     case .object: "object"

@@ -1,0 +1,150 @@
+/// How a file given to `validate` was read, before any rule was applied.
+public enum FileReadProblem: String, Sendable, Hashable, CaseIterable {
+  case notFound = "not-found"
+  case directory = "directory"
+  case notRegularFile = "not-regular-file"
+  case unreadable = "unreadable"
+
+  /// The sentence printed after the path.
+  public func text(_ detail: String) -> String {
+    switch self {
+    case .notFound: "no such file"
+    case .directory: "is a directory, not a file"
+    case .notRegularFile: "is not a regular file (\(detail)); only regular files are read"
+    case .unreadable: "cannot be read: \(detail)"
+    }
+  }
+}
+
+/// Where the kind of a validated file came from.
+public enum KindSource: String, Sendable, Hashable {
+  case name
+  case option
+  case content
+}
+
+/// What `validate` found in one file.
+public struct FileValidation: Sendable, Hashable {
+  public enum Verdict: String, Sendable, Hashable {
+    case valid
+    case invalid
+    case unreadable
+  }
+  public let path: String
+  public let kind: AssociationKind?
+  public let kindSource: KindSource?
+  public let byteCount: Int?
+  public let readProblem: FileReadProblem?
+  public let messages: [ValidationMessage]
+
+  /// Validates `bytes` read from `path`: the kind comes from the name, else `kind`, else the
+  /// content; with none, the file is invalid and says how to name its kind.
+  public init(path: String, bytes: [UInt8], kind option: AssociationKind?) {
+    self.path = path
+    readProblem = nil
+    byteCount = bytes.count
+    var source: KindSource?
+    var kind: AssociationKind?
+    if let named = AssociationKind(fileName: path) {
+      (kind, source) = (named, .name)
+    } else if let option {
+      (kind, source) = (option, .option)
+    } else if let sniffed = AssociationKind(sniffing: bytes) {
+      (kind, source) = (sniffed, .content)
+    }
+    self.kind = kind
+    kindSource = source
+    if let kind {
+      messages = validateAssociation(bytes, kind: kind)
+    } else {
+      messages = [
+        .init(
+          .error,
+          "cannot tell the kind: the name is neither apple-app-site-association nor assetlinks.json, and the "
+            + "content is neither a JSON object nor a JSON array; pass --kind aasa or --kind assetlinks")
+      ]
+    }
+  }
+
+  /// A file that could not be read at all.
+  public init(path: String, problem: FileReadProblem, detail: String = "") {
+    self.path = path
+    readProblem = problem
+    kind = AssociationKind(fileName: path)
+    kindSource = kind == nil ? nil : .name
+    byteCount = nil
+    messages = [.init(.error, problem.text(detail))]
+  }
+
+  public var errorCount: Int { messages.count { $0.severity == .error } }
+  public var warningCount: Int { messages.count - errorCount }
+
+  public var verdict: Verdict {
+    if readProblem != nil { return .unreadable }
+    return errorCount == 0 ? .valid : .invalid
+  }
+
+  /// Each message as `path:line:column: severity: text`.
+  public var diagnostics: String {
+    messages.map { "\(path):\($0.line):\($0.column): \($0.severity.rawValue): \($0.text)\n" }.joined()
+  }
+
+  /// The one-line summary printed on standard output.
+  public var summary: String {
+    let name = kind?.fileName ?? "association file"
+    let counts = "(\(errorCount) error(s), \(warningCount) warning(s))"
+    return "\(path): \(verdict.rawValue) \(name) \(counts)\n"
+  }
+
+  var json: JSON {
+    .object([
+      ("path", .string(path)),
+      ("kind", kind.map { .string($0.rawValue) } ?? .null),
+      ("kindFrom", kindSource.map { .string($0.rawValue) } ?? .null),
+      ("bytes", byteCount.map { .int($0) } ?? .null),
+      ("verdict", .string(verdict.rawValue)),
+      ("readProblem", readProblem.map { .string($0.rawValue) } ?? .null),
+      ("errors", .int(errorCount)),
+      ("warnings", .int(warningCount)),
+      (
+        "messages",
+        .array(
+          messages.map { message in
+            .object([
+              ("severity", .string(message.severity.rawValue)), ("line", .int(message.line)),
+              ("column", .int(message.column)), ("at", .string(message.path)), ("message", .string(message.text)),
+            ])
+          })
+      ),
+    ])
+  }
+}
+
+/// The `validate --format json` report: `schemaVersion` 1, one entry per file in argument order.
+public struct ValidationReport: Sendable, Hashable {
+  public static let schemaVersion = 1
+  public let files: [FileValidation]
+
+  public init(files: [FileValidation]) { self.files = files }
+
+  /// Whether any file is invalid or unreadable.
+  public var failed: Bool { files.contains { $0.verdict != .valid } }
+
+  public var json: JSON {
+    .object([
+      ("schemaVersion", .int(Self.schemaVersion)),
+      ("files", .array(files.map(\.json))),
+      (
+        "summary",
+        .object(
+          FileValidation.Verdict.allVerdicts.map { verdict in
+            (verdict.rawValue, .int(files.count { $0.verdict == verdict }))
+          })
+      ),
+    ])
+  }
+}
+
+extension FileValidation.Verdict {
+  static let allVerdicts: [Self] = [.valid, .invalid, .unreadable]
+}

@@ -17,6 +17,7 @@ public func contractArtifacts(_ contract: Contract) -> [Artifact] {
   return [
     Artifact(path: "Tests/LinkParserTests/ConformanceTable.generated.swift", contents: table.swiftSource),
     Artifact(path: "Site/conformance.json", contents: table.json),
+    Artifact(path: "Site/schema/conformance.schema.json", contents: conformanceSchema(contract).pretty),
   ] + lifecycleArtifacts(contract) + associationArtifacts(contract) + releaseCheckSchemaArtifacts()
     + contractDocumentArtifacts(contract)
     + ReportSchemas.artifacts()

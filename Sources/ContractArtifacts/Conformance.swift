@@ -13,6 +13,10 @@ public struct ConformanceCase: Sendable, Hashable {
   public let build: String
   public let input: String
   public let expected: ExpectedOutcome
+  /// What the case exercises, as a short stable kebab-case id shared by every route and build
+  /// (`canonical`, `trailing-slash`, `wrong-prefix`, `forbidden-key`, `reason-precedence`, ...),
+  /// so that other platforms can group their failures.
+  public let fault: String
 }
 
 /// One return-URL policy case.
@@ -30,8 +34,11 @@ public struct ReturnURLCase: Sendable, Hashable {
 public struct ConformanceTable: Sendable {
   public let links: [ConformanceCase]
   public let returnURLs: [ReturnURLCase]
+  /// The digest of the contract the cases were made from, as `contract.json` gives it.
+  public let digest: String
 
   public init(contract: Contract) {
+    digest = contractDigest(contract)
     var builder = CaseBuilder(contract: contract)
     for build in contract.builds { builder.addCases(for: build) }
     links = builder.cases
@@ -70,9 +77,44 @@ struct CaseBuilder {
   init(contract: Contract) { self.contract = contract }
 
   mutating func add(_ id: String, _ build: Build, _ input: String, _ expected: ExpectedOutcome) {
-    let full = build.name + "-" + id
+    let full = Self.kebab(build.name + "-" + id)
     precondition(ids.insert(full).inserted, "duplicate conformance id \(full)")
-    cases.append(ConformanceCase(id: full, build: build.name, input: input, expected: expected))
+    cases.append(
+      ConformanceCase(id: full, build: build.name, input: input, expected: expected, fault: fault(of: id)))
+  }
+
+  /// `text` as a kebab-case id: lowercase letters and digits, every other run of characters
+  /// one `-`.
+  static func kebab(_ text: String) -> String {
+    text.lowercased().split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }.joined(separator: "-")
+  }
+
+  /// The fault of a case id: without the route class and carrier it was made for, the field it
+  /// spoils, the numbers that tell prefixes apart and the words of a forbidden key.
+  func fault(of id: String) -> String {
+    var rest = Substring(id)
+    for route in contract.routeClasses {
+      for carrier in Carrier.allCases where rest.hasPrefix("\(route.id)-\(carrier.rawValue)-") {
+        rest = rest.dropFirst("\(route.id)-\(carrier.rawValue)-".count)
+      }
+    }
+    for (prefix, fault) in [
+      ("forbidden-", "forbidden-key"), ("precedence-", "reason-precedence"), ("allowed-", "allowed-near-miss"),
+      ("extra-field-not-plain", "extra-field-not-plain"),
+    ] where rest.hasPrefix(prefix) {
+      return fault
+    }
+    for field in contract.routeClasses.flatMap(\.fields) where rest.hasPrefix(field.name + "-") {
+      rest = rest.dropFirst(field.name.count + 1)
+      if case .enumeration(let values) = field.format, values.contains(String(rest)) { return "listed-value" }
+      break
+    }
+    for route in contract.routeClasses where rest.hasPrefix("\(route.id)-") {
+      rest = rest.dropFirst(route.id.rawValue.count + 1)
+      break
+    }
+    let words = Self.kebab(String(rest)).split(separator: "-").filter { !$0.allSatisfy(\.isNumber) }
+    return words.isEmpty ? "canonical" : words.joined(separator: "-")
   }
 
   mutating func reject(

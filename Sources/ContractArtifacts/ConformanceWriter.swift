@@ -36,8 +36,8 @@ extension ConformanceTable {
   public var json: String {
     let links = links.map { item in
       JSON.object([
-        ("id", .string(item.id)), ("build", .string(item.build)), ("input", .string(item.input)),
-        ("expected", item.expected.json),
+        ("id", .string(item.id)), ("build", .string(item.build)), ("fault", .string(item.fault)),
+        ("input", .string(item.input)), ("expected", item.expected.json),
       ])
     }
     let returnURLs = returnURLs.map { item in
@@ -57,6 +57,7 @@ extension ConformanceTable {
     }
     return JSON.object([
       ("generated", .string("by `linkcontract generate` (make generate); do not edit")),
+      ("schemaVersion", .int(conformanceSchemaVersion)), ("digest", .string(digest)),
       ("links", .array(links)),
       ("returnUrls", .array(returnURLs)),
     ]).pretty
@@ -149,4 +150,62 @@ func swiftLiteral(_ text: String) -> String {
     }
   }
   return out + "\""
+}
+
+/// The version of `conformance.json`'s shape; bump on an incompatible change.
+public let conformanceSchemaVersion = 1
+
+/// The JSON Schema (draft 2020-12) of `conformance.json`.
+public func conformanceSchema(_ contract: Contract) -> JSON {
+  let field = Schema.types(["string", "null"])
+  let expected = JSON.object([
+    (
+      "oneOf",
+      .array([
+        Schema.object([
+          ("outcome", .object([("const", .string("recognized"))])),
+          ("route", Schema.oneOf(contract.routeClasses.map(\.id.rawValue))),
+          (
+            "fields",
+            .object([("type", .string("object")), ("additionalProperties", Schema.type("string"))])
+          ),
+        ]),
+        Schema.object(
+          [
+            ("outcome", .object([("const", .string("unsupported"))])),
+            ("reason", Schema.oneOf(RejectionReason.allCases.map(\.rawValue))), ("field", Schema.type("string")),
+          ], required: ["outcome", "reason"]),
+      ])
+    )
+  ])
+  let kebab = JSON.object([("type", .string("string")), ("pattern", .string("^[a-z0-9]+(-[a-z0-9]+)*$"))])
+  return Schema.document(
+    id: "conformance.schema.json", title: "linkcontract conformance table",
+    [
+      ("generated", Schema.type("string")),
+      ("schemaVersion", .object([("const", .int(conformanceSchemaVersion))])),
+      ("digest", .object([("type", .string("string")), ("pattern", .string("^sha256:[0-9a-f]{64}$"))])),
+      (
+        "links",
+        Schema.array(
+          Schema.object([
+            ("id", kebab), ("build", Schema.oneOf(contract.builds.map(\.name))), ("fault", kebab),
+            ("input", Schema.type("string")), ("expected", expected),
+          ]))
+      ),
+      (
+        "returnUrls",
+        Schema.array(
+          Schema.object([
+            ("id", kebab), ("returnUrl", field), ("allowedSchemes", Schema.array(Schema.type("string"))),
+            ("uiBaseUrl", Schema.type("string")),
+            (
+              "expected",
+              Schema.object([
+                ("target", Schema.oneOf(["native-callback", "ui-base-url"])), ("url", Schema.type("string")),
+              ])
+            ),
+          ]))
+      ),
+    ])
 }

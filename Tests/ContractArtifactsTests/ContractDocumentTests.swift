@@ -286,3 +286,32 @@ extension Contract {
       revalidation: revalidation)
   }
 }
+
+@Suite struct ConformanceDocumentTests {
+  @Test("conformance.json validates against conformance.schema.json and names contract.json's digest")
+  func validates() throws {
+    let artifacts = contractArtifacts(base)
+    let written = try #require(artifacts.first { $0.path == "Site/conformance.json" })
+    let schemaFile = try #require(artifacts.first { $0.path == "Site/schema/conformance.schema.json" })
+    let parsed = try JSONParser.parse(written.contents)
+    let schema = try JSONParser.parse(schemaFile.contents)
+    let errors = SchemaChecker.errors(parsed, schema)
+    #expect(errors.isEmpty, "\(errors.prefix(10).joined(separator: "\n"))")
+    #expect(parsed["digest"] == contractDocument(base)["digest"])
+    #expect(parsed["schemaVersion"] == .int(conformanceSchemaVersion))
+    let broken = BrokenDocument.replacing("schemaVersion", in: parsed, with: .int(99))
+    #expect(!SchemaChecker.errors(broken, schema).isEmpty)
+  }
+
+  @Test("Every case names its fault, and faults group cases across routes and builds")
+  func faults() {
+    let table = ConformanceTable(contract: base)
+    let faults = Dictionary(grouping: table.links, by: \.fault)
+    #expect(table.links.allSatisfy { !$0.fault.isEmpty && !$0.fault.contains("--") })
+    for route in base.routeClasses where !route.carriers.isEmpty {
+      #expect(!table.links.contains { $0.fault.contains(route.id.rawValue + "-") }, "\(route.id) in a fault")
+    }
+    #expect(faults["canonical"].map { Set($0.map(\.build)).count } == base.builds.count)
+    #expect(faults.count < table.links.count / 4, "\(faults.count) faults for \(table.links.count) cases")
+  }
+}

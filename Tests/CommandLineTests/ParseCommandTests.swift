@@ -1,3 +1,4 @@
+import ContractArtifacts
 import Foundation
 import LinkContract
 import LinkParser
@@ -70,6 +71,32 @@ struct Run {
   }
 }
 
+/// The Customer App's contract, which the command line parses with. Links that name a route
+/// class are made from its values, so that these tests follow a contract edit.
+private let app = Contract.customerApp
+
+/// Each route class's documentation link on each of its carriers in `build`, with the exact
+/// line `parse --format json` prints for it (fields in the route's order).
+private func recognizedLines(_ build: Build) -> [JSONLineCase] {
+  app.routeClasses.flatMap { routeClass in
+    routeClass.carriers.compactMap { carrier -> JSONLineCase? in
+      let route = Route(routeClass, carrier: carrier, values: app.sampleValues(of: routeClass))
+      guard let link = route.link(in: build, contract: app) else { return nil }
+      let fields = route.fields.map { #""\#($0.name)":"\#($0.value)""# }.joined(separator: ",")
+      return JSONLineCase(
+        build: build.name, link: link,
+        line: #"{"outcome":"recognized","route":"\#(routeClass.id)","fields":{\#(fields)}}"#)
+    }
+  }
+}
+
+/// The conformance cases that reject a route's shape: a prefix, an extra field, a wrong value.
+private func shapeLines() -> [JSONLineCase] {
+  ConformanceTable(contract: app).links.filter { item in
+    ["-https-prefix-1", "-https-extra-field", "-wrong-prefix", "-and-error"].contains { item.id.hasSuffix($0) }
+  }.map { JSONLineCase(build: $0.build, link: $0.input, line: $0.expected.json.compact) }
+}
+
 private let business = "bz_0000Business0001"
 private let category = "ct_0000Category0001"
 private let product = "pr_0000Product00001"
@@ -83,91 +110,47 @@ struct JSONLineCase: Sendable, CustomTestStringConvertible {
 
   var testDescription: String { "\(build) \(link)" }
 
-  static let all: [JSONLineCase] = [
-    JSONLineCase(
-      build: "production", link: "https://links.example.com/business/\(business)",
-      line: #"{"outcome":"recognized","route":"business","fields":{"business":"bz_0000Business0001"}}"#),
-    JSONLineCase(
-      build: "staging", link: "https://links.staging.example.com/business/\(business)",
-      line: #"{"outcome":"recognized","route":"business","fields":{"business":"bz_0000Business0001"}}"#),
-    JSONLineCase(
-      build: "production", link: "https://links.example.com/start",
-      line: #"{"outcome":"recognized","route":"start","fields":{}}"#),
-    JSONLineCase(
-      build: "staging", link: "com.example.customer.staging://start",
-      line: #"{"outcome":"recognized","route":"start","fields":{}}"#),
-    JSONLineCase(
-      build: "production",
-      link: "https://links.example.com/business/\(business)/category/\(category)/product/\(product)",
-      line:
-        #"{"outcome":"recognized","route":"product","fields":{"business":"bz_0000Business0001","category":"ct_0000Category0001","product":"pr_0000Product00001"}}"#
-    ),
-    JSONLineCase(
-      build: "production", link: "https://links.example.com/checkout/ca_0000Cart00000001",
-      line: #"{"outcome":"recognized","route":"checkout","fields":{"cart":"ca_0000Cart00000001"}}"#),
-    JSONLineCase(
-      build: "staging", link: "https://links.staging.example.com/orders/or_0000Order0000001",
-      line: #"{"outcome":"recognized","route":"order","fields":{"order":"or_0000Order0000001"}}"#),
-    JSONLineCase(
-      build: "production", link: "com.example.customer://oauth-complete?code=\(code)",
-      line: #"{"outcome":"recognized","route":"oauth-complete","fields":{"code":"0000DocCode_-ABCDEFGHIJKLMNOPQRS"}}"#),
-    JSONLineCase(
-      build: "staging", link: "com.example.customer.staging://oauth-complete?error=access_denied",
-      line: #"{"outcome":"recognized","route":"oauth-complete","fields":{"error":"access_denied"}}"#),
-    JSONLineCase(
-      build: "production", link: "https://links.example.com/start?utm_source=newsletter",
-      line: #"{"outcome":"unsupported","reason":"extra-field","field":"utm_source"}"#),
-    JSONLineCase(
-      build: "production", link: "https://links.example.com/business",
-      line: #"{"outcome":"unsupported","reason":"missing-field","field":"business"}"#),
-    JSONLineCase(
-      build: "production", link: "https://links.example.com/business/nonsense",
-      line: #"{"outcome":"unsupported","reason":"invalid-value","field":"business"}"#),
-    JSONLineCase(
-      build: "production", link: "https://links.example.com/business/nonsense?x=1",
-      line: #"{"outcome":"unsupported","reason":"extra-field","field":"x"}"#),
-    JSONLineCase(
-      build: "production", link: "com.example.customer://oauth-complete?code=\(code)&error=access_denied",
-      line: #"{"outcome":"unsupported","reason":"extra-field","field":"error"}"#),
-    JSONLineCase(
-      build: "production", link: "http://links.example.com/start",
-      line: #"{"outcome":"unsupported","reason":"scheme-not-allowed"}"#),
-    JSONLineCase(
-      build: "staging", link: "https://links.example.com/start",
-      line: #"{"outcome":"unsupported","reason":"host-not-configured"}"#),
-    JSONLineCase(
-      build: "production", link: "com.example.customer.staging://start",
-      line: #"{"outcome":"unsupported","reason":"scheme-not-allowed"}"#),
-    JSONLineCase(
-      build: "production", link: "https://links.example.com:443/start",
-      line: #"{"outcome":"unsupported","reason":"port-present"}"#),
-    JSONLineCase(
-      build: "production", link: "https://guest@links.example.com/start",
-      line: #"{"outcome":"unsupported","reason":"userinfo-present"}"#),
-    JSONLineCase(
-      build: "production", link: "https://links.example.com/start#top",
-      line: #"{"outcome":"unsupported","reason":"fragment-present"}"#),
-    JSONLineCase(
-      build: "production", link: "https://links.example.com/start?password=hunter2",
-      line: #"{"outcome":"unsupported","reason":"forbidden-field"}"#),
-    JSONLineCase(
-      build: "production", link: "https://links.example.com/start?a=1&a=2",
-      line: #"{"outcome":"unsupported","reason":"duplicate-field"}"#),
-    JSONLineCase(
-      build: "production", link: "https://links.example.com/nowhere",
-      line: #"{"outcome":"unsupported","reason":"unknown-route"}"#),
-    JSONLineCase(
-      build: "production", link: "https://links.example.com/start?x=%41",
-      line: #"{"outcome":"unsupported","reason":"malformed-encoding"}"#),
-    JSONLineCase(
-      build: "production", link: "https://links.example.com/st art",
-      line: #"{"outcome":"unsupported","reason":"malformed-url"}"#),
-    JSONLineCase(
-      build: "production", link: "", line: #"{"outcome":"unsupported","reason":"malformed-url"}"#),
-    JSONLineCase(
-      build: "staging", link: "https://links.staging.example.com/start?x=" + String(repeating: "a", count: 1000),
-      line: #"{"outcome":"unsupported","reason":"oversized"}"#),
-  ]
+  static let all: [JSONLineCase] =
+    app.builds.flatMap(recognizedLines) + shapeLines() + [
+      JSONLineCase(
+        build: "production", link: "http://links.example.com/start",
+        line: #"{"outcome":"unsupported","reason":"scheme-not-allowed"}"#),
+      JSONLineCase(
+        build: "staging", link: "https://links.example.com/start",
+        line: #"{"outcome":"unsupported","reason":"host-not-configured"}"#),
+      JSONLineCase(
+        build: "production", link: "com.example.customer.staging://start",
+        line: #"{"outcome":"unsupported","reason":"scheme-not-allowed"}"#),
+      JSONLineCase(
+        build: "production", link: "https://links.example.com:443/start",
+        line: #"{"outcome":"unsupported","reason":"port-present"}"#),
+      JSONLineCase(
+        build: "production", link: "https://guest@links.example.com/start",
+        line: #"{"outcome":"unsupported","reason":"userinfo-present"}"#),
+      JSONLineCase(
+        build: "production", link: "https://links.example.com/start#top",
+        line: #"{"outcome":"unsupported","reason":"fragment-present"}"#),
+      JSONLineCase(
+        build: "production", link: "https://links.example.com/start?password=hunter2",
+        line: #"{"outcome":"unsupported","reason":"forbidden-field"}"#),
+      JSONLineCase(
+        build: "production", link: "https://links.example.com/start?a=1&a=2",
+        line: #"{"outcome":"unsupported","reason":"duplicate-field"}"#),
+      JSONLineCase(
+        build: "production", link: "https://links.example.com/nowhere",
+        line: #"{"outcome":"unsupported","reason":"unknown-route"}"#),
+      JSONLineCase(
+        build: "production", link: "https://links.example.com/start?x=%41",
+        line: #"{"outcome":"unsupported","reason":"malformed-encoding"}"#),
+      JSONLineCase(
+        build: "production", link: "https://links.example.com/st art",
+        line: #"{"outcome":"unsupported","reason":"malformed-url"}"#),
+      JSONLineCase(
+        build: "production", link: "", line: #"{"outcome":"unsupported","reason":"malformed-url"}"#),
+      JSONLineCase(
+        build: "staging", link: "https://links.staging.example.com/start?x=" + String(repeating: "a", count: 1000),
+        line: #"{"outcome":"unsupported","reason":"oversized"}"#),
+    ]
 }
 
 /// A usage error: the arguments and words of the message on standard error.
@@ -264,42 +247,44 @@ struct UsageCase: Sendable, CustomTestStringConvertible {
   }
 
   @Test("--redact replaces every field value")
-  func redact() {
-    let links = [
-      "https://links.example.com/business/\(business)/category/\(category)/product/\(product)",
-      "com.example.customer://oauth-complete?code=\(code)",
-      "https://links.example.com/start?utm_source=newsletter",
-    ]
-    let json = Run(["parse", "--build", "production", "--format", "json", "--redact"] + links)
+  func redact() throws {
+    let production = app.builds[0]
+    let widest = try #require(
+      app.routeClasses.filter { !$0.carriers.isEmpty }.max { $0.fields.count < $1.fields.count })
+    let route = Route(widest, values: app.sampleValues(of: widest))
+    let link = try #require(route.link(in: production, contract: app))
+    let links = [link, "https://\(production.webHost)/\(widest.id)?utm_source=newsletter#top"]
+    let json = Run(["parse", "--build", production.name, "--format", "json", "--redact"] + links)
     #expect(json.code == 0)
+    let redacted = route.fields.map { #""\#($0.name)":"[redacted]""# }.joined(separator: ",")
     #expect(
       json.lines == [
-        #"{"outcome":"recognized","route":"product","fields":{"business":"[redacted]","category":"[redacted]","product":"[redacted]"}}"#,
-        #"{"outcome":"recognized","route":"oauth-complete","fields":{"code":"[redacted]"}}"#,
-        #"{"outcome":"unsupported","reason":"extra-field","field":"utm_source"}"#,
+        #"{"outcome":"recognized","route":"\#(widest.id)","fields":{\#(redacted)}}"#,
+        #"{"outcome":"unsupported","reason":"fragment-present"}"#,
       ])
-    for value in [business, category, product, code] {
-      #expect(!json.stdout.contains(value))
-    }
-    let text = Run(["parse", "--redact", "--build", "production"] + links)
+    for field in route.fields { #expect(!json.stdout.contains(field.value)) }
+    let text = Run(["parse", "--redact", "--build", production.name] + links)
     #expect(
       text.lines == [
-        "recognized product business=[redacted] category=[redacted] product=[redacted]",
-        "recognized oauth-complete code=[redacted]",
-        "unsupported extra-field utm_source",
+        (["recognized", widest.id.rawValue] + route.fields.map { "\($0.name)=[redacted]" }).joined(separator: " "),
+        "unsupported fragment-present",
       ])
   }
 
   @Test("Text output, one line a link")
-  func text() {
+  func text() throws {
+    let (production, staging) = (app.builds[0], app.builds[1])
+    let recognized = try #require(recognizedLines(staging).first)
+    let route = try #require(app.routeClass(RouteClassID(recognized.line.split(separator: "\"")[7].description)))
+    let fields = Route(route, values: app.sampleValues(of: route)).fields.map { "\($0.name)=\($0.value)" }
     let run = Run([
-      "parse", "--build", "staging", "https://links.staging.example.com/business/\(business)",
-      "https://links.staging.example.com/start?utm_source=x", "https://links.example.com/start",
+      "parse", "--build", staging.name, recognized.link, "https://\(staging.webHost)/x?a=1&a=2",
+      "https://\(production.webHost)/start",
     ])
     #expect(run.code == 0)
     #expect(
       run.lines == [
-        "recognized business business=\(business)", "unsupported extra-field utm_source",
+        (["recognized", route.id.rawValue] + fields).joined(separator: " "), "unsupported duplicate-field",
         "unsupported host-not-configured",
       ])
   }
@@ -313,13 +298,16 @@ struct UsageCase: Sendable, CustomTestStringConvertible {
     #expect(run.stderr == "")
 
     let mixed = Run(
-      ["parse", "--build", "production", "--format=json", "https://links.example.com/start", "-", "http://x.example/"],
-      stdin: ["https://links.example.com/business", "", "https://links.example.com/start?password=hunter2"])
+      [
+        "parse", "--build", "production", "--format=json", "https://links.example.com:443/start", "-",
+        "http://x.example/",
+      ],
+      stdin: ["https://links.example.com/start#top", "", "https://links.example.com/start?password=hunter2"])
     #expect(mixed.code == 0)
     #expect(
       mixed.lines == [
-        #"{"outcome":"recognized","route":"start","fields":{}}"#,
-        #"{"outcome":"unsupported","reason":"missing-field","field":"business"}"#,
+        #"{"outcome":"unsupported","reason":"port-present"}"#,
+        #"{"outcome":"unsupported","reason":"fragment-present"}"#,
         #"{"outcome":"unsupported","reason":"malformed-url"}"#,
         #"{"outcome":"unsupported","reason":"forbidden-field"}"#,
         #"{"outcome":"unsupported","reason":"scheme-not-allowed"}"#,

@@ -92,28 +92,24 @@ extension ConformanceTable {
       }
 
       enum LinkConformance {
-        static let cases: [LinkConformanceCase] = [
 
       """
-    for item in links {
-      let expected: String
-      switch item.expected {
-      case .recognized(let route, let fields):
-        let dictionary =
-          fields.isEmpty
-          ? "[:]"
-          : "["
-            + fields.sorted { $0.key < $1.key }.map { "\(swiftLiteral($0.key)): \(swiftLiteral($0.value))" }
-            .joined(separator: ", ") + "]"
-        expected = ".recognized(route: \(swiftLiteral(route.rawValue)), fields: \(dictionary))"
-      case .unsupported(let reason, let field):
-        expected =
-          ".unsupported(reason: \(swiftLiteral(reason.rawValue)), field: \(field.map(swiftLiteral) ?? "nil"))"
-      }
-      out +=
-        "    LinkConformanceCase(id: \(swiftLiteral(item.id)), build: \(swiftLiteral(item.build)), input: \(swiftLiteral(item.input)), expected: \(expected)),\n"
+    // The cases go in small functions: one array literal of thousands of elements makes the
+    // type checker take minutes and gigabytes, and the table grows with every route.
+    let chunk = 64
+    let parts = stride(from: 0, to: links.count, by: chunk).map { start in
+      links[start..<min(start + chunk, links.count)]
     }
-    out += "  ]\n\n  static let returnURLCases: [ReturnURLConformanceCase] = [\n"
+    out += "  static let cases: [LinkConformanceCase] = {\n    var all: [LinkConformanceCase] = []\n"
+    for index in parts.indices { out += "    all += part\(index)()\n" }
+    out += "    return all\n  }()\n"
+    for (index, part) in parts.enumerated() {
+      out +=
+        "\n  private static func part\(index)() -> [LinkConformanceCase] {\n    var c: [LinkConformanceCase] = []\n"
+      for item in part { out += "    c.append(" + caseLiteral(item) + ")\n" }
+      out += "    return c\n  }\n"
+    }
+    out += "\n  static let returnURLCases: [ReturnURLConformanceCase] = [\n"
     for item in returnURLs {
       let schemes = "[" + item.allowedSchemes.map(swiftLiteral).joined(separator: ", ") + "]"
       out +=
@@ -121,6 +117,26 @@ extension ConformanceTable {
     }
     out += "  ]\n}\n"
     return out
+  }
+
+  /// One case as a Swift initializer call, with every type written out for the type checker.
+  func caseLiteral(_ item: ConformanceCase) -> String {
+    let expected: String
+    switch item.expected {
+    case .recognized(let route, let fields):
+      let dictionary =
+        fields.isEmpty
+        ? "[:]"
+        : "["
+          + fields.sorted { $0.key < $1.key }.map { "\(swiftLiteral($0.key)): \(swiftLiteral($0.value))" }
+          .joined(separator: ", ") + "]"
+      expected = ".recognized(route: \(swiftLiteral(route.rawValue)), fields: \(dictionary))"
+    case .unsupported(let reason, let field):
+      expected =
+        ".unsupported(reason: \(swiftLiteral(reason.rawValue)), field: \(field.map(swiftLiteral) ?? "nil"))"
+    }
+    return
+      "LinkConformanceCase(id: \(swiftLiteral(item.id)), build: \(swiftLiteral(item.build)), input: \(swiftLiteral(item.input)), expected: \(expected))"
   }
 }
 

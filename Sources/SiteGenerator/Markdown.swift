@@ -48,6 +48,8 @@ struct MarkdownNode {
   var isTightList: Bool { cmark_node_get_list_tight(pointer) != 0 }
   var startLine: Int { Int(cmark_node_get_start_line(pointer)) }
   var startColumn: Int { Int(cmark_node_get_start_column(pointer)) }
+  var endLine: Int { Int(cmark_node_get_end_line(pointer)) }
+  var endColumn: Int { Int(cmark_node_get_end_column(pointer)) }
 
   var children: [MarkdownNode] {
     var result: [MarkdownNode] = []

@@ -127,22 +127,26 @@ public struct SiteBuild: Sendable {
     timing.mark("parse")
     for page in pages { diagnostics += page.diagnostics }
 
+    let ordered = pages.sorted { ($0.matter?.weight ?? 0, $0.name) < ($1.matter?.weight ?? 0, $1.name) }
+    // Each block that defines anchors has one home: the first page, in navigation order, that
+    // shows it. Showing it again elsewhere is an error there, so links never move silently.
     var anchorPage: [String: String] = [:]
-    for page in pages {
-      for anchor in page.anchors.sorted() {
-        if let holder = anchorPage[anchor] {
+    for page in ordered {
+      for block in page.homes {
+        if let owner = block.anchors.sorted().lazy.compactMap({ anchorPage[$0] }).first {
           diagnostics.append(
             Diagnostic(
-              path: page.path, line: 1, column: 1, severity: .warning,
-              message: "anchor `\(anchor)` is also generated on `\(holder).md`; links go there"))
-        } else {
-          anchorPage[anchor] = page.name
+              path: page.path, line: block.line, column: block.column,
+              message:
+                "`contract \(block.block)` already has its home on `\(owner).md`: show it on one page only and link there"
+            ))
+          continue
         }
+        for anchor in block.anchors { anchorPage[anchor] = page.name }
       }
     }
     let index = SiteIndex(
       pages: Dictionary(uniqueKeysWithValues: pages.map { ($0.name, $0) }), anchorPage: anchorPage)
-    let ordered = pages.sorted { ($0.matter?.weight ?? 0, $0.name) < ($1.matter?.weight ?? 0, $1.name) }
     let navigation = Navigation(
       pages: ordered.map { ($0.name, $0.title) }, limit: navigationLimit,
       hasIndexPage: index.pages["index"] != nil)
@@ -183,6 +187,10 @@ public struct SiteBuild: Sendable {
     }
     timing.mark("check")
     if !diagnostics.isEmpty {
+      var bytes: [String: [UInt8]] = [:]
+      for candidate in candidates { bytes[candidate.path] = sources.content.bytes[candidate.file] }
+      let columns = ScalarColumns(files: bytes)
+      diagnostics = diagnostics.map(columns.converting)
       diagnostics = ForbiddenValues(in: texts.map(\.text), contract: contract).redacting(diagnostics)
     }
     return RenderedSite(files: files, diagnostics: diagnostics.sorted(), pageCount: outputs.count)

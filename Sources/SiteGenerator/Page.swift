@@ -13,7 +13,7 @@ final class SourcePage: @unchecked Sendable {
   let ids: Set<String>
   /// Ids every directive on the page generates.
   let anchors: Set<String>
-  /// The blocks on the page that define anchors other pages link to, in document order.
+  /// The `contract` blocks on the page, in document order.
   let homes: [DirectiveHome]
   let diagnostics: [Diagnostic]
 
@@ -52,11 +52,11 @@ final class SourcePage: @unchecked Sendable {
                   message: "`contract \(directive.name)` appears twice on this page; show it once and link to it"))
             }
             anchors.formUnion(generated)
-            if parsed.definesAnchors {
-              let (line, column) = position(node)
-              homes.append(DirectiveHome(
-                  block: ([directive.name] + directive.arguments).joined(separator: " "), line: line, column: column, anchors: generated))
-            }
+            let (line, column) = position(node)
+            homes.append(
+              DirectiveHome(
+                block: ([directive.name] + directive.arguments).joined(separator: " "), line: line, column: column,
+                anchors: generated, definesAnchors: parsed.definesAnchors))
           case .failure(let failure):
             let (line, column) = position(node)
             diagnostics.append(Diagnostic(path: path, line: line, column: column, message: failure.message))
@@ -115,4 +115,6 @@ struct DirectiveHome: Sendable {
   let line: Int
   let column: Int
   let anchors: Set<String>
+  /// Whether other pages link to its anchors, so that it may have one home only.
+  let definesAnchors: Bool
 }

@@ -276,7 +276,17 @@ struct PageRenderer {
   /// destination searched for from the enclosing block's first line.
   func linkPosition(_ destination: String, _ node: MarkdownNode) -> (Int, Int) {
     if origin != nil { return position(node) }
-    if node.startLine > 0 { return (node.startLine + (page.markdown?.lineOffset ?? 0), node.startColumn) }
+    if node.startLine > 0 {
+      let offset = page.markdown?.lineOffset ?? 0
+      // cmark can place an autolink past its line's end; the source says where it is.
+      if let lines = page.markdown?.lines, node.startLine - 1 < lines.count,
+        node.startColumn > lines[node.startLine - 1].utf8.count,
+        let at = byteOffset(of: "<" + destination, in: lines[node.startLine - 1])
+      {
+        return (node.startLine + offset, at + 1)
+      }
+      return (node.startLine + offset, node.startColumn)
+    }
     let (blockLine, blockColumn) = node.located
     guard let markdown = page.markdown else { return (blockLine, blockColumn) }
     let needle = "](" + destination

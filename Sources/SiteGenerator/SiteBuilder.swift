@@ -69,6 +69,7 @@ public struct SiteBuild: Sendable {
 
     var files: [String: [UInt8]] = [:]
     for (path, text) in generatedFiles { files[path] = Array(text.utf8) }
+    files["schema/search.schema.json"] = Array(SearchIndex.schema.utf8)
     for asset in sources.templates.names ?? [] where !asset.hasSuffix(".html") && !asset.hasPrefix(".") {
       if let data = sources.templates.bytes[asset] {
         // Stylesheets and scripts can say where they come from; other assets stay as they are.
@@ -133,7 +134,14 @@ public struct SiteBuild: Sendable {
     var anchorPage: [String: String] = [:]
     for page in ordered {
       for block in page.homes {
+        guard block.definesAnchors else {
+          // A block that only lists may repeat; its ids lead to the first page that shows it.
+          for anchor in block.anchors where anchorPage[anchor] == nil { anchorPage[anchor] = page.name }
+          continue
+        }
         if let owner = block.anchors.sorted().lazy.compactMap({ anchorPage[$0] }).first {
+          // Twice on its own page is reported by the page itself.
+          guard owner != page.name else { continue }
           diagnostics.append(
             Diagnostic(
               path: page.path, line: block.line, column: block.column,
@@ -167,7 +175,8 @@ public struct SiteBuild: Sendable {
       case .index:
         return (renderIndex(ordered, parsed: parsed, context: context, navigation: navigation), nil)
       case .search:
-        let search = SearchIndex(pages: ordered, index: index, contract: contract)
+        let search = SearchIndex(
+          pages: ordered, index: index, files: context.files.keys.sorted(), contract: contract)
         let page = renderSearch(search, parsed: parsed, context: context, navigation: navigation, script: hasScript)
         return (page, search.json)
       }

@@ -99,12 +99,10 @@ struct PipeTable {
       return false
     }
 
-    /// Whether the line is meant as a delimiter row: only `|`, `:`, `-` and spaces, with a
-    /// `-` and a `|`.
+    /// Whether the line is meant as a delimiter row: it has an unescaped `|`, and one of its
+    /// cells is dashes with optional colons.
     var isDelimiterRow: Bool {
-      let bytes = text.utf8
-      return bytes.contains(0x2D) && bytes.contains(0x7C)
-        && bytes.allSatisfy { $0 == 0x7C || $0 == 0x3A || $0 == 0x2D || $0 == 0x20 || $0 == 0x09 }
+      hasPipe && cells.contains { PipeTable.alignment($0.text) != nil }
     }
   }
 

@@ -186,7 +186,7 @@ let contentFaults: [ContentFault] = [
       "Content/index.md:7:5: error: the character U+0004 cannot appear in a page; remove it",
       "Content/index.md:7:10: error: the character U+000B cannot appear in a page; remove it",
       "Content/index.md:7:17: error: the character U+FFFF cannot appear in a page; remove it",
-      "Content/index.md:7:25: error: link to missing page `gone.md`",
+      "Content/index.md:7:23: error: link to missing page `gone.md`",
     ]),
   ContentFault(
     name: "a directive shown twice on one page",
@@ -240,8 +240,8 @@ let contentFaults: [ContentFault] = [
     ],
     expected: [
       "Content/index.md:7:5: error: strikethrough (`~~`) is not supported: delete the old text, or say in words what changed",
-      "Content/index.md:7:21: error: a bare URL is not a link here: write it as `<https://…>` or `[text](https://…)`",
-      "Content/index.md:7:44: error: a bare URL is not a link here: write it as `<https://…>` or `[text](https://…)`",
+      "Content/index.md:7:22: error: a bare URL is not a link here: write it as `<https://…>` or `[text](https://…)`",
+      "Content/index.md:7:45: error: a bare URL is not a link here: write it as `<https://…>` or `[text](https://…)`",
       "Content/index.md:9:3: error: task list items (`[ ]`, `[x]`) are not supported: write the item as plain text, its state in words",
       "Content/index.md:10:3: error: task list items (`[ ]`, `[x]`) are not supported: write the item as plain text, its state in words",
     ]),
@@ -286,7 +286,7 @@ let contentFaults: [ContentFault] = [
       "reasons.md": page("Reasons", weight: 2, "```contract rejection-reasons\n```\n"),
     ],
     expected: [
-      "Content/index.md:7:5: error: unknown route class `chekout` in link (did you mean `checkout`? known: start, business, product, checkout, order, oauth-complete, unsupported)",
+      "Content/index.md:7:1: error: unknown route class `chekout` in link (did you mean `checkout`? known: start, business, product, checkout, order, oauth-complete, unsupported)",
       "Content/index.md:7:20: error: no heading or anchor `reason-invalid-valu` in `reasons.md` (did you mean `reason-invalid-value`? known: reason-duplicate-field, reason-extra-field, reason-forbidden-field, reason-fragment-present, reason-host-not-configured, reason-invalid-value, reason-malformed-encoding, reason-malformed-url, reason-missing-field, reason-oversized, reason-port-present, reason-scheme-not-allowed, reason-unknown-route, reason-userinfo-present)",
       "Content/index.md:9:1: error: unknown contract block `rejection-reason` (did you mean `rejection-reasons`? known: layers, route-classes, route, rejection-reasons, forbidden-fields, handling-stages, gates, troubleshooting, verification, revalidation, builds, association, conformance, lifecycle)",
       "Content/index.md:12:1: error: unknown build `prodution` (did you mean `production`? known: production, staging)",

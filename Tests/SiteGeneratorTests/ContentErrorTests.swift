@@ -281,7 +281,7 @@ let contentFaults: [ContentFault] = [
     pages: [
       "index.md": page(
         "Home",
-        "[x](route:chekout) [y](reasons.md#reason-invalid-valu)\n\n```contract rejection-reason\n```\n\n```contract association prodution\n```\n\n```link-example build=stagin\nhttps://links.staging.example.com/start -> start\n```\n\n```link-example\nhttps://links.example.com/start?x=1 -> unsupported extra-feld\nhttps://links.example.com/start -> strat\n```\n"
+        "[x](route:chekout) [y](reasons.md#reason-invalid-valu)\n\n```contract rejection-reason\n```\n\n```contract association prodution\n```\n\n```link-example build=stagin\nhttps://links.staging.example.com/start -> start\n```\n\n```link-example\nhttps://links.example.com/start?x=1 -> unsupported extra-feld\nhttps://links.example.com/start -> strt\n```\n"
       ),
       "reasons.md": page("Reasons", weight: 2, "```contract rejection-reasons\n```\n"),
     ],

@@ -87,7 +87,8 @@ enum Directive: Sendable {
         return .failure(.init("`contract association` takes one build name (\(known.joined(separator: ", ")))"))
       }
       guard contract.build(named: call.arguments[0]) != nil else {
-        return .failure(.init("unknown build `\(call.arguments[0])` \(Suggestion.known(call.arguments[0], among: known))"))
+        return .failure(
+          .init("unknown build `\(call.arguments[0])` \(Suggestion.known(call.arguments[0], among: known))"))
       }
       return .success(.association(call.arguments[0]))
     case "":

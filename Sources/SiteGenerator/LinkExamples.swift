@@ -146,7 +146,8 @@ struct LinkExamples {
     guard first.text == "unsupported" else {
       let known = contract.routeClasses.map(\.id.rawValue).filter { $0 != "unsupported" }
       error(
-        example.line, "unknown outcome: write a route class id or `unsupported REASON` \(Suggestion.known(first.text, among: known))",
+        example.line,
+        "unknown outcome: write a route class id or `unsupported REASON` \(Suggestion.known(first.text, among: known))",
         column: first.column)
       return nil
     }

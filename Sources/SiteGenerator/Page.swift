@@ -80,7 +80,8 @@ final class SourcePage: @unchecked Sendable {
           diagnostics.append(
             Diagnostic(
               path: path, line: line + markdown.lineOffset, column: column,
-              message: "task list items (`[ ]`, `[x]`) are not supported: write the item as plain text, its state in words"))
+              message:
+                "task list items (`[ ]`, `[x]`) are not supported: write the item as plain text, its state in words"))
         }
       case CMARK_NODE_IMAGE:
         let (line, column) = position(node)

@@ -171,7 +171,8 @@ struct PageRenderer {
   mutating func renderTable(_ table: PipeTable, into element: Element) {
     let headers = table.header.map { MarkdownDocument(body: $0.text, lineOffset: 0) }
     let label =
-      "Table: " + headers.map { MarkdownNode(pointer: $0.root).plainText.replacing("\\|", with: "|") }.joined(separator: ", ")
+      "Table: "
+      + headers.map { MarkdownNode(pointer: $0.root).plainText.replacing("\\|", with: "|") }.joined(separator: ", ")
     let wrapper = element.add("div", ["class": "table-wrap", "role": "group", "aria-label": label, "tabindex": "0"])
     let html = wrapper.add("table", ["class": "content-table"])
     let head = html.add("thead").add("tr")
@@ -334,7 +335,8 @@ enum ExternalLink {
     switch scheme.lowercased() {
     case "https":
       let rest = destination.utf8.dropFirst(scheme.utf8.count + 1)
-      guard rest.starts(with: "//".utf8), rest.dropFirst(2).first.map({ $0 != 0x2F && $0 != 0x3F && $0 != 0x23 }) ?? false
+      guard rest.starts(with: "//".utf8),
+        rest.dropFirst(2).first.map({ $0 != 0x2F && $0 != 0x3F && $0 != 0x23 }) ?? false
       else { return "an https link needs a host: write `https://HOST/PATH`" }
       return nil
     case "mailto":
@@ -353,7 +355,8 @@ enum ExternalLink {
   /// Whether a destination that is neither a page nor a known file names a file the build
   /// might generate: a relative path whose last part has an extension other than `.md`.
   static func looksLikeGeneratedFile(_ file: String) -> Bool {
-    guard !file.hasSuffix(".md"), !file.hasPrefix("/"), !file.contains("?"), let last = file.split(separator: "/").last else { return false }
+    guard !file.hasSuffix(".md"), !file.hasPrefix("/"), !file.contains("?"), let last = file.split(separator: "/").last
+    else { return false }
     return !file.split(separator: "/").contains("..") && last.dropFirst().contains(".")
   }
 

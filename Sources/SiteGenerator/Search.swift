@@ -74,7 +74,9 @@ struct SearchIndex {
       }
     }
     for rule in contract.rejectionRules {
-      add(.reason, rule.reason.rawValue, rule.when, anchor(DirectiveAnchor.reason(rule.reason)), ["unsupported", rule.when])
+      add(
+        .reason, rule.reason.rawValue, rule.when, anchor(DirectiveAnchor.reason(rule.reason)),
+        ["unsupported", rule.when])
     }
     let forbidden = anchor("forbidden-fields")
     for key in contract.forbiddenKeys {
@@ -91,7 +93,8 @@ struct SearchIndex {
     for file in files {
       // Association files and snippets are found under their build's association section.
       let parts = file.split(separator: "/")
-      let href = parts.first == "association" && parts.count > 2
+      let href =
+        parts.first == "association" && parts.count > 2
         ? anchor(DirectiveAnchor.association(String(parts[1]))) ?? file : file
       add(.file, file, parts.count > 2 ? "\(parts[1]) build" : "site file", href, parts.map(String.init))
     }
@@ -109,7 +112,9 @@ struct SearchIndex {
     }
     for page in pages {
       let sections = Self.sections(of: page)
-      add(.page, page.title, page.matter?.summary ?? "", page.outputName, [page.matter?.summary ?? ""] + sections[nil, default: []])
+      add(
+        .page, page.title, page.matter?.summary ?? "", page.outputName,
+        [page.matter?.summary ?? ""] + sections[nil, default: []])
       for heading in page.headings {
         let words = [heading.text] + sections[heading.id, default: []]
         if let owner = titled[page.outputName + "\u{0}" + slug(heading.text)] {
@@ -221,7 +226,8 @@ struct SearchIndex {
         default: data.append(byte)
         }
       }
-      content.add("script", ["type": "application/json", "id": "search-data"], text: String(decoding: data, as: UTF8.self))
+      content.add(
+        "script", ["type": "application/json", "id": "search-data"], text: String(decoding: data, as: UTF8.self))
     }
     content.add("h2", ["id": "index-of-entries"], text: "Index")
     for kind in SearchEntry.Kind.allCases {

@@ -228,7 +228,8 @@ enum GFMExtensions {
     let line = text.startLine
     guard line > 0, line - 1 < lines.count, text.startColumn > 0 else { return [] }
     let whole = Array(lines[line - 1].utf8)
-    let source = text.endLine == line && text.endColumn >= text.startColumn ? Array(whole.prefix(text.endColumn)) : whole
+    let source =
+      text.endLine == line && text.endColumn >= text.startColumn ? Array(whole.prefix(text.endColumn)) : whole
     let from = min(source.count, text.startColumn - 1)
     var found: [(Int, String)] = []
     if let offset = find(Array("~~".utf8), in: source, from: from) { found.append((offset + 1, strikethrough)) }

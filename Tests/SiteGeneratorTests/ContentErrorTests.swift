@@ -236,7 +236,9 @@ let contentFaults: [ContentFault] = [
     name: "strikethrough, a task list and bare URLs",
     pages: [
       "index.md": page(
-        "Home", "Was ~~old~~ new, see https://example.com or www.example.com.\n\n- [ ] todo\n- [x] done\n\nNot \\~\\~ this, nor [https://example.com](https://example.com).\n")
+        "Home",
+        "Was ~~old~~ new, see https://example.com or www.example.com.\n\n- [ ] todo\n- [x] done\n\nNot \\~\\~ this, nor [https://example.com](https://example.com).\n"
+      )
     ],
     expected: [
       "Content/index.md:7:5: error: strikethrough (`~~`) is not supported: delete the old text, or say in words what changed",

@@ -31,7 +31,9 @@ import Testing
       #expect(triples.contains(expected), "missing \(expected)")
     }
     #expect(!triples.contains { $0.hasPrefix("route class | order") }, "a route no page shows is not indexed")
-    #expect(!triples.contains("section | Checkout | routes.html#checkout"), "a heading over a route card is the route's result")
+    #expect(
+      !triples.contains("section | Checkout | routes.html#checkout"),
+      "a heading over a route card is the route's result")
     let checkout = try #require(entries.first { $0[1] == "checkout" })
     #expect(checkout[4].split(separator: " ").contains("cart"))
     let section = try #require(entries.first { $0[1] == "Reading links" })

@@ -242,6 +242,11 @@
   input.form.addEventListener("submit", function (event) { event.preventDefault(); render(); });
 
   var query = new URLSearchParams(window.location.search).get("q");
-  if (query) { input.value = query; render(); }
+  if (query) {
+    input.value = query;
+    render();
+    // Time from navigation start to the first results, for scripts/search-bench.py.
+    results.setAttribute("data-first-result-ms", String(Math.round(performance.now())));
+  }
   window.searchReady = true;
 })();

@@ -73,7 +73,7 @@
       if (total === null) { total = found; return; }
       var next = {};
       Object.keys(total).forEach(function (entry) {
-        if (found[entry] !== undefined) next[entry] = Math.max(total[entry], found[entry]);
+        if (found[entry] !== undefined) next[entry] = total[entry] + found[entry];
       });
       total = next;
     });
@@ -241,6 +241,11 @@
   input.form.addEventListener("submit", function (event) { event.preventDefault(); render(); });
 
   var query = new URLSearchParams(window.location.search).get("q");
-  if (query) { input.value = query; render(); }
+  if (query) {
+    input.value = query;
+    render();
+    // Time from navigation start to the first results, for scripts/search-bench.py.
+    results.setAttribute("data-first-result-ms", String(Math.round(performance.now())));
+  }
   window.searchReady = true;
 })();

@@ -53,7 +53,7 @@ struct SearchIndex {
   /// The data the search page's script classifies a pasted link with, made from the contract.
   let links: [UInt8]
 
-  init(pages: [SourcePage], index: SiteIndex, files: [String], contract: Contract) {
+  init(pages: [SourcePage], index: SiteIndex, files: [String: String], contract: Contract) {
     links = LinkTable(contract: contract, index: index).json
     func anchor(_ id: String) -> String? { index.href(anchor: id, from: "search") }
     func add(_ kind: SearchEntry.Kind, _ name: String, _ detail: String, _ href: String?, _ terms: [String]) {
@@ -90,13 +90,14 @@ struct SearchIndex {
           build.oauthCallback, "sha256 fingerprint certificate",
         ] + build.androidCertificateFingerprints)
     }
-    for file in files {
-      // Association files and snippets are found under their build's association section.
+    for (file, text) in files.sorted(by: { $0.key < $1.key }) {
+      // Association files and snippets are found under their build's association section,
+      // by their names and the words of their opening lines (`.NET MAUI`, `sha256_cert_fingerprints`).
       let parts = file.split(separator: "/")
-      let href =
-        parts.first == "association" && parts.count > 2
-        ? anchor(DirectiveAnchor.association(String(parts[1]))) ?? file : file
-      add(.file, file, parts.count > 2 ? "\(parts[1]) build" : "site file", href, parts.map(String.init))
+      let isAssociation = parts.first == "association" && parts.count > 2
+      let href = isAssociation ? anchor(DirectiveAnchor.association(String(parts[1]))) ?? file : file
+      let opening = isAssociation ? [String(text.prefix(400))] : []
+      add(.file, file, isAssociation ? "\(parts[1]) build" : "site file", href, parts.map(String.init) + opening)
     }
     for row in contract.troubleshooting {
       add(

@@ -176,7 +176,7 @@ public struct SiteBuild: Sendable {
         return (renderIndex(ordered, parsed: parsed, context: context, navigation: navigation), nil)
       case .search:
         let search = SearchIndex(
-          pages: ordered, index: index, files: context.files.keys.sorted(), contract: contract)
+          pages: ordered, index: index, files: context.files, contract: contract)
         let page = renderSearch(search, parsed: parsed, context: context, navigation: navigation, script: hasScript)
         return (page, search.json)
       }

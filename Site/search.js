@@ -74,7 +74,7 @@
       if (total === null) { total = found; return; }
       var next = {};
       Object.keys(total).forEach(function (entry) {
-        if (found[entry] !== undefined) next[entry] = Math.max(total[entry], found[entry]);
+        if (found[entry] !== undefined) next[entry] = total[entry] + found[entry];
       });
       total = next;
     });

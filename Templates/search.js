@@ -1,54 +1,197 @@
-// Search as you type over the site's search index. Plain JavaScript, no dependency; the search
-// page's static index works without it. Reads search.json, or the static index itself where
-// the page was opened from file:// and fetch is not allowed.
+// Search as you type over the site's search index, and a quick reading of a pasted link.
+// Plain JavaScript, no dependency, no WebAssembly; the page's static index works without it.
+// The data is in the page itself (the same document as search.json), so that it also works
+// from file:// and from any base path.
 (function () {
+
+  // The contract's word rule for forbidden keys (the words come from the contract): split the
+  // key at punctuation, lower-to-upper changes and letter/digit changes; forbidden when a word,
+  // two adjacent words joined, or the whole key without separators is listed, or is listed
+  // with a final s.
+  function isForbidden(key, words) {
+    var parts = key.replace(/([a-z])([A-Z])/g, "$1 $2").replace(/([A-Za-z])([0-9])/g, "$1 $2")
+      .replace(/([0-9])([A-Za-z])/g, "$1 $2").toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+    var candidates = parts.slice();
+    for (var i = 0; i + 1 < parts.length; i++) candidates.push(parts[i] + parts[i + 1]);
+    candidates.push(parts.join(""));
+    return candidates.some(function (c) {
+      return words.indexOf(c) >= 0 || (c.length > 1 && c[c.length - 1] === "s" && words.indexOf(c.slice(0, -1)) >= 0);
+    });
+  }
   "use strict";
   var input = document.getElementById("search-input");
   var results = document.getElementById("search-results");
-  if (!input || !results) return;
-  var entries = [];
+  var linkLine = document.getElementById("search-link");
+  var dataNode = document.getElementById("search-data");
+  if (!input || !results || !dataNode) return;
+  var data = JSON.parse(dataNode.textContent);
+  var order = ["route class", "rejection reason", "field", "forbidden field", "build", "generated file",
+    "troubleshooting", "page", "section"];
   var active = -1;
-  var order = ["route class", "rejection reason", "field", "troubleshooting", "page", "heading"];
 
-  function fromPage() {
-    var list = [];
-    document.querySelectorAll("ul.search-index").forEach(function (ul) {
-      var kind = ul.getAttribute("data-kind") || "";
-      ul.querySelectorAll("li").forEach(function (li) {
-        var link = li.querySelector("a");
-        if (!link) return;
-        var text = li.textContent || "";
-        var name = link.textContent || "";
-        list.push([kind, name, text.slice(name.length).replace(/^:\s*/, ""), link.getAttribute("href")]);
-      });
-    });
-    return list;
+  // Every word once, with the entries it finds and how: 0 the entry's name, 1 a word of its
+  // name, 2 one of its other words.
+  var vocabulary = {};
+  function note(word, entry, how) {
+    var seen = vocabulary[word] || (vocabulary[word] = {});
+    if (seen[entry] === undefined || seen[entry] > how) seen[entry] = how;
+  }
+  data.entries.forEach(function (entry, index) {
+    var name = entry[1].toLowerCase();
+    note(name, index, 0);
+    name.split(/[^a-z0-9]+/).forEach(function (word) { if (word) note(word, index, 1); });
+    entry[4].split(" ").forEach(function (word) { if (word) note(word, index, 2); });
+  });
+  var words = Object.keys(vocabulary);
+
+  function withinOneEdit(a, b) {
+    if (Math.abs(a.length - b.length) > 1) return false;
+    var i = 0, j = 0, edits = 0;
+    while (i < a.length && j < b.length) {
+      if (a[i] === b[j]) { i++; j++; continue; }
+      if (++edits > 1) return false;
+      if (a.length > b.length) i++; else if (b.length > a.length) j++; else { i++; j++; }
+    }
+    return edits + (a.length - i) + (b.length - j) <= 1;
   }
 
-  function rank(entry, query) {
-    var name = entry[1].toLowerCase();
-    if (name === query) return 0;
-    if (name.indexOf(query) === 0) return 1;
-    if (name.indexOf(query) >= 0) return 2;
-    if (entry[2].toLowerCase().indexOf(query) >= 0) return 3;
-    return -1;
+  // The entries a query word finds, each with a rank: exact id 0, name prefix 1, word of the
+  // name 2, other word 3, prefix of a word 4, one edit away (words of five letters or more) 5.
+  function find(token) {
+    var found = {};
+    function keep(entry, rank) { if (found[entry] === undefined || found[entry] > rank) found[entry] = rank; }
+    words.forEach(function (word) {
+      var rank = -1;
+      if (word === token) rank = 0;
+      else if (word.indexOf(token) === 0) rank = 4;
+      else if (token.length >= 5 && withinOneEdit(word, token)) rank = 5;
+      if (rank < 0) return;
+      var entries = vocabulary[word];
+      Object.keys(entries).forEach(function (entry) {
+        var how = entries[entry];
+        var r = rank;
+        if (rank === 0) r = how === 0 ? 0 : how === 1 ? 2 : 3;
+        else if (rank === 4 && how === 0) r = 1;
+        keep(entry, r);
+      });
+    });
+    return found;
+  }
+
+  function search(query) {
+    var tokens = query.toLowerCase().split(/\s+/).filter(Boolean);
+    if (!tokens.length) return [];
+    var whole = find(tokens.join(" "));
+    var total = null;
+    tokens.forEach(function (token) {
+      var found = find(token);
+      if (total === null) { total = found; return; }
+      var next = {};
+      Object.keys(total).forEach(function (entry) {
+        if (found[entry] !== undefined) next[entry] = total[entry] + found[entry];
+      });
+      total = next;
+    });
+    Object.keys(whole).forEach(function (entry) { if (whole[entry] === 0) total[entry] = 0; });
+    var best = {};
+    Object.keys(total).forEach(function (index) {
+      var entry = data.entries[index];
+      var key = entry[3];
+      var item = [total[index], order.indexOf(entry[0]), entry];
+      var kept = best[key];
+      if (!kept || item[0] < kept[0] || (item[0] === kept[0] && item[1] < kept[1])) best[key] = item;
+    });
+    return Object.keys(best).map(function (key) { return best[key]; }).sort(function (a, b) {
+      return a[0] - b[0] || a[1] - b[1] || (a[2][1] < b[2][1] ? -1 : a[2][1] > b[2][1] ? 1 : 0);
+    });
+  }
+
+  // A quick reading of a pasted link with the table made from the contract; the app's parser,
+  // or `linkcontract parse`, gives the exact answer (field formats are not checked here).
+  function classify(link) {
+    var table = data.links;
+    if (link.length > table.maxBytes) return { reason: "oversized" };
+    if (/[\s\\\x00-\x1f\x7f-\uffff]/.test(link)) return { reason: "malformed-url" };
+    var match = /^([A-Za-z][A-Za-z0-9+.-]*):\/\/([^\/?#]*)([^?#]*)(\?[^#]*)?(#.*)?$/.exec(link);
+    if (!match) return { reason: "malformed-url" };
+    var query = match[4];
+    if (query !== undefined && (query === "?" || /(^\?&|&&|&$|[?&]=)/.test(query))) return { reason: "malformed-url" };
+    if (link.indexOf("%") >= 0) return { reason: "malformed-encoding" };
+    var scheme = match[1].toLowerCase();
+    var authority = match[2];
+    var build = null, https = scheme === "https";
+    table.builds.forEach(function (b) { if (!build && !https && scheme === b.scheme.toLowerCase()) build = b; });
+    if (!https && !build) return { reason: "scheme-not-allowed" };
+    if (authority.indexOf("@") >= 0) return { reason: "userinfo-present" };
+    if (authority.indexOf(":") >= 0) return { reason: "port-present" };
+    if (https) {
+      table.builds.forEach(function (b) { if (!build && authority.toLowerCase() === b.host.toLowerCase()) build = b; });
+      if (!build) return { reason: "host-not-configured" };
+    }
+    if (match[5] !== undefined) return { reason: "fragment-present", build: build };
+    var keys = query ? query.slice(1).split("&").map(function (item) { return item.split("=")[0]; }) : [];
+    for (var k = 0; k < keys.length; k++) {
+      if (isForbidden(keys[k], table.forbidden)) return { reason: "forbidden-field", build: build };
+      if (keys.indexOf(keys[k]) !== k) return { reason: "duplicate-field", build: build };
+    }
+    var segments = https ? (match[3] ? match[3].slice(1).split("/") : []) : null;
+    var route = null, prefix = false;
+    table.routes.forEach(function (r) {
+      if (route) return;
+      if (!https) {
+        if (r.name !== null && authority === r.name && match[3] === "") route = r;
+        return;
+      }
+      if (!r.path || !match[3]) return;
+      var agrees = true;
+      for (var i = 0; i < Math.min(segments.length, r.path.length); i++) {
+        if (r.path[i][0] !== ":" && r.path[i] !== segments[i]) agrees = false;
+      }
+      if (!agrees) return;
+      if (segments.length === r.path.length) route = r;
+      else if (segments.length < r.path.length && r.path[0][0] !== ":") prefix = true;
+    });
+    if (!route) return { reason: prefix ? "missing-field" : "unknown-route", build: build };
+    var extra = keys.filter(function (key) { return route.query.indexOf(key) < 0; });
+    if (extra.length) return { reason: "extra-field", build: build };
+    if (route.query.length && !keys.length) return { reason: "missing-field", build: build };
+    return { route: route, build: build };
+  }
+
+  function showLink(query) {
+    linkLine.textContent = "";
+    if (!/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(query.trim())) { linkLine.hidden = true; return; }
+    var answer = classify(query.trim());
+    linkLine.appendChild(document.createTextNode("This link reads as "));
+    var target = document.createElement("a");
+    var code = document.createElement("code");
+    if (answer.route) {
+      target.href = answer.route.href;
+      code.textContent = answer.route.id;
+    } else {
+      target.href = data.links.reasons[answer.reason] || "search.html";
+      code.textContent = "unsupported " + answer.reason;
+    }
+    target.appendChild(code);
+    linkLine.appendChild(target);
+    linkLine.appendChild(document.createTextNode(
+      (answer.build ? " (" + answer.build.name + " build)" : "") +
+      ". A quick reading from the contract's table; field formats are not checked here: " +
+      "linkcontract parse gives the exact answer."));
+    linkLine.hidden = false;
   }
 
   function render() {
-    var query = input.value.trim().toLowerCase();
+    var query = input.value.trim();
     results.textContent = "";
     active = -1;
+    showLink(query);
     if (!query) {
       results.hidden = true;
       input.removeAttribute("aria-activedescendant");
       return;
     }
-    var found = [];
-    entries.forEach(function (entry) {
-      var score = rank(entry, query);
-      if (score >= 0) found.push([score, order.indexOf(entry[0]), entry]);
-    });
-    found.sort(function (a, b) { return a[0] - b[0] || a[1] - b[1] || (a[2][1] < b[2][1] ? -1 : 1); });
+    var found = /:\/\//.test(query) ? [] : search(query);
     found.slice(0, 50).forEach(function (item, index) {
       var entry = item[2];
       var li = document.createElement("li");
@@ -70,12 +213,12 @@
       }
       results.appendChild(li);
     });
-    if (!found.length) {
+    if (!found.length && linkLine.hidden) {
       var none = document.createElement("li");
-      none.textContent = "Nothing matches \u201c" + input.value.trim() + "\u201d.";
+      none.textContent = "Nothing matches \u201c" + query + "\u201d.";
       results.appendChild(none);
     }
-    results.hidden = false;
+    results.hidden = !results.firstChild;
   }
 
   function move(step) {
@@ -105,14 +248,14 @@
       if (target) { window.location.href = target.getAttribute("href"); event.preventDefault(); }
     } else if (event.key === "Escape") { input.value = ""; render(); }
   });
-  input.form.addEventListener("submit", function (event) { event.preventDefault(); });
+  input.form.addEventListener("submit", function (event) { event.preventDefault(); render(); });
 
-  entries = fromPage();
   var query = new URLSearchParams(window.location.search).get("q");
-  if (query) { input.value = query; render(); }
-  if (window.location.protocol !== "file:" && window.fetch) {
-    fetch("search.json").then(function (response) { return response.ok ? response.json() : null; })
-      .then(function (data) { if (data) { entries = data; render(); } })
-      .catch(function () {});
+  if (query) {
+    input.value = query;
+    render();
+    // Time from navigation start to the first results, for scripts/search-bench.py.
+    results.setAttribute("data-first-result-ms", String(Math.round(performance.now())));
   }
+  window.searchReady = true;
 })();

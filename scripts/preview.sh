@@ -41,9 +41,9 @@ trap 'stop; exit 0' INT TERM
 trap stop EXIT
 
 "$PYTHON" scripts/preview_server.py --port "$PORT" --site Site --stamp "$state/stamp" \
-  --live-js scripts/preview-live.js &
+  --problems "$state/problems" --live-js scripts/preview-live.js &
 server_pid=$!
-"$TOOL" watch --stamp "$state/stamp" "$@" &
+"$TOOL" watch --stamp "$state/stamp" --problems "$state/problems" "$@" &
 watch_pid=$!
 
 # Run until Ctrl-C, or until either one stops by itself (say, the port is taken).

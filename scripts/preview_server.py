@@ -6,8 +6,10 @@ one extra tag, <script src="/__linkcontract/live.js" data-stamp="..." defer></sc
 the reader opted in: by opening any page with `?live` (which also sets a cookie, so the pages
 the reader goes to next reload too) until they open one with `?live=0`. The script polls
 /__linkcontract/stamp, which answers with the stamp file `linkcontract watch --stamp FILE`
-rewrites after each build that changed the site, and reloads the page when it changes.
-Neither file is in Site/.
+rewrites after each build that changed the site, and reloads the page when it changes. It
+also polls /__linkcontract/problems, the errors of the last build (`watch --problems FILE`),
+and while there are any shows them over the page; the next good build clears them. None of
+these files is in Site/.
 """
 
 import argparse
@@ -24,7 +26,7 @@ PREFIX = "/__linkcontract/"
 COOKIE = "linkcontract_live"
 
 
-def make_handler(site, stamp_path, live_js_path):
+def make_handler(site, stamp_path, problems_path, live_js_path):
     class Handler(http.server.SimpleHTTPRequestHandler):
         def __init__(self, *args, **kwargs):
             self.set_cookie = None
@@ -65,6 +67,13 @@ def make_handler(site, stamp_path, live_js_path):
             parts = urllib.parse.urlsplit(self.path)
             if parts.path == PREFIX + "stamp":
                 return self.send_bytes(self.read_stamp(), "text/plain; charset=utf-8")
+            if parts.path == PREFIX + "problems":
+                try:
+                    with open(problems_path, "rb") as problems:
+                        body = problems.read()
+                except OSError:
+                    body = b""
+                return self.send_bytes(body, "text/plain; charset=utf-8")
             if parts.path == PREFIX + "live.js":
                 with open(live_js_path, "rb") as script:
                     return self.send_bytes(script.read(), "text/javascript; charset=utf-8")
@@ -107,11 +116,13 @@ def main():
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--site", default="Site")
     parser.add_argument("--stamp", required=True, help="the file `linkcontract watch --stamp` writes")
+    parser.add_argument("--problems", default="", help="the file `linkcontract watch --problems` writes")
     parser.add_argument("--live-js", default=os.path.join(os.path.dirname(__file__), "preview-live.js"))
     args = parser.parse_args()
 
     site = os.path.abspath(args.site)  # A path, not a cwd: the build swaps Site/ by renaming it.
-    handler = make_handler(site, os.path.abspath(args.stamp), os.path.abspath(args.live_js))
+    handler = make_handler(site, os.path.abspath(args.stamp),
+                           os.path.abspath(args.problems) if args.problems else "", os.path.abspath(args.live_js))
     try:
         server = http.server.ThreadingHTTPServer(("127.0.0.1", args.port), handler)
     except OSError as error:

@@ -77,28 +77,40 @@ enum Directive: Sendable {
     case "conformance": return noArguments(.conformance)
     case "lifecycle": return noArguments(.lifecycle)
     case "route":
-      let known = contract.routeClasses.map(\.id.rawValue).joined(separator: ", ")
+      let known = contract.routeClasses.map(\.id.rawValue)
       guard call.arguments.count == 1 else {
-        return .failure(.init("`contract route` takes one route class id (\(known))"))
+        return .failure(.init("`contract route` takes one route class id (\(known.joined(separator: ", ")))"))
       }
-      guard let id = contract.routeClass(RouteClassID(call.arguments[0]))?.id else {
-        return .failure(.init("unknown route class `\(call.arguments[0])` (known: \(known))"))
+      guard let route = contract.routeClasses.first(where: { $0.id.rawValue == call.arguments[0] }) else {
+        return .failure(
+          .init("unknown route class `\(call.arguments[0])` \(Suggestion.known(call.arguments[0], among: known))"))
       }
-      return .success(.route(id))
+      return .success(.route(route.id))
     case "association":
-      let known = contract.builds.map(\.name).joined(separator: ", ")
+      let known = contract.builds.map(\.name)
       guard call.arguments.count == 1 else {
-        return .failure(.init("`contract association` takes one build name (\(known))"))
+        return .failure(.init("`contract association` takes one build name (\(known.joined(separator: ", ")))"))
       }
       guard contract.build(named: call.arguments[0]) != nil else {
-        return .failure(.init("unknown build `\(call.arguments[0])` (known: \(known))"))
+        return .failure(
+          .init("unknown build `\(call.arguments[0])` \(Suggestion.known(call.arguments[0], among: known))"))
       }
       return .success(.association(call.arguments[0]))
     case "":
       return .failure(.init("`contract` block without a name (known: \(names.joined(separator: ", ")))"))
     default:
       return .failure(
-        .init("unknown contract block `\(call.name)` (known: \(names.joined(separator: ", ")))"))
+        .init("unknown contract block `\(call.name)` \(Suggestion.known(call.name, among: names))"))
+    }
+  }
+
+  /// Whether other pages link to the anchors this block generates, so that it may appear on
+  /// one page only; a block that only lists (the route class table, the forbidden words, the
+  /// gates, the conformance table) may be repeated, its links pointing at the owning pages.
+  var definesAnchors: Bool {
+    switch self {
+    case .routeClasses, .forbiddenFields, .gates, .conformance: false
+    default: true
     }
   }
 

@@ -60,8 +60,8 @@ struct LinkExamples {
         if let named = contract.build(named: name) {
           build = named
         } else {
-          let known = contract.builds.map(\.name).joined(separator: ", ")
-          error(firstLine - 1, "unknown build `\(name)` in link-example (known: \(known))")
+          let known = contract.builds.map(\.name)
+          error(firstLine - 1, "unknown build `\(name)` in link-example \(Suggestion.known(name, among: known))")
           build = nil
         }
       } else {
@@ -195,16 +195,18 @@ struct LinkExamples {
       return .route(id)
     }
     guard first.text == "unsupported" else {
-      let known = contract.routeClasses.filter { $0.id != contract.fallback?.id }.map(\.id.rawValue)
-        .joined(separator: ", ")
+      let known = contract.routeClasses.map(\.id.rawValue).filter { $0 != contract.fallback?.id.rawValue }
       error(
-        example.line, "unknown outcome: write a route class id (\(known)) or `unsupported REASON`",
+        example.line,
+        "unknown outcome: write a route class id or `unsupported REASON` \(Suggestion.known(first.text, among: known))",
         column: first.column)
       return nil
     }
     guard words.count >= 2, let reason = RejectionReason(rawValue: words[1].text) else {
+      let known = contract.rejectionRules.map(\.reason.rawValue)
       error(
-        example.line, "`unsupported` needs a rejection reason id, as listed by `contract rejection-reasons`",
+        example.line,
+        "`unsupported` needs a rejection reason id \(Suggestion.known(words.count >= 2 ? words[1].text : "", among: known))",
         column: words.count >= 2 ? words[1].column : first.column)
       return nil
     }

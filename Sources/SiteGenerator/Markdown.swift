@@ -12,9 +12,8 @@ final class MarkdownDocument: @unchecked Sendable {
   let root: OpaquePointer
   /// The 1-based line of the file where the Markdown body starts (after the front matter).
   let lineOffset: Int
-  private let body: Substring
   /// The body's lines, to find positions of inline constructs cmark does not locate.
-  var lines: [Substring] { body.split(separator: "\n", omittingEmptySubsequences: false) }
+  let lines: [Substring]
 
   init(body: Substring, lineOffset: Int) {
     var text = body
@@ -24,7 +23,7 @@ final class MarkdownDocument: @unchecked Sendable {
       }
     }
     self.lineOffset = lineOffset
-    self.body = body
+    lines = body.split(separator: "\n", omittingEmptySubsequences: false)
   }
 
   deinit { cmark_node_free(root) }
@@ -48,6 +47,8 @@ struct MarkdownNode {
   var isTightList: Bool { cmark_node_get_list_tight(pointer) != 0 }
   var startLine: Int { Int(cmark_node_get_start_line(pointer)) }
   var startColumn: Int { Int(cmark_node_get_start_column(pointer)) }
+  var endLine: Int { Int(cmark_node_get_end_line(pointer)) }
+  var endColumn: Int { Int(cmark_node_get_end_column(pointer)) }
 
   var children: [MarkdownNode] {
     var result: [MarkdownNode] = []

@@ -11,8 +11,10 @@ final class SourcePage: @unchecked Sendable {
   let headings: [Heading]
   /// Every id the rendered page will hold: headings, directive anchors and the template's.
   let ids: Set<String>
-  /// Directive anchors, which other pages and directives may link to.
+  /// Ids every directive on the page generates.
   let anchors: Set<String>
+  /// The `contract` blocks on the page, in document order.
+  let homes: [DirectiveHome]
   let diagnostics: [Diagnostic]
 
   init(name: String, path: String, source: Substring, context: SiteContext) {
@@ -26,6 +28,7 @@ final class SourcePage: @unchecked Sendable {
     self.markdown = markdown
 
     var anchors = Set<String>()
+    var homes: [DirectiveHome] = []
     var headingNodes: [(Int, String)] = []
     func position(_ node: MarkdownNode) -> (Int, Int) {
       let (line, column) = node.located
@@ -49,6 +52,11 @@ final class SourcePage: @unchecked Sendable {
                   message: "`contract \(directive.name)` appears twice on this page; show it once and link to it"))
             }
             anchors.formUnion(generated)
+            let (line, column) = position(node)
+            homes.append(
+              DirectiveHome(
+                block: ([directive.name] + directive.arguments).joined(separator: " "), line: line, column: column,
+                anchors: generated, definesAnchors: parsed.definesAnchors))
           case .failure(let failure):
             let (line, column) = position(node)
             diagnostics.append(Diagnostic(path: path, line: line, column: column, message: failure.message))
@@ -62,6 +70,19 @@ final class SourcePage: @unchecked Sendable {
             message:
               "raw HTML is not allowed in Content: write Markdown, or a `contract` block for generated material"
           ))
+      case CMARK_NODE_TEXT:
+        for (column, message) in GFMExtensions.problems(in: node, lines: markdown.lines) {
+          diagnostics.append(
+            Diagnostic(path: path, line: node.startLine + markdown.lineOffset, column: column, message: message))
+        }
+      case CMARK_NODE_ITEM:
+        if let (line, column) = GFMExtensions.taskMarker(node) {
+          diagnostics.append(
+            Diagnostic(
+              path: path, line: line + markdown.lineOffset, column: column,
+              message:
+                "task list items (`[ ]`, `[x]`) are not supported: write the item as plain text, its state in words"))
+        }
       case CMARK_NODE_IMAGE:
         let (line, column) = position(node)
         diagnostics.append(
@@ -81,9 +102,20 @@ final class SourcePage: @unchecked Sendable {
     }
     ids = allocator.used
     self.anchors = anchors
+    self.homes = homes
     self.diagnostics = diagnostics
   }
 
   var title: String { matter?.title ?? name }
   var outputName: String { name + ".html" }
+}
+
+/// A `contract` block whose anchors other pages link to, where a page shows it.
+struct DirectiveHome: Sendable {
+  let block: String
+  let line: Int
+  let column: Int
+  let anchors: Set<String>
+  /// Whether other pages link to its anchors, so that it may have one home only.
+  let definesAnchors: Bool
 }

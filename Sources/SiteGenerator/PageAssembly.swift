@@ -187,7 +187,7 @@ struct OutputCheck {
 
   func check(_ value: String, from page: String) -> String? {
     let bytes = value.utf8
-    if value.hasPrefix("https://") || value.hasPrefix("http://") || value.hasPrefix("mailto:") {
+    if value.hasPrefix("https://") || value.hasPrefix("mailto:") {
       return nil
     }
     if bytes.first == 0x2F || byteOffset(of: "://", in: Substring(value)) != nil { return "is not a relative link" }

@@ -31,6 +31,9 @@ struct PageRenderer {
   let index: SiteIndex
   var diagnostics: [Diagnostic] = []
   private var headingIndex = 0
+  /// Where the Markdown being rendered starts in the page's body, when it is a table cell's
+  /// text that cmark parsed on its own (body line and byte column); nil for the page itself.
+  var origin: (line: Int, column: Int)?
 
   init(page: SourcePage, context: SiteContext, index: SiteIndex) {
     self.page = page
@@ -40,7 +43,9 @@ struct PageRenderer {
 
   func position(_ node: MarkdownNode) -> (line: Int, column: Int) {
     let (line, column) = node.located
-    return (line + (page.markdown?.lineOffset ?? 0), column)
+    let offset = page.markdown?.lineOffset ?? 0
+    if let origin { return (origin.line + offset, origin.column + column - 1) }
+    return (line + offset, column)
   }
 
   mutating func error(_ node: MarkdownNode, _ message: String, line: Int? = nil, column: Int? = nil) {
@@ -56,6 +61,18 @@ struct PageRenderer {
   mutating func renderBlock(_ node: MarkdownNode, into element: Element, tight: Bool) {
     switch node.type {
     case CMARK_NODE_PARAGRAPH:
+      if origin == nil, let markdown = page.markdown {
+        switch PipeTable.read(node, in: markdown) {
+        case .table(let table):
+          renderTable(table, into: element)
+          return
+        case .invalid(let line, let column, let message):
+          diagnostics.append(
+            Diagnostic(path: page.path, line: line + markdown.lineOffset, column: column, message: message))
+        case .notATable:
+          break
+        }
+      }
       if tight {
         renderInlines(node, into: element)
       } else {
@@ -128,7 +145,9 @@ struct PageRenderer {
     case CMARK_NODE_TEXT: element.text(node.literal)
     case CMARK_NODE_SOFTBREAK: element.text("\n")
     case CMARK_NODE_LINEBREAK: element.add("br")
-    case CMARK_NODE_CODE: element.add("code", text: node.literal)
+    case CMARK_NODE_CODE:
+      // In a table cell, GFM reads `\|` in a code span as the `|` it stands for.
+      element.add("code", text: origin == nil ? node.literal : node.literal.replacing("\\|", with: "|"))
     case CMARK_NODE_EMPH: renderInlines(node, into: element.add("em"))
     case CMARK_NODE_STRONG: renderInlines(node, into: element.add("strong"))
     case CMARK_NODE_LINK:
@@ -147,6 +166,55 @@ struct PageRenderer {
     }
   }
 
+  /// Renders a pipe table in a scroll frame a keyboard can reach, with column headers and
+  /// each cell's inline Markdown.
+  mutating func renderTable(_ table: PipeTable, into element: Element) {
+    let headers = table.header.map { MarkdownDocument(body: $0.text, lineOffset: 0) }
+    let label =
+      "Table: "
+      + headers.map { MarkdownNode(pointer: $0.root).plainText.replacing("\\|", with: "|") }.joined(separator: ", ")
+    let wrapper = element.add("div", ["class": "table-wrap", "role": "group", "aria-label": label, "tabindex": "0"])
+    let html = wrapper.add("table", ["class": "content-table"])
+    let head = html.add("thead").add("tr")
+    for (column, (cell, document)) in zip(table.header, headers).enumerated() {
+      renderCell(cell, document, into: head.add("th", ["scope": "col"]), table.alignments[column])
+    }
+    guard !table.rows.isEmpty else { return }
+    let body = html.add("tbody")
+    for row in table.rows {
+      let tr = body.add("tr")
+      for column in table.header.indices {
+        let td = tr.add("td")
+        if column < row.count {
+          let cell = row[column]
+          renderCell(cell, MarkdownDocument(body: cell.text, lineOffset: 0), into: td, table.alignments[column])
+        } else if let name = table.alignments[column].className {
+          td.set("class", name)
+        }
+      }
+    }
+  }
+
+  mutating func renderCell(
+    _ cell: PipeTable.Cell, _ document: MarkdownDocument, into element: Element, _ alignment: PipeTable.Alignment
+  ) {
+    if let name = alignment.className { element.set("class", name) }
+    let blocks = MarkdownNode(pointer: document.root).children
+    guard !cell.text.isEmpty else { return }
+    guard blocks.count == 1, let paragraph = blocks.first, paragraph.type == CMARK_NODE_PARAGRAPH else {
+      diagnostics.append(
+        Diagnostic(
+          path: page.path, line: cell.line + (page.markdown?.lineOffset ?? 0), column: cell.column,
+          message:
+            "a table cell holds inline Markdown only, and this one would start a heading, list, quote or other block: write `\\` before its first character"
+        ))
+      return
+    }
+    origin = (cell.line, cell.column)
+    defer { origin = nil }
+    renderInlines(paragraph, into: element)
+  }
+
   /// The relative href for a Markdown link destination, or nil after reporting why not.
   mutating func resolve(_ destination: String, _ node: MarkdownNode) -> String? {
     let (line, column) = linkPosition(destination, node)
@@ -154,35 +222,40 @@ struct PageRenderer {
       diagnostics.append(Diagnostic(path: page.path, line: line, column: column, message: message))
       return nil
     }
-    if destination.hasPrefix("https://") || destination.hasPrefix("http://")
-      || destination.hasPrefix("mailto:")
-    {
-      return destination
-    }
     if destination.hasPrefix("route:") {
       let id = String(destination.dropFirst("route:".count))
-      guard let route = context.contract.routeClass(RouteClassID(id))?.id else {
-        let known = context.contract.routeClasses.map(\.id.rawValue).joined(separator: ", ")
-        return fail("unknown route class `\(id)` in link (known: \(known))")
+      let known = context.contract.routeClasses.map(\.id.rawValue)
+      guard let route = context.contract.routeClasses.first(where: { $0.id.rawValue == id }) else {
+        return fail("unknown route class `\(id)` in link \(Suggestion.known(id, among: known))")
       }
-      guard let href = index.href(anchor: DirectiveAnchor.route(route), from: page.name) else {
+      guard let href = index.href(anchor: DirectiveAnchor.route(route.id), from: page.name) else {
         return fail("no page shows route class `\(id)`: add a `contract route \(id)` block")
       }
       return href
     }
+    if let scheme = ExternalLink.scheme(of: destination) {
+      if let problem = ExternalLink.problem(destination, scheme: scheme) { return fail(problem) }
+      return destination
+    }
     if destination.hasPrefix("#") {
       let fragment = String(destination.dropFirst())
       guard page.ids.contains(fragment) else {
-        return fail("no heading or anchor `\(fragment)` on this page")
+        return fail("no heading or anchor `\(fragment)` on this page \(ExternalLink.ids(fragment, page))")
       }
       return destination
     }
     let parts = destination.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
     let file = String(parts[0])
     if parts.count == 1, context.files[file] != nil { return file }
+    if ExternalLink.looksLikeGeneratedFile(file) {
+      let known = context.files.keys.sorted()
+      let near = Suggestion.nearest(file, among: known).map { "did you mean `\($0)`? " } ?? ""
+      return fail(
+        "link to `\(destination)`: no such generated file (\(near)generated files: \(known.joined(separator: ", ")))")
+    }
     guard file.hasSuffix(".md"), !file.contains("/") else {
       return fail(
-        "link to `\(destination)`: link to a page as `name.md` or `name.md#heading`, to a route as `route:ID`, to a generated file such as `conformance.json`, or to an https URL"
+        "link to `\(destination)`: link to a page as `name.md` or `name.md#heading`, to a route as `route:ID`, to a generated file such as `conformance.json`, to an https URL or to a mailto: address"
       )
     }
     let name = String(file.dropLast(3))
@@ -193,7 +266,7 @@ struct PageRenderer {
     if parts.count > 1 {
       let fragment = String(parts[1])
       guard target.ids.contains(fragment) else {
-        return fail("no heading or anchor `\(fragment)` in `\(file)`")
+        return fail("no heading or anchor `\(fragment)` in `\(file)` \(ExternalLink.ids(fragment, target))")
       }
       href += "#" + fragment
     }
@@ -203,7 +276,18 @@ struct PageRenderer {
   /// Where a link is written in the source: cmark's own position, or, where it has none, the
   /// destination searched for from the enclosing block's first line.
   func linkPosition(_ destination: String, _ node: MarkdownNode) -> (Int, Int) {
-    if node.startLine > 0 { return (node.startLine + (page.markdown?.lineOffset ?? 0), node.startColumn) }
+    if origin != nil { return position(node) }
+    if node.startLine > 0 {
+      let offset = page.markdown?.lineOffset ?? 0
+      // cmark can place an autolink past its line's end; the source says where it is.
+      if let lines = page.markdown?.lines, node.startLine - 1 < lines.count,
+        node.startColumn > lines[node.startLine - 1].utf8.count,
+        let at = byteOffset(of: "<" + destination, in: lines[node.startLine - 1])
+      {
+        return (node.startLine + offset, at + 1)
+      }
+      return (node.startLine + offset, node.startColumn)
+    }
     let (blockLine, blockColumn) = node.located
     guard let markdown = page.markdown else { return (blockLine, blockColumn) }
     let needle = "](" + destination
@@ -231,4 +315,58 @@ func byteOffset(of needle: String, in text: Substring) -> Int? {
     return start
   }
   return nil
+}
+
+/// The link rules for what is not a page or a route: Content links out to `https` URLs and to
+/// `mailto:` addresses only.
+enum ExternalLink {
+  /// The URI scheme a destination starts with (`https`, `mailto`, `ftp`), if it has one.
+  static func scheme(of destination: String) -> String? {
+    let bytes = Array(destination.utf8)
+    guard let colon = bytes.firstIndex(of: 0x3A), colon > 0, (bytes[0] | 0x20) >= 0x61, (bytes[0] | 0x20) <= 0x7A
+    else { return nil }
+    let name = bytes[..<colon]
+    guard name.allSatisfy({ ASCII.isAlphanumeric($0) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E }) else { return nil }
+    return String(decoding: name, as: UTF8.self)
+  }
+
+  /// What is wrong with an external link, or nil when Content may link to it.
+  static func problem(_ destination: String, scheme: String) -> String? {
+    switch scheme.lowercased() {
+    case "https":
+      let rest = destination.utf8.dropFirst(scheme.utf8.count + 1)
+      guard rest.starts(with: "//".utf8),
+        rest.dropFirst(2).first.map({ $0 != 0x2F && $0 != 0x3F && $0 != 0x23 }) ?? false
+      else { return "an https link needs a host: write `https://HOST/PATH`" }
+      return nil
+    case "mailto":
+      guard destination.utf8.dropFirst(7).contains(0x40) else {
+        return "a mailto: link needs an address: write `mailto:NAME@HOST`"
+      }
+      return nil
+    case "http":
+      return "`http:` links are not allowed: link to the https address, `https://…`"
+    default:
+      return
+        "`\(scheme):` links are not allowed: Content links out only to `https://` URLs and `mailto:` addresses"
+    }
+  }
+
+  /// Whether a destination that is neither a page nor a known file names a file the build
+  /// might generate: a relative path whose last part has an extension other than `.md`.
+  static func looksLikeGeneratedFile(_ file: String) -> Bool {
+    guard !file.hasSuffix(".md"), !file.hasPrefix("/"), !file.contains("?"), let last = file.split(separator: "/").last
+    else { return false }
+    return !file.split(separator: "/").contains("..") && last.dropFirst().contains(".")
+  }
+
+  /// `(did you mean …? known: …)` for a missing id on `page`: the ids of its kind (`reason-`,
+  /// `symptom-`, `route-`, …) when it names a kind the page has, else the page's headings.
+  static func ids(_ fragment: String, _ page: SourcePage) -> String {
+    let kind = fragment.split(separator: "-").first.map { $0 + "-" } ?? ""
+    let family = page.anchors.filter { $0.hasPrefix(kind) }.sorted()
+    let known = family.isEmpty ? page.headings.map(\.id) : family
+    guard !known.isEmpty else { return "(the page has no headings)" }
+    return Suggestion.known(fragment, among: known)
+  }
 }

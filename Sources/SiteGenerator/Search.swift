@@ -1,28 +1,39 @@
+import CCmark
 import ContractArtifacts
 import Foundation
 import LinkContract
 
-/// One thing a reader can find by name: a page, a heading, a route class, a field, a rejection
-/// reason or a troubleshooting row, with where it is.
+/// One thing a reader can find: a page, a section, or a contract value (route class, field,
+/// rejection reason, forbidden word, build, generated file, troubleshooting row), with where
+/// it is and the words that find it.
 struct SearchEntry: Sendable, Hashable {
   enum Kind: String, Sendable, CaseIterable {
     case routeClass = "route class"
-    case field
     case reason = "rejection reason"
+    case field
+    case forbidden = "forbidden field"
+    case build
+    case file = "generated file"
     case symptom = "troubleshooting"
     case page
-    case heading
+    case heading = "section"
 
     var groupTitle: String {
       switch self {
       case .routeClass: "Route classes"
-      case .field: "Fields"
       case .reason: "Rejection reasons"
+      case .field: "Fields"
+      case .forbidden: "Forbidden fields"
+      case .build: "Builds"
+      case .file: "Generated files"
       case .symptom: "Troubleshooting"
       case .page: "Pages"
       case .heading: "Sections"
       }
     }
+
+    /// Shown as code in the static index: an identifier rather than a title.
+    var isIdentifier: Bool { ![.page, .heading, .symptom].contains(self) }
   }
 
   let kind: Kind
@@ -31,48 +42,145 @@ struct SearchEntry: Sendable, Hashable {
   /// A few words that say what it is.
   let detail: String
   let href: String
+  /// Every other word that finds it, lowercase, once each: the section's text, the contract
+  /// values it shows.
+  var terms: [String]
 }
 
-/// Builds the search index and the search page from what the first pass found.
+/// Builds the search index, the link classifier's table and the search page from the first pass.
 struct SearchIndex {
-  let entries: [SearchEntry]
+  private(set) var entries: [SearchEntry] = []
+  /// The data the search page's script classifies a pasted link with, made from the contract.
+  let links: [UInt8]
 
-  init(pages: [SourcePage], index: SiteIndex, contract: Contract) {
-    var entries: [SearchEntry] = []
+  init(pages: [SourcePage], index: SiteIndex, files: [String: String], contract: Contract) {
+    links = LinkTable(contract: contract, index: index).json
     func anchor(_ id: String) -> String? { index.href(anchor: id, from: "search") }
+    func add(_ kind: SearchEntry.Kind, _ name: String, _ detail: String, _ href: String?, _ terms: [String]) {
+      guard let href else { return }
+      entries.append(SearchEntry(kind: kind, name: name, detail: detail, href: href, terms: Self.words(terms)))
+    }
     for route in contract.routeClasses {
-      guard let href = anchor(DirectiveAnchor.route(route.id)) else { continue }
-      entries.append(SearchEntry(kind: .routeClass, name: route.id.rawValue, detail: route.title, href: href))
-      for field in route.fields {
-        entries.append(
-          SearchEntry(
-            kind: .field, name: field.name, detail: "\(route.id.rawValue): \(field.format.summary)", href: href))
+      let href = anchor(DirectiveAnchor.route(route.id))
+      let fields = route.fields
+      add(
+        .routeClass, route.id.rawValue, route.title, href,
+        [route.title, route.destination, route.boundary, route.httpsPattern ?? "", route.customSchemeName ?? ""]
+          + fields.map(\.name))
+      for field in fields {
+        add(
+          .field, field.name, "\(route.id.rawValue): \(field.format.summary)", href,
+          [field.meaning, field.format.summary, route.id.rawValue])
       }
     }
     for rule in contract.rejectionRules {
-      guard let href = anchor(DirectiveAnchor.reason(rule.reason)) else { continue }
-      entries.append(SearchEntry(kind: .reason, name: rule.reason.rawValue, detail: rule.when, href: href))
+      add(
+        .reason, rule.reason.rawValue, rule.when, anchor(DirectiveAnchor.reason(rule.reason)),
+        ["unsupported", rule.when])
     }
-    for row in contract.troubleshooting {
-      guard let href = anchor(DirectiveAnchor.symptom(row.id)) else { continue }
-      entries.append(SearchEntry(kind: .symptom, name: row.observation, detail: row.nextAction, href: href))
-    }
-    for page in pages {
-      entries.append(
-        SearchEntry(kind: .page, name: page.title, detail: page.matter?.summary ?? "", href: page.outputName))
-      for heading in page.headings where heading.level <= 3 {
-        entries.append(
-          SearchEntry(
-            kind: .heading, name: heading.text, detail: page.title, href: "\(page.outputName)#\(heading.id)"))
+    let forbidden = anchor("forbidden-fields")
+    for group in contract.forbiddenKeys.groups {
+      for word in group.words {
+        add(.forbidden, word, group.kind.title, forbidden, ["forbidden", "secret", group.kind.title])
       }
     }
-    self.entries = entries
+    for build in contract.builds {
+      add(
+        .build, build.name, "\(build.webHost), \(build.appID)", anchor(DirectiveAnchor.build(build.name)),
+        [
+          build.webHost, build.appID, build.teamID, build.bundleID, build.androidPackage, build.customScheme,
+          build.oauthCallback, "sha256 fingerprint certificate",
+        ] + build.androidCertificateFingerprints)
+    }
+    for (file, text) in files.sorted(by: { $0.key < $1.key }) {
+      // Association files and snippets are found under their build's association section,
+      // by their names and the words of their opening lines (`.NET MAUI`, `sha256_cert_fingerprints`).
+      let parts = file.split(separator: "/")
+      let isAssociation = parts.first == "association" && parts.count > 2
+      let href = isAssociation ? anchor(DirectiveAnchor.association(String(parts[1]))) ?? file : file
+      let opening = isAssociation ? [String(text.prefix(400))] : []
+      add(.file, file, isAssociation ? "\(parts[1]) build" : "site file", href, parts.map(String.init) + opening)
+    }
+    for row in contract.troubleshooting {
+      add(
+        .symptom, row.observation, row.nextAction, anchor(DirectiveAnchor.symptom(row.id)),
+        [row.id.rawValue, row.interpretation, row.nextAction])
+    }
+    // A heading that only titles a contract value on the same page (`## Checkout` over the
+    // checkout card) is that value's result: its section's words go to it.
+    var titled: [String: Int] = [:]
+    for (offset, entry) in entries.enumerated() {
+      let file = entry.href.split(separator: "#").first.map(String.init) ?? entry.href
+      titled[file + "\u{0}" + slug(entry.name)] = titled[file + "\u{0}" + slug(entry.name)] ?? offset
+    }
+    for page in pages {
+      let sections = Self.sections(of: page)
+      add(
+        .page, page.title, page.matter?.summary ?? "", page.outputName,
+        [page.matter?.summary ?? ""] + sections[nil, default: []])
+      for heading in page.headings {
+        let words = [heading.text] + sections[heading.id, default: []]
+        if let owner = titled[page.outputName + "\u{0}" + slug(heading.text)] {
+          entries[owner].terms = Self.words(entries[owner].terms + words)
+        } else {
+          add(.heading, heading.text, page.title, "\(page.outputName)#\(heading.id)", words)
+        }
+      }
+    }
   }
 
-  /// `search.json`: compact, one entry an array of kind, name, detail and href.
+  /// Lowercase words of `texts`, each once, in first-seen order: runs of letters and digits,
+  /// and also whole dotted or dashed runs (`links.example.com`, `extra-field`).
+  static func words(_ texts: [String]) -> [String] {
+    var seen = Set<String>()
+    var result: [String] = []
+    func keep(_ word: Substring) {
+      let lower = word.lowercased()
+      if lower.count > 1, seen.insert(lower).inserted { result.append(lower) }
+    }
+    for text in texts {
+      for token in text.split(whereSeparator: { $0.isWhitespace || "`*()[]{}<>,;\"'!?".contains($0) }) {
+        let trimmed = token.trimmingCharacters(in: CharacterSet(charactersIn: ".:/=&"))
+        keep(Substring(trimmed))
+        for part in trimmed.split(whereSeparator: { !($0.isLetter || $0.isNumber) }) { keep(part) }
+      }
+    }
+    return result
+  }
+
+  /// The text of each section of `page` by heading id (nil: before the first heading).
+  static func sections(of page: SourcePage) -> [String?: [String]] {
+    guard let markdown = page.markdown else { return [:] }
+    var result: [String?: [String]] = [:]
+    var current: String?
+    var headingIndex = 0
+    for block in MarkdownNode(pointer: markdown.root).children {
+      if block.type == CMARK_NODE_HEADING, headingIndex < page.headings.count {
+        current = page.headings[headingIndex].id
+        headingIndex += 1
+        continue
+      }
+      var text = ""
+      func collect(_ node: MarkdownNode) {
+        switch node.type {
+        case CMARK_NODE_HEADING: headingIndex += 1
+        case CMARK_NODE_CODE_BLOCK:
+          if DirectiveCall(info: node.fenceInfo) == nil { text += node.literal + " " }
+        case CMARK_NODE_PARAGRAPH: text += node.plainText + " "
+        default: for child in node.children { collect(child) }
+        }
+      }
+      collect(block)
+      result[current, default: []].append(text)
+    }
+    return result
+  }
+
+  /// `search.json`: the entries as arrays of kind, name, detail, href and words, and the link
+  /// classifier's table.
   var json: [UInt8] {
-    var out: [UInt8] = [0x5B]
-    out.reserveCapacity(entries.count * 96)
+    var out: [UInt8] = Array("{\"schemaVersion\":1,\"entries\":[".utf8)
+    out.reserveCapacity(entries.count * 160)
     for (index, entry) in entries.enumerated() {
       if index > 0 { out.append(0x2C) }
       out.append(0x5B)
@@ -83,17 +191,19 @@ struct SearchIndex {
       JSON.quote(entry.detail.replacingOccurrences(of: "`", with: ""), into: &out)
       out.append(0x2C)
       JSON.quote(entry.href, into: &out)
+      out.append(0x2C)
+      JSON.quote(entry.terms.joined(separator: " "), into: &out)
       out.append(0x5D)
     }
-    out += [0x5D, 0x0A]
+    out += Array("],\"links\":".utf8) + links + [0x7D, 0x0A]
     return out
   }
 
-  /// Fills the search page: a form the script enhances, and without the script a complete
-  /// static index of every entry, grouped by kind.
+  /// Fills the search page: a form the script enhances, the index's data for it, and without
+  /// the script a complete static index of every entry, grouped by kind.
   func fill(_ content: Element, script: Bool) {
     let form = content.add("form", ["class": "search-form", "role": "search", "action": "search.html"])
-    form.add("label", ["for": "search-input"], text: "Search route classes, fields, reasons and pages")
+    form.add("label", ["for": "search-input"], text: "Search the contract, or paste a link")
     form.add(
       "input",
       [
@@ -103,9 +213,25 @@ struct SearchIndex {
     form.add(
       "p", ["id": "search-help", "class": "search-help"],
       text:
-        "Type a name such as extra-field or checkout. Arrow keys move through the results; Enter opens one. Without JavaScript, use the index below."
+        "Type words such as extra-field, fingerprint or utm_source, or paste a link to see how the app reads it. Arrow keys move through the results; Enter opens one. Without JavaScript, use the index below."
     )
+    content.add("p", ["id": "search-link", "class": "search-link", "aria-live": "polite", "hidden": "hidden"])
     content.add("ul", ["id": "search-results", "class": "search-results", "aria-live": "polite", "hidden": "hidden"])
+    if script {
+      // The data the script reads, in the page itself, so that it works from file:// too.
+      // `<`, `>` and `&` are written as JSON escapes, which the page's text cannot misread.
+      var data: [UInt8] = []
+      for byte in json {
+        switch byte {
+        case 0x3C: data += Array("\\u003c".utf8)
+        case 0x3E: data += Array("\\u003e".utf8)
+        case 0x26: data += Array("\\u0026".utf8)
+        default: data.append(byte)
+        }
+      }
+      content.add(
+        "script", ["type": "application/json", "id": "search-data"], text: String(decoding: data, as: UTF8.self))
+    }
     content.add("h2", ["id": "index-of-entries"], text: "Index")
     for kind in SearchEntry.Kind.allCases {
       let group = entries.filter { $0.kind == kind }
@@ -115,11 +241,7 @@ struct SearchIndex {
       for entry in group {
         list.add("li") { item in
           let link = item.add("a", ["href": entry.href])
-          if kind == .page || kind == .heading || kind == .symptom {
-            link.text(entry.name)
-          } else {
-            link.add("code", text: entry.name)
-          }
+          if kind.isIdentifier { link.add("code", text: entry.name) } else { link.text(entry.name) }
           if !entry.detail.isEmpty {
             item.text(": ")
             item.prose(entry.detail)
@@ -129,4 +251,154 @@ struct SearchIndex {
     }
     if script { content.add("script", ["src": "search.js", "defer": "defer"]) }
   }
+}
+
+/// The table a pasted link is classified with in the browser, made from the contract's values:
+/// each build's host and scheme, each route's https path (literal segments, `null` for a
+/// field), custom-scheme name and query fields, the forbidden words with how they match, the
+/// reasons in the order they are checked, and where each route and reason is documented.
+struct LinkTable {
+  let json: [UInt8]
+
+  init(contract: Contract, index: SiteIndex) {
+    func href(_ id: String) -> String? { index.href(anchor: id, from: "search") }
+    var out: [UInt8] = Array("{\"maxBytes\":\(contract.maximumLinkBytes),\"builds\":[".utf8)
+    for (offset, build) in contract.builds.enumerated() {
+      if offset > 0 { out.append(0x2C) }
+      out += Array("{\"name\":".utf8)
+      JSON.quote(build.name, into: &out)
+      out += Array(",\"host\":".utf8)
+      JSON.quote(build.webHost, into: &out)
+      out += Array(",\"scheme\":".utf8)
+      JSON.quote(build.customScheme, into: &out)
+      out.append(0x7D)
+    }
+    out += Array("],\"routes\":[".utf8)
+    var first = true
+    for route in contract.routeClasses where route.httpsPath != nil || route.customSchemeName != nil {
+      if !first { out.append(0x2C) }
+      first = false
+      out += Array("{\"id\":".utf8)
+      JSON.quote(route.id.rawValue, into: &out)
+      out += Array(",\"path\":".utf8)
+      if let path = route.httpsPath {
+        out.append(0x5B)
+        for (k, segment) in path.enumerated() {
+          if k > 0 { out.append(0x2C) }
+          switch segment {
+          case .literal(let text): JSON.quote(text, into: &out)
+          case .field(let field): JSON.quote(":" + field.name, into: &out)
+          }
+        }
+        out.append(0x5D)
+      } else {
+        out += Array("null".utf8)
+      }
+      out += Array(",\"name\":".utf8)
+      if let name = route.customSchemeName { JSON.quote(name, into: &out) } else { out += Array("null".utf8) }
+      out += Array(",\"query\":[".utf8)
+      for (k, field) in route.query.fields.enumerated() {
+        if k > 0 { out.append(0x2C) }
+        JSON.quote(field.name, into: &out)
+      }
+      out += Array("],\"href\":".utf8)
+      JSON.quote(href(DirectiveAnchor.route(route.id)) ?? "", into: &out)
+      out.append(0x7D)
+    }
+    out += Array("],\"forbidden\":[".utf8)
+    for (k, word) in contract.forbiddenKeys.words.enumerated() {
+      if k > 0 { out.append(0x2C) }
+      JSON.quote(word, into: &out)
+    }
+    out += Array("],\"reasons\":{".utf8)
+    for (k, rule) in contract.rejectionRules.enumerated() {
+      if k > 0 { out.append(0x2C) }
+      JSON.quote(rule.reason.rawValue, into: &out)
+      out.append(0x3A)
+      JSON.quote(href(DirectiveAnchor.reason(rule.reason)) ?? "", into: &out)
+    }
+    out += Array("}}".utf8)
+    json = out
+  }
+}
+
+extension SearchIndex {
+  /// The JSON Schema of `search.json`, published as `schema/search.schema.json`.
+  static let schema = """
+    {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "$id": "search.schema.json",
+      "title": "linkcontract search index",
+      "type": "object",
+      "required": ["schemaVersion", "entries", "links"],
+      "additionalProperties": false,
+      "properties": {
+        "schemaVersion": { "const": 1 },
+        "entries": {
+          "description": "One thing a reader can find: kind, name, detail, relative href, lowercase words that find it (space-separated).",
+          "type": "array",
+          "items": {
+            "type": "array",
+            "prefixItems": [
+              { "enum": [\(SearchEntry.Kind.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))] },
+              { "type": "string" },
+              { "type": "string" },
+              { "type": "string" },
+              { "type": "string" }
+            ],
+            "minItems": 5,
+            "maxItems": 5
+          }
+        },
+        "links": {
+          "description": "The table the search page classifies a pasted link with, made from the contract's values.",
+          "type": "object",
+          "required": ["maxBytes", "builds", "routes", "forbidden", "reasons"],
+          "additionalProperties": false,
+          "properties": {
+            "maxBytes": { "type": "integer", "minimum": 1 },
+            "builds": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": ["name", "host", "scheme"],
+                "additionalProperties": false,
+                "properties": { "name": { "type": "string" }, "host": { "type": "string" }, "scheme": { "type": "string" } }
+              }
+            },
+            "routes": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": ["id", "path", "name", "query", "href"],
+                "additionalProperties": false,
+                "properties": {
+                  "id": { "type": "string", "pattern": "^[a-z0-9]+(-[a-z0-9]+)*$" },
+                  "path": {
+                    "description": "https path segments: a literal, or `:field` for a field; null when the route has no https form.",
+                    "type": ["array", "null"],
+                    "items": { "type": "string" }
+                  },
+                  "name": { "type": ["string", "null"] },
+                  "query": { "type": "array", "items": { "type": "string" } },
+                  "href": { "type": "string" }
+                }
+              }
+            },
+            "forbidden": {
+              "description": "The contract's forbidden words; a key is split into words as docs/design.md says (Forbidden keys) and checked against them.",
+              "type": "array",
+              "items": { "type": "string", "pattern": "^[a-z0-9]+$" }
+            },
+            "reasons": {
+              "description": "Rejection reasons in the order they are checked, each with the href of its documentation.",
+              "type": "object",
+              "additionalProperties": { "type": "string" }
+            }
+          }
+        }
+      }
+    }
+
+    """
 }

@@ -69,6 +69,7 @@ public struct SiteBuild: Sendable {
 
     var files: [String: [UInt8]] = [:]
     for (path, text) in generatedFiles { files[path] = Array(text.utf8) }
+    files["schema/search.schema.json"] = Array(SearchIndex.schema.utf8)
     for asset in sources.templates.names ?? [] where !asset.hasSuffix(".html") && !asset.hasPrefix(".") {
       if let data = sources.templates.bytes[asset] {
         // Stylesheets and scripts can say where they come from; other assets stay as they are.
@@ -127,23 +128,34 @@ public struct SiteBuild: Sendable {
     timing.mark("parse")
     for page in pages { diagnostics += page.diagnostics }
 
+    let ordered = pages.sorted { ($0.matter?.weight ?? 0, $0.name) < ($1.matter?.weight ?? 0, $1.name) }
+    // Each block that defines anchors has one home: the first page, in navigation order, that
+    // shows it. Showing it again elsewhere is an error there, so links never move silently.
     var anchorPage: [String: String] = [:]
-    for page in pages {
-      for anchor in page.anchors.sorted() {
-        if let holder = anchorPage[anchor] {
+    for page in ordered {
+      for block in page.homes {
+        guard block.definesAnchors else {
+          // A block that only lists may repeat; its ids lead to the first page that shows it.
+          for anchor in block.anchors where anchorPage[anchor] == nil { anchorPage[anchor] = page.name }
+          continue
+        }
+        if let owner = block.anchors.sorted().lazy.compactMap({ anchorPage[$0] }).first {
+          // Twice on its own page is reported by the page itself.
+          guard owner != page.name else { continue }
           diagnostics.append(
             Diagnostic(
-              path: page.path, line: 1, column: 1, severity: .warning,
-              message: "anchor `\(anchor)` is also generated on `\(holder).md`; links go there"))
-        } else {
-          anchorPage[anchor] = page.name
+              path: page.path, line: block.line, column: block.column,
+              message:
+                "`contract \(block.block)` already has its home on `\(owner).md`: show it on one page only and link there"
+            ))
+          continue
         }
+        for anchor in block.anchors { anchorPage[anchor] = page.name }
       }
     }
     diagnostics += undocumentedRoutes(anchorPage: anchorPage, pages: pages)
     let index = SiteIndex(
       pages: Dictionary(uniqueKeysWithValues: pages.map { ($0.name, $0) }), anchorPage: anchorPage)
-    let ordered = pages.sorted { ($0.matter?.weight ?? 0, $0.name) < ($1.matter?.weight ?? 0, $1.name) }
     let navigation = Navigation(
       pages: ordered.map { ($0.name, $0.title) }, limit: navigationLimit,
       hasIndexPage: index.pages["index"] != nil)
@@ -164,7 +176,8 @@ public struct SiteBuild: Sendable {
       case .index:
         return (renderIndex(ordered, parsed: parsed, context: context, navigation: navigation), nil)
       case .search:
-        let search = SearchIndex(pages: ordered, index: index, contract: contract)
+        let search = SearchIndex(
+          pages: ordered, index: index, files: context.files, contract: contract)
         let page = renderSearch(search, parsed: parsed, context: context, navigation: navigation, script: hasScript)
         return (page, search.json)
       }
@@ -184,6 +197,10 @@ public struct SiteBuild: Sendable {
     }
     timing.mark("check")
     if !diagnostics.isEmpty {
+      var bytes: [String: [UInt8]] = [:]
+      for candidate in candidates { bytes[candidate.path] = sources.content.bytes[candidate.file] }
+      let columns = ScalarColumns(files: bytes)
+      diagnostics = diagnostics.map(columns.converting)
       diagnostics = ForbiddenValues(in: texts.map(\.text), contract: contract).redacting(diagnostics)
     }
     return RenderedSite(files: files, diagnostics: diagnostics.sorted(), pageCount: outputs.count)

@@ -13,7 +13,7 @@ private let stopRequested = Atomic<Bool>(false)
 struct WatchCommand {
   static let help = """
     Usage: linkcontract watch [--content DIR] [--templates DIR] [--output DIR] [--poll SECONDS]
-                              [--stamp FILE] [--once-after-change]
+                              [--stamp FILE] [--problems FILE] [--once-after-change]
 
     Builds the site as `linkcontract build` does, then watches Content/, Templates/ and the
     contract's sources in Sources/LinkContract/. When a page, the template or the stylesheet
@@ -27,6 +27,8 @@ struct WatchCommand {
     --poll (also the fallback, every second, when inotify is unavailable).
       --stamp FILE          after each build that succeeds, write a new value to FILE (the
                             preview server's live reload reads it)
+      --problems FILE       after each build, write its errors to FILE, or empty FILE when it
+                            succeeds (the preview server shows them over the page)
       --once-after-change   exit after the first rebuild, with that build's exit code
     Runs until interrupted (Ctrl-C, SIGTERM), then exits 0. Exit 2 for a usage error.
 
@@ -38,18 +40,20 @@ struct WatchCommand {
   let output: String?
   let pollInterval: Double?
   let stamp: String?
+  let problems: String?
   let onceAfterChange: Bool
   let root: String
 
   init(_ arguments: [String], root: String) throws {
     let options = try Options(
       arguments, flags: ["--help", "-h", "--once-after-change"],
-      options: ["--content", "--templates", "--output", "--poll", "--stamp"])
+      options: ["--content", "--templates", "--output", "--poll", "--stamp", "--problems"])
     help = options.flag("--help") || options.flag("-h")
     content = options.value("--content")
     templates = options.value("--templates")
     output = options.value("--output")
     stamp = options.value("--stamp")
+    problems = options.value("--problems")
     onceAfterChange = options.flag("--once-after-change")
     self.root = root
     if let poll = options.value("--poll") {
@@ -88,7 +92,9 @@ struct WatchCommand {
     let build = try siteBuild(root: root, content: content, templates: templates, output: output)
     let base = root == "." ? "" : root + "/"
     let sources = base + "Sources/LinkContract"
-    var code = report(build.run(), output: build.outputDirectory, console: console)
+    let first = build.run()
+    var code = report(first, output: build.outputDirectory, console: console)
+    writeProblems(first)
     if code == ExitCode.success { writeStamp() }
 
     let watcher = ChangeWatcher(
@@ -116,6 +122,7 @@ struct WatchCommand {
       let result = build.run()
       let seconds = Date().timeIntervalSince(began)
       code = rebuildReport(result, output: build.outputDirectory, seconds: seconds, console: console)
+      writeProblems(result)
       if code == ExitCode.success, result.written + result.removed > 0 { writeStamp() }
       if onceAfterChange { return code }
     }
@@ -146,6 +153,16 @@ struct WatchCommand {
     try? FileManager.default.createDirectory(
       at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
     try? Data(value.utf8).write(to: url, options: .atomic)
+  }
+
+  /// Writes the build's errors to the problems file, or empties it when there are none.
+  private func writeProblems(_ result: SiteBuildResult) {
+    guard let problems else { return }
+    let text = result.diagnostics.errorCount > 0 ? result.diagnostics.report : ""
+    let url = URL(fileURLWithPath: problems)
+    try? FileManager.default.createDirectory(
+      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try? Data(text.utf8).write(to: url, options: .atomic)
   }
 
   /// Files that editors write beside the real one while saving (vim's 4913 and swap files,

@@ -82,7 +82,7 @@ private let repositoryTemplates = URL(fileURLWithPath: #filePath)
 private func makeSite(body: String) throws -> TemporaryFolder {
   let site = try TemporaryFolder()
   try site.write("---\ntitle: A\nsummary: B\nweight: 1\n---\n\n\(body)\n", to: "Content/a.md")
-  for name in ["page.html", "style.css"] {
+  for name in ["page.html", "style.css", "favicon.svg"] {
     let text = try String(contentsOfFile: repositoryTemplates + "/" + name, encoding: .utf8)
     try site.write(text, to: "Templates/" + name)
   }
@@ -164,9 +164,11 @@ private func makeSite(body: String) throws -> TemporaryFolder {
 
   @Test func watchReportsProblemsAndKeepsTheSite() async throws {
     let site = try makeSite(body: "Fine.")
-    let watch = try BackgroundWatch(["--once-after-change"], root: site.path)
+    let problems = site.path + "/problems.txt"
+    let watch = try BackgroundWatch(["--once-after-change", "--problems", problems], root: site.path)
     defer { watch.stop() }
     #expect(try await eventually { watch.captured.stdout.contains("watching ") })
+    #expect(try String(contentsOfFile: problems, encoding: .utf8) == "", "a good build empties the problems file")
 
     try site.write("---\ntitle: A\nweight: one\n---\n\nBroken.\n", to: "Content/a.md")
 
@@ -175,6 +177,8 @@ private func makeSite(body: String) throws -> TemporaryFolder {
     #expect(watch.captured.stderr.contains("Content/a.md:"))
     #expect(watch.captured.stderr.contains("rebuild failed"))
     #expect(try String(contentsOfFile: site.path + "/Site/a.html", encoding: .utf8).contains("Fine."))
+    let written = try String(contentsOfFile: problems, encoding: .utf8)
+    #expect(written.contains("Content/a.md:3:"), "the failed build's errors are in the problems file: \(written)")
   }
 
   @Test func contractSourceChangeSaysTheToolMustBeRebuilt() async throws {

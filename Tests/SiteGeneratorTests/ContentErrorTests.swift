@@ -45,7 +45,7 @@ let contentFaults: [ContentFault] = [
     name: "unknown directive",
     pages: ["index.md": page("Home", "Intro.\n\n```contract routez\n```\n")],
     expected: [
-      "Content/index.md:9:1: error: unknown contract block `routez` (known: \(blockNames))"
+      "Content/index.md:9:1: error: unknown contract block `routez` (did you mean `route`? known: \(blockNames))"
     ]),
   ContentFault(
     name: "unknown directive argument",
@@ -80,7 +80,7 @@ let contentFaults: [ContentFault] = [
       "index.md": page("Home", "See [x](other.md#nope).\n"),
       "other.md": page("Other", "## Here\n"),
     ],
-    expected: ["Content/index.md:7:5: error: no heading or anchor `nope` in `other.md`"]),
+    expected: ["Content/index.md:7:5: error: no heading or anchor `nope` in `other.md` (known: here)"]),
   ContentFault(
     name: "link to an unknown route class",
     pages: ["index.md": page("Home", "See [x](route:basket).\n")],
@@ -97,7 +97,7 @@ let contentFaults: [ContentFault] = [
     name: "link that is not a page",
     pages: ["index.md": page("Home", "See [x](../etc/passwd).\n")],
     expected: [
-      "Content/index.md:7:5: error: link to `../etc/passwd`: link to a page as `name.md` or `name.md#heading`, to a route as `route:ID`, to a generated file such as `conformance.json`, or to an https URL"
+      "Content/index.md:7:5: error: link to `../etc/passwd`: link to a page as `name.md` or `name.md#heading`, to a route as `route:ID`, to a generated file such as `conformance.json`, to an https URL or to a mailto: address"
     ]),
   ContentFault(
     name: "link example whose claim is wrong",
@@ -145,8 +145,8 @@ let contentFaults: [ContentFault] = [
       )
     ],
     expected: [
-      "Content/index.md:8:36: error: unknown outcome: write a route class id (start, business, product, checkout, order, oauth-complete) or `unsupported REASON`",
-      "Content/index.md:9:48: error: `unsupported` needs a rejection reason id, as listed by `contract rejection-reasons`",
+      "Content/index.md:8:36: error: unknown outcome: write a route class id or `unsupported REASON` (known: start, business, product, checkout, order, oauth-complete)",
+      "Content/index.md:9:48: error: `unsupported` needs a rejection reason id (known: oversized, malformed-url, malformed-encoding, scheme-not-allowed, userinfo-present, port-present, host-not-configured, fragment-present, forbidden-field, duplicate-field, unknown-route, missing-field, extra-field, invalid-value)",
       "Content/index.md:10:42: error: unexpected text after the route class `start`",
     ]),
   ContentFault(
@@ -176,7 +176,7 @@ let contentFaults: [ContentFault] = [
       )
     ],
     expected: [
-      "Content/index.md:7:5: error: link to `other.md?password=[redacted]`: link to a page as `name.md` or `name.md#heading`, to a route as `route:ID`, to a generated file such as `conformance.json`, or to an https URL",
+      "Content/index.md:7:5: error: link to `other.md?password=[redacted]`: link to a page as `name.md` or `name.md#heading`, to a route as `route:ID`, to a generated file such as `conformance.json`, to an https URL or to a mailto: address",
       "Content/index.md:7:46: error: unknown route class `start?session=[redacted]` in link (known: start, business, product, checkout, order, oauth-complete, unsupported)",
       "Content/index.md:9:1: error: unknown contract block `[redacted]` (known: \(blockNames))",
     ]),
@@ -188,7 +188,7 @@ let contentFaults: [ContentFault] = [
     name: "a short forbidden value is redacted where it follows its key",
     pages: ["index.md": page("Home", "See [x](other.md?Password=ab&a=1).\n")],
     expected: [
-      "Content/index.md:7:5: error: link to `other.md?Password=[redacted]&a=1`: link to a page as `name.md` or `name.md#heading`, to a route as `route:ID`, to a generated file such as `conformance.json`, or to an https URL"
+      "Content/index.md:7:5: error: link to `other.md?Password=[redacted]&a=1`: link to a page as `name.md` or `name.md#heading`, to a route as `route:ID`, to a generated file such as `conformance.json`, to an https URL or to a mailto: address"
     ]),
   ContentFault(
     name: "control characters, which no page can hold, and the page's other errors",
@@ -197,13 +197,122 @@ let contentFaults: [ContentFault] = [
       "Content/index.md:7:5: error: the character U+0004 cannot appear in a page; remove it",
       "Content/index.md:7:10: error: the character U+000B cannot appear in a page; remove it",
       "Content/index.md:7:17: error: the character U+FFFF cannot appear in a page; remove it",
-      "Content/index.md:7:25: error: link to missing page `gone.md`",
+      "Content/index.md:7:23: error: link to missing page `gone.md`",
     ]),
   ContentFault(
     name: "a directive shown twice on one page",
     pages: ["index.md": page("Home", "```contract verification\n```\n\n```contract verification\n```\n")],
     expected: [
       "Content/index.md:10:1: error: `contract verification` appears twice on this page; show it once and link to it"
+    ]),
+  ContentFault(
+    name: "a table whose header and delimiter rows differ",
+    pages: ["index.md": page("Home", "Intro.\n\n| a | b | c |\n|---|---|\n| 1 | 2 | 3 |\n")],
+    expected: [
+      "Content/index.md:10:1: error: the table's header row has 3 cells and its delimiter row 2: give them the same number"
+    ]),
+  ContentFault(
+    name: "a table delimiter cell that is not dashes",
+    pages: ["index.md": page("Home", "| a | b |\n|---|-x-|\n")],
+    expected: [
+      "Content/index.md:8:6: error: a table delimiter cell is dashes with an optional colon at either end: `---`, `:---`, `---:` or `:---:`"
+    ]),
+  ContentFault(
+    name: "a table row with more cells than the header",
+    pages: ["index.md": page("Home", "| a | b |\n|---|---|\n| 1 | 2 | 3 |\n")],
+    expected: [
+      "Content/index.md:9:11: error: this table row has 3 cells and the header 2: remove the extra cells, or write `\\|` for a literal `|`"
+    ]),
+  ContentFault(
+    name: "a table run on from a paragraph",
+    pages: ["index.md": page("Home", "Intro line.\n| a | b |\n|---|---|\n")],
+    expected: ["Content/index.md:8:1: error: a table must start its own block: put a blank line before its header row"]),
+  ContentFault(
+    name: "a table row without a delimiter row",
+    pages: ["index.md": page("Home", "- item\n\n  | a | b |\n  | 1 | 2 |\n")],
+    expected: [
+      "Content/index.md:9:3: error: this line looks like a table row, but no delimiter row such as `| --- | --- |` follows it: add one under the header row, or write `\\|` for a literal `|`"
+    ]),
+  ContentFault(
+    name: "a broken link inside a table cell",
+    pages: ["index.md": page("Home", "| a | b |\n|---|---|\n| x | see [y](gone.md) |\n")],
+    expected: ["Content/index.md:9:11: error: link to missing page `gone.md`"]),
+  ContentFault(
+    name: "a table cell that would start a block",
+    pages: ["index.md": page("Home", "| a | b |\n|---|---|\n| x | # y |\n")],
+    expected: [
+      "Content/index.md:9:7: error: a table cell holds inline Markdown only, and this one would start a heading, list, quote or other block: write `\\` before its first character"
+    ]),
+  ContentFault(
+    name: "strikethrough, a task list and bare URLs",
+    pages: [
+      "index.md": page(
+        "Home",
+        "Was ~~old~~ new, see https://example.com or www.example.com.\n\n- [ ] todo\n- [x] done\n\nNot \\~\\~ this, nor [https://example.com](https://example.com).\n"
+      )
+    ],
+    expected: [
+      "Content/index.md:7:5: error: strikethrough (`~~`) is not supported: delete the old text, or say in words what changed",
+      "Content/index.md:7:22: error: a bare URL is not a link here: write it as `<https://…>` or `[text](https://…)`",
+      "Content/index.md:7:45: error: a bare URL is not a link here: write it as `<https://…>` or `[text](https://…)`",
+      "Content/index.md:9:3: error: task list items (`[ ]`, `[x]`) are not supported: write the item as plain text, its state in words",
+      "Content/index.md:10:3: error: task list items (`[ ]`, `[x]`) are not supported: write the item as plain text, its state in words",
+    ]),
+  ContentFault(
+    name: "a block that defines anchors, shown on a second page",
+    pages: [
+      "index.md": page("Home", "```contract rejection-reasons\n```\n"),
+      "faq.md": page("FAQ", weight: 2, "Intro.\n\n```contract rejection-reasons\n```\n"),
+    ],
+    expected: [
+      "Content/faq.md:9:1: error: `contract rejection-reasons` already has its home on `index.md`: show it on one page only and link there"
+    ]),
+  ContentFault(
+    name: "external links of each scheme",
+    pages: [
+      "index.md": page(
+        "Home",
+        "[a](https://example.com/x) [b](mailto:team@example.com) [c](http://example.com)\n[d](ftp://example.com) [e](javascript:alert) [f](https:///path) [g](mailto:) <http://example.com>\n"
+      )
+    ],
+    expected: [
+      "Content/index.md:7:57: error: `http:` links are not allowed: link to the https address, `https://…`",
+      "Content/index.md:8:1: error: `ftp:` links are not allowed: Content links out only to `https://` URLs and `mailto:` addresses",
+      "Content/index.md:8:24: error: `javascript:` links are not allowed: Content links out only to `https://` URLs and `mailto:` addresses",
+      "Content/index.md:8:46: error: an https link needs a host: write `https://HOST/PATH`",
+      "Content/index.md:8:65: error: a mailto: link needs an address: write `mailto:NAME@HOST`",
+      "Content/index.md:8:78: error: `http:` links are not allowed: link to the https address, `https://…`",
+    ]),
+  ContentFault(
+    name: "a link to a generated file that does not exist",
+    pages: ["index.md": page("Home", "See [data](data.jsn).\n")],
+    expected: [
+      "Content/index.md:7:5: error: link to `data.jsn`: no such generated file (did you mean `data.json`? generated files: data.json)"
+    ]),
+  ContentFault(
+    name: "mistyped ids get the nearest known one and the list",
+    pages: [
+      "index.md": page(
+        "Home",
+        "[x](route:chekout) [y](reasons.md#reason-invalid-valu)\n\n```contract rejection-reason\n```\n\n```contract association prodution\n```\n\n```link-example build=stagin\nhttps://links.staging.example.com/start -> start\n```\n\n```link-example\nhttps://links.example.com/start?x=1 -> unsupported extra-feld\nhttps://links.example.com/start -> strt\n```\n"
+      ),
+      "reasons.md": page("Reasons", weight: 2, "```contract rejection-reasons\n```\n"),
+    ],
+    expected: [
+      "Content/index.md:7:1: error: unknown route class `chekout` in link (did you mean `checkout`? known: start, business, product, checkout, order, oauth-complete, unsupported)",
+      "Content/index.md:7:20: error: no heading or anchor `reason-invalid-valu` in `reasons.md` (did you mean `reason-invalid-value`? known: reason-duplicate-field, reason-extra-field, reason-forbidden-field, reason-fragment-present, reason-host-not-configured, reason-invalid-value, reason-malformed-encoding, reason-malformed-url, reason-missing-field, reason-oversized, reason-port-present, reason-scheme-not-allowed, reason-unknown-route, reason-userinfo-present)",
+      "Content/index.md:9:1: error: unknown contract block `rejection-reason` (did you mean `rejection-reasons`? known: \(blockNames))",
+      "Content/index.md:12:1: error: unknown build `prodution` (did you mean `production`? known: production, staging)",
+      "Content/index.md:15:1: error: unknown build `stagin` in link-example (did you mean `staging`? known: production, staging)",
+      "Content/index.md:20:52: error: `unsupported` needs a rejection reason id (did you mean `extra-field`? known: oversized, malformed-url, malformed-encoding, scheme-not-allowed, userinfo-present, port-present, host-not-configured, fragment-present, forbidden-field, duplicate-field, unknown-route, missing-field, extra-field, invalid-value)",
+      "Content/index.md:21:36: error: unknown outcome: write a route class id or `unsupported REASON` (did you mean `start`? known: start, business, product, checkout, order, oauth-complete)",
+    ]),
+  ContentFault(
+    name: "columns count Unicode scalars, a tab as one",
+    pages: ["index.md": page("Home", "Café — naïve [x](gone.md)\n\tTab, then ~~x~~.\n")],
+    expected: [
+      "Content/index.md:7:14: error: link to missing page `gone.md`",
+      "Content/index.md:8:12: error: strikethrough (`~~`) is not supported: delete the old text, or say in words what changed",
     ]),
   ContentFault(
     name: "two pages with the same name",

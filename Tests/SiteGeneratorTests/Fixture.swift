@@ -18,7 +18,7 @@ struct Fixture {
     try FileManager.default.createDirectory(
       at: root.appendingPathComponent("Templates"), withIntermediateDirectories: true)
     let templates = Self.repository.appendingPathComponent("Templates")
-    for name in ["page.html", "style.css", "search.js"] {
+    for name in ["page.html", "style.css", "search.js", "favicon.svg"] {
       try FileManager.default.copyItem(
         at: templates.appendingPathComponent(name),
         to: root.appendingPathComponent("Templates/\(name)"))

@@ -16,20 +16,36 @@ import Testing
     let result = fixture.build.run()
     #expect(fixture.messages(result.diagnostics) == undocumented(except: ["checkout"], on: "routes.md"))
     let json = try #require(fixture.read("Site/search.json"))
-    let entries = try #require(
-      try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String]])
+    let document = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    #expect(document["schemaVersion"] as? Int == 1)
+    let entries = try #require(document["entries"] as? [[String]])
     let triples = Set(entries.map { "\($0[0]) | \($0[1]) | \($0[3])" })
     for expected in [
       "page | Home | index.html",
-      "heading | Reading links | index.html#reading-links",
+      "section | Reading links | index.html#reading-links",
       "route class | checkout | routes.html#route-checkout",
       "field | cart | routes.html#route-checkout",
       "rejection reason | extra-field | reasons.html#reason-extra-field",
+      "generated file | data.json | data.json",
     ] {
       #expect(triples.contains(expected), "missing \(expected)")
     }
     #expect(!triples.contains { $0.hasPrefix("route class | order") }, "a route no page shows is not indexed")
+    #expect(
+      !triples.contains("section | Checkout | routes.html#checkout"),
+      "a heading over a route card is the route's result")
+    let checkout = try #require(entries.first { $0[1] == "checkout" })
+    #expect(checkout[4].split(separator: " ").contains("cart"))
+    let section = try #require(entries.first { $0[1] == "Reading links" })
+    #expect(section[4].split(separator: " ").contains("text"), "page bodies are indexed by section")
+    let reason = try #require(entries.first { $0[1] == "extra-field" })
+    #expect(reason[4].split(separator: " ").contains("unsupported"))
+    let links = try #require(document["links"] as? [String: Any])
+    let routes = try #require(links["routes"] as? [[String: Any]])
+    #expect(routes.contains { $0["id"] as? String == "checkout" && $0["path"] as? [String] == ["checkout", ":cart"] })
+    #expect((links["reasons"] as? [String: String])?["extra-field"] == "reasons.html#reason-extra-field")
     #expect(!json.contains("`"))
+    #expect(fixture.read("Site/schema/search.schema.json")?.contains("\"schemaVersion\"") == true)
   }
 
   @Test("The search page is a complete static index without JavaScript")
@@ -42,8 +58,11 @@ import Testing
     #expect(html.contains("<a href=\"index.html#reading-links\">Reading links</a>"))
     #expect(html.contains("<input type=\"search\" id=\"search-input\""))
     #expect(html.contains("<script src=\"search.js\" defer=\"defer\"></script>"))
+    #expect(html.contains("<script type=\"application/json\" id=\"search-data\">{\"schemaVersion\":1,"))
     let home = try #require(fixture.read("Site/index.html"))
     #expect(!home.contains("<script"), "only the search page loads the script")
+    #expect(home.contains("<form class=\"site-search\" role=\"search\" action=\"search.html\">"))
+    #expect(fixture.read("Site/favicon.svg")?.hasPrefix("<svg") == true)
     #expect(fixture.read("Site/search.js") != nil)
   }
 }

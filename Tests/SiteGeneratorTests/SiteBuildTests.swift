@@ -105,7 +105,8 @@ import Testing
     }
     try fixture.write("Content/routes.md", Self.pages["routes.md"]! + "\nOne more line.\n")
     let edit = fixture.build.run()
-    #expect(edit.written == 1)
+    // The page, and the full-text index that holds its words: search.json and search.html.
+    #expect(edit.written == 3)
     let edited = fixture.snapshot()
     #expect(edited["index.html"]?.1 == before["index.html"]?.1)
     #expect(edited["routes.html"]?.0 != before["routes.html"]?.0)

@@ -1,0 +1,282 @@
+import CCmark
+import LinkContract
+
+/// A GFM pipe table read from a paragraph cmark parsed. The rows are the paragraph's source
+/// lines, each starting where cmark's own positions put its first inline; cells are split at
+/// every `|` not escaped as `\|`, as GFM does (inside code spans too). Each cell's text is
+/// then parsed by cmark again, so inline Markdown in cells is cmark's, checked like any other.
+struct PipeTable {
+  enum Alignment {
+    case unset, left, center, right
+
+    var className: String? {
+      switch self {
+      case .unset: nil
+      case .left: "align-left"
+      case .center: "align-center"
+      case .right: "align-right"
+      }
+    }
+  }
+
+  /// A cell's source text, trimmed, with its line in the Markdown body and 1-based byte column.
+  struct Cell {
+    let text: Substring
+    let line: Int
+    let column: Int
+  }
+
+  let header: [Cell]
+  let alignments: [Alignment]
+  let rows: [[Cell]]
+
+  /// What a paragraph is, read as a possible table.
+  enum Reading {
+    case notATable
+    case table(PipeTable)
+    /// Bad table syntax at a line of the Markdown body and a byte column.
+    case invalid(line: Int, column: Int, message: String)
+  }
+
+  /// A source line of the paragraph: its line in the body, its text from where the paragraph's
+  /// content starts, and that start's 1-based byte column.
+  struct Row {
+    let line: Int
+    let text: Substring
+    let column: Int
+
+    /// The cells between unescaped pipes; a leading and a trailing pipe open and close the row.
+    var cells: [Cell] {
+      var cells: [Cell] = []
+      let bytes = text.utf8
+      var start = bytes.startIndex
+      var index = bytes.startIndex
+      var sawPipe = false
+      func close(_ end: String.Index) {
+        var from = start
+        var to = end
+        while from < to, bytes[from] == 0x20 || bytes[from] == 0x09 { from = bytes.index(after: from) }
+        while to > from, bytes[bytes.index(before: to)] == 0x20 || bytes[bytes.index(before: to)] == 0x09 {
+          to = bytes.index(before: to)
+        }
+        cells.append(
+          Cell(text: text[from..<to], line: line, column: column + bytes.distance(from: bytes.startIndex, to: from)))
+      }
+      while index < bytes.endIndex {
+        let byte = bytes[index]
+        if byte == 0x5C, bytes.index(after: index) < bytes.endIndex {
+          index = bytes.index(index, offsetBy: 2)
+          continue
+        }
+        if byte == 0x7C {
+          sawPipe = true
+          if index == bytes.startIndex {
+            start = bytes.index(after: index)
+          } else {
+            close(index)
+            start = bytes.index(after: index)
+          }
+        }
+        index = bytes.index(after: index)
+      }
+      let trailingPipe = sawPipe && start == bytes.endIndex && bytes.last == 0x7C
+      if !trailingPipe { close(bytes.endIndex) }
+      return cells
+    }
+
+    /// Whether the line holds a `|` that is not escaped.
+    var hasPipe: Bool {
+      var escaped = false
+      for byte in text.utf8 {
+        if escaped {
+          escaped = false
+        } else if byte == 0x5C {
+          escaped = true
+        } else if byte == 0x7C {
+          return true
+        }
+      }
+      return false
+    }
+
+    /// Whether the line is meant as a delimiter row: it has an unescaped `|`, and one of its
+    /// cells is dashes with optional colons.
+    var isDelimiterRow: Bool {
+      hasPipe && cells.contains { PipeTable.alignment($0.text) != nil }
+    }
+  }
+
+  /// Reads `paragraph` of `markdown` as a table, when it is one or looks like one.
+  static func read(_ paragraph: MarkdownNode, in markdown: MarkdownDocument) -> Reading {
+    let rows = Self.rows(of: paragraph, in: markdown)
+    guard let first = rows.first else { return .notATable }
+    let late = rows.indices.dropFirst().first { $0 + 1 < rows.count && rows[$0 + 1].isDelimiterRow && rows[$0].hasPipe }
+    if let start = late {
+      return .invalid(
+        line: rows[start].line, column: rows[start].column,
+        message: "a table must start its own block: put a blank line before its header row")
+    }
+    guard rows.count >= 2, rows[1].isDelimiterRow, first.hasPipe else {
+      let trimmed = first.text.utf8
+      if trimmed.count > 1, trimmed.first == 0x7C, trimmed.last == 0x7C {
+        return .invalid(
+          line: first.line, column: first.column,
+          message:
+            "this line looks like a table row, but no delimiter row such as `| --- | --- |` follows it: add one under the header row, or write `\\|` for a literal `|`"
+        )
+      }
+      return .notATable
+    }
+    let header = first.cells
+    var alignments: [Alignment] = []
+    for cell in rows[1].cells {
+      guard let alignment = alignment(cell.text) else {
+        return .invalid(
+          line: cell.line, column: cell.column,
+          message:
+            "a table delimiter cell is dashes with an optional colon at either end: `---`, `:---`, `---:` or `:---:`")
+      }
+      alignments.append(alignment)
+    }
+    guard alignments.count == header.count else {
+      return .invalid(
+        line: rows[1].line, column: rows[1].column,
+        message:
+          "the table's header row has \(header.count) cell\(header.count == 1 ? "" : "s") and its delimiter row \(alignments.count): give them the same number"
+      )
+    }
+    var body: [[Cell]] = []
+    for row in rows.dropFirst(2) {
+      let cells = row.cells
+      if cells.count > header.count {
+        let extra = cells[header.count]
+        return .invalid(
+          line: extra.line, column: extra.column,
+          message:
+            "this table row has \(cells.count) cells and the header \(header.count): remove the extra cells, or write `\\|` for a literal `|`"
+        )
+      }
+      body.append(cells)
+    }
+    return .table(PipeTable(header: header, alignments: alignments, rows: body))
+  }
+
+  static func alignment(_ text: Substring) -> Alignment? {
+    var bytes = text.utf8[...]
+    let left = bytes.first == 0x3A
+    if left { bytes = bytes.dropFirst() }
+    let right = bytes.last == 0x3A
+    if right { bytes = bytes.dropLast() }
+    guard !bytes.isEmpty, bytes.allSatisfy({ $0 == 0x2D }) else { return nil }
+    switch (left, right) {
+    case (true, true): return .center
+    case (true, false): return .left
+    case (false, true): return .right
+    case (false, false): return .unset
+    }
+  }
+
+  /// The paragraph's source lines, each from where its content starts: the paragraph's own
+  /// column on its first line, on later lines the column of the first inline cmark places there
+  /// (after a list's indent or a quote's `>`), else the line without its leading blanks.
+  static func rows(of paragraph: MarkdownNode, in markdown: MarkdownDocument) -> [Row] {
+    let first = paragraph.startLine
+    let last = paragraph.endLine
+    guard first > 0, last >= first else { return [] }
+    var starts: [Int: Int] = [first: paragraph.startColumn]
+    func visit(_ node: MarkdownNode) {
+      for child in node.children {
+        let line = child.startLine
+        if line > first, child.startColumn > 0 { starts[line] = min(starts[line] ?? .max, child.startColumn) }
+        visit(child)
+      }
+    }
+    visit(paragraph)
+    let lines = markdown.lines
+    var rows: [Row] = []
+    for line in first...last where line - 1 < lines.count {
+      let text = lines[line - 1]
+      let bytes = text.utf8
+      var offset: Int
+      if let start = starts[line] {
+        offset = min(start - 1, bytes.count)
+      } else {
+        offset = bytes.prefix { $0 == 0x20 || $0 == 0x09 || $0 == 0x3E }.count
+      }
+      var end = bytes.count
+      while end > offset, [0x20, 0x09, 0x0D].contains(bytes[bytes.index(bytes.startIndex, offsetBy: end - 1)]) {
+        end -= 1
+      }
+      offset = min(offset, end)
+      let from = bytes.index(bytes.startIndex, offsetBy: offset)
+      let to = bytes.index(bytes.startIndex, offsetBy: end)
+      rows.append(Row(line: line, text: text[from..<to], column: offset + 1))
+    }
+    return rows
+  }
+}
+
+/// The GFM extensions cmark, a CommonMark parser, reads as plain text: found in its tree and
+/// reported where the source has them, so that none is silently printed as punctuation.
+enum GFMExtensions {
+  static let bareURL = "a bare URL is not a link here: write it as `<https://…>` or `[text](https://…)`"
+  static let strikethrough = "strikethrough (`~~`) is not supported: delete the old text, or say in words what changed"
+
+  /// Each strikethrough and bare URL in a text node, as a 1-based byte column of its line and
+  /// a message. Only what the source holds at the text's place counts: an escaped `\~~` does not.
+  static func problems(in text: MarkdownNode, lines: [Substring]) -> [(Int, String)] {
+    let line = text.startLine
+    guard line > 0, line - 1 < lines.count, text.startColumn > 0 else { return [] }
+    let whole = Array(lines[line - 1].utf8)
+    let source =
+      text.endLine == line && text.endColumn >= text.startColumn ? Array(whole.prefix(text.endColumn)) : whole
+    let from = min(source.count, text.startColumn - 1)
+    var found: [(Int, String)] = []
+    if let offset = find(Array("~~".utf8), in: source, from: from) { found.append((offset + 1, strikethrough)) }
+    guard !isInsideLink(text) else { return found }
+    var start = from
+    while start < source.count {
+      let candidates = ["https://", "http://", "www."].compactMap { needle -> Int? in
+        var at = start
+        while let offset = find(Array(needle.utf8), in: source, from: at) {
+          if offset == 0 || !ASCII.isAlphanumeric(source[offset - 1]) { return offset }
+          at = offset + 1
+        }
+        return nil
+      }
+      guard let first = candidates.min() else { break }
+      found.append((first + 1, bareURL))
+      start = source[first...].firstIndex { $0 == 0x20 || $0 == 0x09 } ?? source.count
+    }
+    return found
+  }
+
+  /// Where a list item's `[ ]` or `[x]` task marker is, if its text starts with one.
+  static func taskMarker(_ item: MarkdownNode) -> (Int, Int)? {
+    guard let paragraph = item.firstChild, paragraph.type == CMARK_NODE_PARAGRAPH,
+      let text = paragraph.firstChild, text.type == CMARK_NODE_TEXT
+    else { return nil }
+    let literal = text.literal
+    guard ["[ ]", "[x]", "[X]"].contains(where: { literal == $0 || literal.hasPrefix($0 + " ") }) else { return nil }
+    return (paragraph.startLine, paragraph.startColumn)
+  }
+
+  static func isInsideLink(_ node: MarkdownNode) -> Bool {
+    var parent = node.parent
+    while let current = parent {
+      if current.type == CMARK_NODE_LINK { return true }
+      parent = current.parent
+    }
+    return false
+  }
+
+  static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+    guard needle.count <= bytes.count else { return nil }
+    var index = start
+    while index + needle.count <= bytes.count {
+      if bytes[index..<(index + needle.count)].elementsEqual(needle) { return index }
+      index += 1
+    }
+    return nil
+  }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import SiteGenerator
+import Testing
+
+/// A pipe table as Content writes it, and the table markup it must become.
+struct TableShape: Sendable, CustomTestStringConvertible {
+  let name: String
+  let markdown: String
+  let html: String
+
+  var testDescription: String { name }
+}
+
+let tableShapes: [TableShape] = [
+  TableShape(
+    name: "outer pipes, alignment, inline Markdown and a link",
+    markdown: "| Name | Value |\n|:-----|-----:|\n| **bold** [home](index.md) | `1` |\n",
+    html:
+      "<div class=\"table-wrap\" role=\"group\" aria-label=\"Table: Name, Value\" tabindex=\"0\"><table class=\"content-table\"><thead><tr><th scope=\"col\" class=\"align-left\">Name</th><th scope=\"col\" class=\"align-right\">Value</th></tr></thead><tbody><tr><td class=\"align-left\"><strong>bold</strong> <a href=\"index.html\">home</a></td><td class=\"align-right\"><code>1</code></td></tr></tbody></table></div>"
+  ),
+  TableShape(
+    name: "no outer pipes, a centred column and a short row",
+    markdown: "a | b\n:-:|---\n1 | 2\nonly\n",
+    html:
+      "<div class=\"table-wrap\" role=\"group\" aria-label=\"Table: a, b\" tabindex=\"0\"><table class=\"content-table\"><thead><tr><th scope=\"col\" class=\"align-center\">a</th><th scope=\"col\">b</th></tr></thead><tbody><tr><td class=\"align-center\">1</td><td>2</td></tr><tr><td class=\"align-center\">only</td><td></td></tr></tbody></table></div>"
+  ),
+  TableShape(
+    name: "escaped pipes in text and code, and an entity",
+    markdown: "| x |\n| --- |\n| a \\| b `c\\|d` &amp; |\n",
+    html:
+      "<div class=\"table-wrap\" role=\"group\" aria-label=\"Table: x\" tabindex=\"0\"><table class=\"content-table\"><thead><tr><th scope=\"col\">x</th></tr></thead><tbody><tr><td>a | b <code>c|d</code> &amp;</td></tr></tbody></table></div>"
+  ),
+  TableShape(
+    name: "a header row alone, inside a quote",
+    markdown: "> | q | r |\n> |---|---|\n",
+    html:
+      "<blockquote><div class=\"table-wrap\" role=\"group\" aria-label=\"Table: q, r\" tabindex=\"0\"><table class=\"content-table\"><thead><tr><th scope=\"col\">q</th><th scope=\"col\">r</th></tr></thead></table></div></blockquote>"
+  ),
+]
+
+@Suite struct TableTests {
+  @Test(arguments: tableShapes)
+  func renders(_ shape: TableShape) throws {
+    let fixture = try Fixture(pages: ["index.md": page("Home", "Intro.\n\n" + shape.markdown)])
+    defer { fixture.remove() }
+    let result = fixture.build.run()
+    #expect(fixture.messages(result.diagnostics) == [])
+    let html = try #require(fixture.read("Site/index.html"))
+    #expect(html.contains(shape.html), "\(shape.name): \(html)")
+  }
+
+  @Test("A table of 20,000 rows renders every row")
+  func largeTable() throws {
+    let rows = (0..<20_000).map { "| r\($0) | \($0) |" }.joined(separator: "\n")
+    let fixture = try Fixture(pages: ["index.md": page("Home", "| a | b |\n|---|---|\n" + rows + "\n")])
+    defer { fixture.remove() }
+    let result = fixture.build.run()
+    #expect(fixture.messages(result.diagnostics) == [])
+    let html = try #require(fixture.read("Site/index.html"))
+    #expect(html.components(separatedBy: "<tr>").count - 1 == 20_001)
+    #expect(html.contains("<td>r19999</td><td>19999</td>"))
+  }
+}

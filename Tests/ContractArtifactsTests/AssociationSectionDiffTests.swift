@@ -1,11 +1,12 @@
 import ContractArtifacts
+import DesignFixture
 import LinkContract
 import Testing
 
 /// `diff` on files that are not the contract's: every section of both formats, with the kind,
 /// the triggers and the lines it must report.
 struct AssociationSectionDiffTests {
-  static let contract = Contract.customerApp
+  static let contract = Contract.design
 
   struct Case: Sendable, CustomTestStringConvertible {
     let name: String

@@ -4,7 +4,7 @@ PACKAGES := libcmark-dev libxml2-dev libcurl4-openssl-dev pkg-config
 TOOL := .build/debug/linkcontract
 RELEASE_TOOL := .build/release/linkcontract
 
-.PHONY: all deps tool site generate check test lint format bench fuzz validate-site preview clean release-check
+.PHONY: all deps tool site generate check test lint format bench fuzz validate-site preview clean contract-edit-check release-check
 
 all: site
 
@@ -65,6 +65,10 @@ test: deps
 ## lint: swift-format in strict mode over every source
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
+
+## contract-edit-check: in a temporary clone, edit only the contract values (new, removed and unpublished routes, a changed format), then make site, test and check
+contract-edit-check:
+	scripts/contract-edit-check.sh
 
 ## bench: build speed beside Hugo (2,000 and 20,000 pages) and parser speed beside URLComponents
 bench: deps

@@ -11,10 +11,11 @@ public struct SinglePageRenderer: Sendable {
   let files: Set<String>
 
   /// A renderer for `templateSource` (the text of `Templates/page.html`); nil, with the
-  /// template's diagnostics, when the template does not load.
+  /// template's diagnostics, when the template does not load. `assets` are the other files of
+  /// the Templates folder, which the build copies into the site as they are.
   public static func make(
-    templateSource: String, templatePath: String = "Templates/page.html",
-    contract: Contract = .customerApp, generatedFiles: [String: String]? = nil
+    templateSource: String, templatePath: String = "Templates/page.html", assets: [String],
+    contract: Contract, generatedFiles: [String: String]? = nil
   ) -> (SinglePageRenderer?, [Diagnostic]) {
     _ = libxml2Ready
     let (loaded, diagnostics) = PageTemplate.load(source: templateSource, path: templatePath)
@@ -30,7 +31,8 @@ public struct SinglePageRenderer: Sendable {
     let context = SiteContext(
       contract: contract, template: template, siteTitle: contract.appName + " link contract",
       files: published)
-    let files = Set(published.keys).union(["style.css", "index.html", "search.html", "search.js", "search.json"])
+    let copied = assets.filter { !$0.hasSuffix(".html") && !$0.hasPrefix(".") }
+    let files = Set(published.keys).union(copied).union(["index.html", "search.html", "search.json"])
     return (SinglePageRenderer(template: template, context: context, files: files), diagnostics)
   }
 
@@ -64,15 +66,4 @@ public struct SinglePageRenderer: Sendable {
     }
     return (rendered.bytes, diagnostics.sorted())
   }
-}
-
-/// Renders one page source to its HTML bytes and diagnostics, in memory, with the real
-/// template text given as `templateSource`. A template that does not load gives no HTML and
-/// its diagnostics.
-public func renderPageForFuzzing(source: String, templateSource: String) -> (
-  html: [UInt8], diagnostics: [Diagnostic]
-) {
-  let (renderer, diagnostics) = SinglePageRenderer.make(templateSource: templateSource)
-  guard let renderer else { return ([], diagnostics) }
-  return renderer.render(source: source)
 }

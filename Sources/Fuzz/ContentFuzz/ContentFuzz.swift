@@ -17,7 +17,10 @@ enum ContentProperties {
       FileHandle.standardError.write(Data("ContentFuzz: cannot read the template \(path)\n".utf8))
       exit(2)
     }
-    let (renderer, diagnostics) = SinglePageRenderer.make(templateSource: String(decoding: data, as: UTF8.self))
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    let assets = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    let (renderer, diagnostics) = SinglePageRenderer.make(
+      templateSource: String(decoding: data, as: UTF8.self), assets: assets, contract: .customerApp)
     guard let renderer else {
       FileHandle.standardError.write(Data("ContentFuzz: template does not load: \(diagnostics)\n".utf8))
       exit(2)
@@ -32,6 +35,8 @@ enum ContentProperties {
     "pre", "code", "em", "strong", "br", "hr", "table", "caption", "thead", "tbody", "tr", "th",
     "td", "section", "figure", "figcaption", "span", "svg", "defs", "marker", "path", "g", "rect",
     "line", "text",
+    // The page template's search box, in every header.
+    "form", "label", "input", "button",
   ]
 
   /// Known findings to step over, so that a long run can look further: a comma-separated list

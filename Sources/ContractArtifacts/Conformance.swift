@@ -619,14 +619,7 @@ struct CaseBuilder {
   }
 
   /// A first path segment that no route class starts with.
-  var unusedLiteral: String {
-    let used = Set(
-      contract.routeClasses.compactMap { route -> String? in
-        if case .literal(let text) = route.httpsPath?.first { return text }
-        return nil
-      })
-    return ["cart", "help", "not-a-route"].first { !used.contains($0) } ?? "x" + used.sorted().joined()
-  }
+  var unusedLiteral: String { contract.unusedFirstSegment(among: ["cart", "help", "not-a-route"]) }
 
   /// How the https routes see concrete path segments, by literals and length only, as the
   /// contract's rules say: the route they match, or the first route they are a proper prefix of

@@ -58,6 +58,17 @@ public struct Contract: Sendable {
   public var signInCallback: RouteClass? {
     routeClasses.first { $0.authority.requirement == .flowInitiator && $0.customSchemeName != nil }
   }
+  /// The first of `candidates` that no route class's https path starts with, or a segment made
+  /// from every first segment in use, which none can equal: for examples of an unknown path.
+  public func unusedFirstSegment(among candidates: [String]) -> String {
+    let used = Set(
+      routeClasses.compactMap { route -> String? in
+        if case .literal(let text) = route.httpsPath?.first { return text }
+        return nil
+      })
+    return candidates.first { !used.contains($0) } ?? "x" + used.sorted().joined()
+  }
+
   /// The route class every link that matches no other falls back to: the one never claimed.
   public var fallback: RouteClass? { routeClasses.first { $0.publication == .neverClaimed } }
   public func routeClass(_ id: RouteClassID) -> RouteClass? { routeClasses.first { $0.id == id } }

@@ -132,7 +132,7 @@ extension Contract {
             report(field.name, "has an empty enumeration value: list only non-empty values", at: field.source)
           }
         }
-        if !Self.isPlainKey(field.name) {
+        if !FieldName.isPlain(field.name) {
           report(field.name, "is not a plain field name: use letters, digits, `_` and `-`", at: field.source)
         }
       }
@@ -194,12 +194,6 @@ extension Contract {
       && words.allSatisfy { word in
         !word.isEmpty && word.allSatisfy { ASCII.isAlphanumeric($0) && !(0x41...0x5A).contains($0) }
       }
-  }
-
-  /// Whether `text` is a plain key: letters, digits, `_` and `-`, 1 to 64 bytes.
-  static func isPlainKey(_ text: String) -> Bool {
-    (1...64).contains(text.utf8.count)
-      && text.utf8.allSatisfy { ASCII.isAlphanumeric($0) || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") }
   }
 
   /// Whether two https path patterns can match the same path.

@@ -149,14 +149,7 @@ private struct Table {
   }
 
   /// A first path segment that no route class starts with.
-  var unusedLiteral: String {
-    let used = Set(
-      contract.routeClasses.compactMap { route -> String? in
-        if case .literal(let text) = route.httpsPath?.first { return text }
-        return nil
-      })
-    return ["help", "about", "not-a-route"].first { !used.contains($0) } ?? "x" + used.sorted().joined()
-  }
+  var unusedLiteral: String { contract.unusedFirstSegment(among: ["help", "about", "not-a-route"]) }
 
   // MARK: complete, missing, extra, malformed and oversized input
 

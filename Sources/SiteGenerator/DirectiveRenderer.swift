@@ -178,7 +178,7 @@ struct DirectiveRenderer {
   /// table of the first build: examples the parser's tests check, so they cannot drift.
   func routeExamples(_ route: RouteClass, _ element: Element) {
     guard let build = contract.builds.first else { return }
-    let cases = ConformanceTable(contract: contract).links.filter { $0.build == build.name }
+    let cases = context.conformance.value.links.filter { $0.build == build.name }
     var chosen: [ConformanceCase] = []
     func pick(_ suffix: String) {
       if let found = cases.first(where: { $0.id == "\(build.name)-\(route.id)-\(suffix)" }) { chosen.append(found) }
@@ -200,7 +200,7 @@ struct DirectiveRenderer {
   /// cases that the reason rejects.
   func reasonExamples(_ element: Element) {
     guard let build = contract.builds.first else { return }
-    let cases = ConformanceTable(contract: contract).links.filter { $0.build == build.name }
+    let cases = context.conformance.value.links.filter { $0.build == build.name }
     let chosen = RejectionReason.allCases.compactMap { reason in
       cases.filter { if case .unsupported(reason, _) = $0.expected { true } else { false } }
         .min { $0.input.utf8.count < $1.input.utf8.count }
@@ -508,7 +508,7 @@ struct DirectiveRenderer {
   }
 
   func conformance(_ element: Element) {
-    let table = ConformanceTable(contract: contract)
+    let table = context.conformance.value
     element.add("p") { paragraph in
       paragraph.text("\(table.links.count) link cases and \(table.returnURLs.count) return-URL cases, also as ")
       paragraph.add("a", ["href": "conformance.json"]).add("code", text: "conformance.json")

@@ -1,5 +1,7 @@
 import CCmark
+import ContractArtifacts
 import LinkContract
+import Synchronization
 
 /// What every page's rendering may read: the contract, the template and, after the first pass,
 /// where each page and anchor is.
@@ -9,6 +11,34 @@ struct SiteContext: Sendable {
   let siteTitle: String
   /// Generated files by path under the site, for directives that show them.
   let files: [String: String]
+  /// The contract's conformance table, made once for a build by the first block that needs it.
+  let conformance: SharedConformance
+
+  init(contract: Contract, template: PageTemplate, siteTitle: String, files: [String: String]) {
+    self.contract = contract
+    self.template = template
+    self.siteTitle = siteTitle
+    self.files = files
+    conformance = SharedConformance(contract)
+  }
+}
+
+/// A conformance table made on first use and shared by every page a build renders, in parallel:
+/// a site with no block that shows cases never makes it.
+final class SharedConformance: Sendable {
+  private let contract: Contract
+  private let table = Mutex<ConformanceTable?>(nil)
+
+  init(_ contract: Contract) { self.contract = contract }
+
+  var value: ConformanceTable {
+    table.withLock { made in
+      if let made { return made }
+      let new = ConformanceTable(contract: contract)
+      made = new
+      return new
+    }
+  }
 }
 
 /// Where pages and anchors are, known after the first pass.

@@ -139,6 +139,12 @@ struct SearchIndex {
       if lower.count > 1, seen.insert(lower).inserted { result.append(lower) }
     }
     for text in texts {
+      // Page bodies are mostly ASCII: read them as bytes, with the same separators, trimming
+      // and word rule as the character path below, which any other text takes.
+      if text.utf8.allSatisfy({ $0 < 0x80 }) {
+        asciiWords(text, keep)
+        continue
+      }
       for token in text.split(whereSeparator: { $0.isWhitespace || "`*()[]{}<>,;\"'!?".contains($0) }) {
         let trimmed = token.trimmingCharacters(in: CharacterSet(charactersIn: ".:/=&"))
         keep(Substring(trimmed))
@@ -146,6 +152,39 @@ struct SearchIndex {
       }
     }
     return result
+  }
+
+  /// ASCII bytes that end a token, and those trimmed from its ends.
+  private static let separators: [Bool] = (0..<128).map { byte in
+    (0x09...0x0D).contains(byte) || byte == 0x20 || Array("`*()[]{}<>,;\"'!?".utf8).contains(UInt8(byte))
+  }
+  private static let trimmed: [Bool] = (0..<128).map { Array(".:/=&".utf8).contains(UInt8($0)) }
+
+  /// `words` for ASCII `text`: each token, trimmed, then its runs of letters and digits.
+  private static func asciiWords(_ text: String, _ keep: (Substring) -> Void) {
+    let bytes = Array(text.utf8)
+    var start = 0
+    while start < bytes.count {
+      while start < bytes.count, separators[Int(bytes[start])] { start += 1 }
+      var end = start
+      while end < bytes.count, !separators[Int(bytes[end])] { end += 1 }
+      var low = start
+      var high = end
+      while low < high, trimmed[Int(bytes[low])] { low += 1 }
+      while high > low, trimmed[Int(bytes[high - 1])] { high -= 1 }
+      if start < end {
+        keep(Substring(String(decoding: bytes[low..<high], as: UTF8.self)))
+        var part = low
+        while part < high {
+          while part < high, !ASCII.isAlphanumeric(bytes[part]) { part += 1 }
+          var partEnd = part
+          while partEnd < high, ASCII.isAlphanumeric(bytes[partEnd]) { partEnd += 1 }
+          if part < partEnd { keep(Substring(String(decoding: bytes[part..<partEnd], as: UTF8.self))) }
+          part = partEnd
+        }
+      }
+      start = end
+    }
   }
 
   /// The text of each section of `page` by heading id (nil: before the first heading).

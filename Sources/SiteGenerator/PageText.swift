@@ -66,4 +66,3 @@ struct PageText {
     problems.map { Diagnostic(path: path, line: $0.line, column: $0.column, message: $0.message) }
   }
 }
-

@@ -121,7 +121,8 @@ struct SitePipeline {
       diagnostics += problems
       if let text {
         files.append(
-          PageFile(name: candidate.name, file: candidate.file, path: candidate.path, text: text, digest: candidate.digest))
+          PageFile(
+            name: candidate.name, file: candidate.file, path: candidate.path, text: text, digest: candidate.digest))
       }
     }
     return files
@@ -253,8 +254,10 @@ struct SitePipeline {
       case .search:
         let search = SearchIndex(
           pages: site.pages.map(\.facts), index: site.index, files: context.files, contract: contract)
-        let page = renderSearch(search, parsed: parsed, context: context, navigation: navigation, script: hasScript)
-        return (page, search.json)
+        let json = search.json
+        let page = renderSearch(
+          search, json: json, parsed: parsed, context: context, navigation: navigation, script: hasScript)
+        return (page, json)
       }
     }
     return RenderedPages(pages: results.map(\.0), searchJSON: results.lazy.compactMap(\.1).first)

@@ -191,4 +191,3 @@ public struct SiteBuildResult: Sendable {
   public let written: Int
   public let removed: Int
 }
-

@@ -1,3 +1,5 @@
+import LinkContract
+
 /// One query item pattern of a component's `?` dictionary.
 public struct AASAQueryItem: Sendable, Hashable {
   public let name: String
@@ -356,17 +358,9 @@ enum AASAPattern {
     var bytes: [UInt8] = []
     let utf8 = Array(text.utf8)
     var index = 0
-    func hex(_ byte: UInt8) -> UInt8? {
-      switch byte {
-      case 0x30...0x39: byte - 0x30
-      case 0x41...0x46: byte - 0x41 + 10
-      case 0x61...0x66: byte - 0x61 + 10
-      default: nil
-      }
-    }
     while index < utf8.count {
-      if utf8[index] == 0x25, index + 2 < utf8.count, let high = hex(utf8[index + 1]),
-        let low = hex(utf8[index + 2])
+      if utf8[index] == UInt8(ascii: "%"), index + 2 < utf8.count, let high = ASCII.hexValue(utf8[index + 1]),
+        let low = ASCII.hexValue(utf8[index + 2])
       {
         bytes.append(high << 4 | low)
         index += 3

@@ -49,7 +49,7 @@ public func appSiteAssociation(_ contract: Contract, build: Build) -> AppSiteAss
   }
   for route in contract.routeClasses {
     guard case .excluded(let reason) = route.publication, let pattern = route.httpsPattern,
-      let path = canonicalPath(route, contract)
+      let path = contract.canonicalPath(of: route)
     else { continue }
     let exclusion = AASAComponent(
       path: AASAPatterns.exclusion(route), exclude: true,
@@ -86,38 +86,19 @@ enum AASAPatterns {
   /// A claim as tight as the pattern language allows: a reference field becomes its prefix
   /// and `*`, a one-value enumeration its value, any other field `*`.
   static func claim(_ route: RouteClass) -> String {
-    (route.httpsPath ?? []).map { segment in
-      switch segment {
-      case .literal(let text): "/" + text
-      case .field(let field):
-        switch field.format {
-        case .reference(let prefix, _): "/" + prefix + "*"
-        case .enumeration(let values) where values.count == 1: "/" + values[0]
-        default: "/*"
-        }
+    PathSegment.render(route.httpsPath ?? []) { field in
+      switch field.format {
+      case .reference(let prefix, _): prefix + "*"
+      case .enumeration(let values) where values.count == 1: values[0]
+      default: "*"
       }
-    }.joined()
+    }
   }
 
   /// An exclusion as wide as the route's shape: every field becomes `*`.
   static func exclusion(_ route: RouteClass) -> String {
-    (route.httpsPath ?? []).map { segment in
-      switch segment {
-      case .literal(let text): "/" + text
-      case .field: "/*"
-      }
-    }.joined()
+    PathSegment.render(route.httpsPath ?? []) { _ in "*" }
   }
-}
-
-/// The canonical https path of a route, with reserved documentation references, or nil.
-public func canonicalPath(_ route: RouteClass, _ contract: Contract) -> String? {
-  route.httpsPath.map { PathSegment.render($0) { contract.sample($0) } }
-}
-
-/// The canonical link of a route on `carrier` in `build`, or nil when it has no such form.
-public func canonicalLink(_ route: RouteClass, carrier: Carrier, build: Build, contract: Contract) -> String? {
-  Route(route, carrier: carrier, values: contract.sampleValues(of: route)).link(in: build, contract: contract)
 }
 
 /// What a platform cannot express of the contract, derived from the values, for the
@@ -144,7 +125,7 @@ public func platformLimits(_ contract: Contract, build: Build) -> [PlatformLimit
   var limits: [PlatformLimit] = []
   let rules = androidPathRules(contract)
   for route in contract.routeClasses {
-    guard case .excluded = route.publication, let path = canonicalPath(route, contract),
+    guard case .excluded = route.publication, let path = contract.canonicalPath(of: route),
       let pattern = route.httpsPattern
     else { continue }
     let covering = rules.filter { $0.rule.matches(path) }
@@ -183,7 +164,7 @@ public func platformLimits(_ contract: Contract, build: Build) -> [PlatformLimit
         explanation:
           "The https routes take no query field and no fragment, but a component without `?` or `#`, "
           + "and every Android data element, matches any query and fragment. A link such as "
-          + "https://\(build.webHost)\(canonicalPath(noQuery[0], contract) ?? "")?utm_source=x opens the app, "
+          + "https://\(build.webHost)\(contract.canonicalPath(of: noQuery[0]) ?? "")?utm_source=x opens the app, "
           + "which rejects it as extra-field (or fragment-present)."))
   }
   return limits
@@ -217,7 +198,7 @@ public func claimTable(_ contract: Contract, build: Build) -> [ClaimRow] {
   var rows: [ClaimRow] = []
   for route in contract.routeClasses {
     for carrier in route.carriers {
-      guard let link = canonicalLink(route, carrier: carrier, build: build, contract: contract) else {
+      guard let link = contract.canonicalLink(route, carrier: carrier, in: build) else {
         continue
       }
       if carrier == .customScheme {
@@ -228,7 +209,7 @@ public func claimTable(_ contract: Contract, build: Build) -> [ClaimRow] {
             note: "custom scheme: delivered by the scheme registration, never by an association file"))
         continue
       }
-      let path = canonicalPath(route, contract) ?? ""
+      let path = contract.canonicalPath(of: route) ?? ""
       let expected: ClaimDecision
       let note: String
       switch route.publication {
@@ -269,7 +250,7 @@ func unclaimedProbes(_ contract: Contract) -> [(title: String, path: String)] {
     if seen.insert(path).inserted { probes.append((title, path)) }
   }
   for route in contract.routeClasses {
-    guard let segments = route.httpsPath, let path = canonicalPath(route, contract),
+    guard let segments = route.httpsPath, let path = contract.canonicalPath(of: route),
       case .literal(let first) = segments.first
     else { continue }
     if segments.count > 1 { add("Prefix of \(route.title.lowercased())", "/" + first) }

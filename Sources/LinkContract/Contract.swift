@@ -87,9 +87,3 @@ public struct Contract: Sendable {
     }
   }
 }
-
-extension ASCII {
-  static func lowercased(_ byte: UInt8) -> UInt8 {
-    byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
-  }
-}

@@ -48,12 +48,13 @@ struct SplitMix {
 /// without a strict parser. It agrees with the contract on ordinary links, not on every edge.
 struct URLComponentsClassifier {
   let build: Build
+  let maximumLinkBytes: Int
   let forbidden: Set<String> = [
     "password", "token", "access_token", "session", "card", "cvv", "email", "phone", "lat", "lng",
   ]
 
   func classify(_ link: String) -> String {
-    if link.utf8.count > 1024 { return "oversized" }
+    if link.utf8.count > maximumLinkBytes { return "oversized" }
     if link.contains("%") { return "malformed-encoding" }
     guard let components = URLComponents(string: link), let scheme = components.scheme?.lowercased() else {
       return "malformed-url"
@@ -127,7 +128,7 @@ func compare(_ links: [String], rounds: Int = 15, ours: (String) -> Int, theirs:
 }
 
 let parser = LinkParser(contract: .customerApp, build: production)
-let baseline = URLComponentsClassifier(build: production)
+let baseline = URLComponentsClassifier(build: production, maximumLinkBytes: Contract.customerApp.maximumLinkBytes)
 let streams: [(String, [String])] = [
   (
     "conformance table (\(conformanceInputs.count) inputs, x20)",

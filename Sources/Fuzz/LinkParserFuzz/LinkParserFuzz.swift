@@ -43,7 +43,7 @@ enum LinkParserProperties {
       if loud != outcome {
         fail(data, parser, "recognized \(route), but with scheme and host in capitals: \(loud)")
       }
-      if route.carrier == .https, !Array(data.prefix(5)).elementsEqual("https".utf8, by: sameLetter) {
+      if route.carrier == .https, !Array(data.prefix(5)).map(ASCII.lowercased).elementsEqual("https".utf8) {
         fail(data, parser, "https route \(route) recognized from another scheme")
       }
     case .unsupported(let rejection):
@@ -138,11 +138,9 @@ enum LinkParserProperties {
       end = data[(colon + 3)...].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") } ?? data.endIndex
     }
     return data.enumerated().map { index, byte in
-      index < end && byte >= 0x61 && byte <= 0x7A ? byte - 0x20 : byte
+      index < end && ASCII.isLowercase(byte) ? byte ^ 0x20 : byte
     }
   }
-
-  static func sameLetter(_ a: UInt8, _ b: UInt8) -> Bool { a | 0x20 == b | 0x20 }
 
   static func fail(_ data: [UInt8], _ parser: LinkParser, _ message: String) -> Never {
     let shown = String(decoding: data.prefix(300), as: UTF8.self).debugDescription

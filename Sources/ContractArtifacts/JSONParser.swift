@@ -329,7 +329,7 @@ public enum JSONPath {
     let plain =
       !key.isEmpty
       && key.utf8.allSatisfy { ASCII.isAlphanumeric($0) || $0 == UInt8(ascii: "_") }
-      && !(0x30...0x39).contains(key.utf8.first!)
+      && key.utf8.first.map(ASCII.isDigit) == false
     if plain { return parent.isEmpty ? key : parent + "." + key }
     var quoted: [UInt8] = []
     JSON.quote(key, into: &quoted)

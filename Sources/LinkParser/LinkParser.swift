@@ -1,3 +1,6 @@
+// Module LinkParser: classifying a link against one build of a contract (`LinkParser`, the
+// outcomes it returns, canonical links) and ADR-043's return-URL policy. Imports LinkContract only.
+
 import LinkContract
 
 /// The strict link parser for one build. It reads bytes, never normalizes, never traps, and

@@ -1,3 +1,6 @@
+// Fuzz target ContentFuzz: properties of the Content pipeline on any page source. Imports the
+// contract, the parser, SiteGenerator and FuzzDriver.
+
 import Foundation
 import FuzzDriver
 import LinkContract

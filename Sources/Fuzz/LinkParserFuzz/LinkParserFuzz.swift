@@ -1,3 +1,6 @@
+// Fuzz target LinkParserFuzz: properties of the strict parser on any bytes. Imports the
+// contract, the parser, ContractArtifacts (expected outcomes) and FuzzDriver.
+
 import ContractArtifacts
 import Foundation
 import FuzzDriver

@@ -249,7 +249,7 @@ struct CaseBuilder {
     link.path += "/"
     reject("\(base)-trailing-slash", build, link.rendered, .unknownRoute)
     link = canonical
-    link.path = link.path.replacingFirstSlash(with: "//")
+    link.path = link.path.replacing("/", with: "//", maxReplacements: 1)
     reject("\(base)-empty-segment", build, link.rendered, .unknownRoute)
     link = canonical
     link.path = "/." + link.path
@@ -663,13 +663,6 @@ struct CaseBuilder {
           first.1)
       }
     }
-  }
-}
-
-extension String {
-  fileprivate func replacingFirstSlash(with replacement: String) -> String {
-    guard let index = firstIndex(of: "/") else { return self }
-    return String(self[..<index]) + replacement + String(self[self.index(after: index)...])
   }
 }
 

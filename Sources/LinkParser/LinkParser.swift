@@ -305,7 +305,7 @@ private enum ByteClass {
   /// Whitespace, control characters, backslash and every non-ASCII byte are invalid.
   static let table: [UInt8] = (0..<256).map { byte in
     switch byte {
-    case 0...0x20, 0x5C, 0x7F...0xFF: invalid
+    case 0...Int(UInt8(ascii: " ")), Int(UInt8(ascii: "\\")), 0x7F...0xFF: invalid
     case Int(UInt8(ascii: "%")): percent
     case Int(UInt8(ascii: "#")): hash
     case Int(UInt8(ascii: "?")): question

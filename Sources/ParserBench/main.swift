@@ -128,8 +128,8 @@ func compare(_ links: [String], rounds: Int = 15, ours: (String) -> Int, theirs:
   return best
 }
 
-let parser = LinkParser(contract: .customerApp, build: production)
-let baseline = URLComponentsClassifier(build: production, maximumLinkBytes: Contract.customerApp.maximumLinkBytes)
+let parser = LinkParser(contract: contract, build: production)
+let baseline = URLComponentsClassifier(build: production, maximumLinkBytes: contract.maximumLinkBytes)
 let streams: [(String, [String])] = [
   (
     "conformance table (\(conformanceInputs.count) inputs, x20)",

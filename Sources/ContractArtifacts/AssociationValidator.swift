@@ -76,7 +76,10 @@ public func validateAssociation(
   if kind == .appleAppSiteAssociation, bytes.count > appSiteAssociationByteLimit {
     // Apple does not read the file at all: nothing else in it matters.
     return [
-      .init(.error, "is \(bytes.count) bytes; Apple reads at most \(appSiteAssociationByteLimit) (128 KB)")
+      .init(
+        .error,
+        "is \(bytes.count) bytes; Apple reads at most \(appSiteAssociationByteLimit) "
+          + "(\(appSiteAssociationByteLimit / 1024) KB)")
     ]
   }
   if let offset = UTF8Sequence.firstInvalidOffset(bytes), !bytes.starts(with: [0xFE, 0xFF]),

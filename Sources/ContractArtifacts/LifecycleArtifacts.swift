@@ -1,6 +1,5 @@
 import LinkContract
 import LinkLifecycle
-import LinkParser
 
 /// The lifecycle scenario table as `Site/lifecycle.json`, with the
 /// handling sequence, the gate rules and the intent states the lifecycle page renders.

@@ -1,10 +1,9 @@
 // Fuzz target ContentFuzz: properties of the Content pipeline on any page source. Imports the
-// contract, the parser, SiteGenerator and FuzzDriver.
+// contract, SiteGenerator and FuzzDriver.
 
 import Foundation
 import FuzzDriver
 import LinkContract
-import LinkParser
 import SiteGenerator
 
 /// Properties the Content pipeline must hold for any page source: it answers with a page or

@@ -152,7 +152,9 @@ struct SearchIndex {
       // Page bodies are mostly ASCII: read them as bytes, with the same separators, trimming
       // and word rule as the character path below, which any other text takes.
       if text.utf8.allSatisfy({ $0 < 0x80 }) {
-        asciiWords(text, keep)
+        asciiWords(text) { lower in
+          if seen.insert(lower).inserted { result.append(lower) }
+        }
         continue
       }
       for token in text.split(whereSeparator: { $0.isWhitespace || "`*()[]{}<>,;\"'!?".contains($0) }) {
@@ -172,32 +174,45 @@ struct SearchIndex {
   }
   private static let trimmed: [Bool] = (0..<128).map { Array(".:/=&".utf8).contains(UInt8($0)) }
 
-  /// `words` for ASCII `text`: each token, trimmed, then its runs of letters and digits.
-  private static func asciiWords(_ text: String, _ keep: (Substring) -> Void) {
-    let bytes = Array(text.utf8)
-    var start = 0
-    while start < bytes.count {
-      while start < bytes.count, separators[Int(bytes[start])] { start += 1 }
-      var end = start
-      while end < bytes.count, !separators[Int(bytes[end])] { end += 1 }
-      var low = start
-      var high = end
-      while low < high, trimmed[Int(bytes[low])] { low += 1 }
-      while high > low, trimmed[Int(bytes[high - 1])] { high -= 1 }
-      if start < end {
-        keep(Substring(String(decoding: bytes[low..<high], as: UTF8.self)))
-        var part = low
-        while part < high {
-          while part < high, !ASCII.isAlphanumeric(bytes[part]) { part += 1 }
-          var partEnd = part
-          while partEnd < high, ASCII.isAlphanumeric(bytes[partEnd]) { partEnd += 1 }
-          if part < partEnd { keep(Substring(String(decoding: bytes[part..<partEnd], as: UTF8.self))) }
-          part = partEnd
+  /// `words` for ASCII `text`: each token, trimmed, then its runs of letters and digits, each
+  /// lowercase and longer than one character.
+  private static func asciiWords(_ text: String, _ keep: (String) -> Void) {
+    var text = text
+    text.withUTF8 { bytes in
+      var lowered: [UInt8] = []
+      func keepLowered(_ range: Range<Int>) {
+        guard range.count > 1 else { return }
+        lowered.removeAll(keepingCapacity: true)
+        for byte in bytes[range] {
+          lowered.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte)
         }
+        keep(String(decoding: lowered, as: UTF8.self))
       }
-      start = end
+      var start = 0
+      while start < bytes.count {
+        while start < bytes.count, separators[Int(bytes[start])] { start += 1 }
+        var end = start
+        while end < bytes.count, !separators[Int(bytes[end])] { end += 1 }
+        var low = start
+        var high = end
+        while low < high, trimmed[Int(bytes[low])] { low += 1 }
+        while high > low, trimmed[Int(bytes[high - 1])] { high -= 1 }
+        if start < end {
+          keepLowered(low..<high)
+          var part = low
+          while part < high {
+            while part < high, !ASCII.isAlphanumeric(bytes[part]) { part += 1 }
+            var partEnd = part
+            while partEnd < high, ASCII.isAlphanumeric(bytes[partEnd]) { partEnd += 1 }
+            if part < partEnd { keepLowered(part..<partEnd) }
+            part = partEnd
+          }
+        }
+        start = end
+      }
     }
   }
+
 
   /// What stands in the search page for the script's data until the page is serialized.
   static let searchDataMark = "linkcontract-search-data-\u{1F50D}"

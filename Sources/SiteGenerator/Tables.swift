@@ -227,9 +227,13 @@ enum GFMExtensions {
   static func problems(in text: MarkdownNode, lines: [Substring]) -> [(Int, String)] {
     let line = text.startLine
     guard line > 0, line - 1 < lines.count, text.startColumn > 0 else { return [] }
-    let whole = Array(lines[line - 1].utf8)
+    // Most text holds neither `~~` nor a URL's start: look for their first bytes before copying.
+    let whole = lines[line - 1].utf8
+    guard whole.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: ":") }) || hasWWW(whole) else {
+      return []
+    }
     let source =
-      text.endLine == line && text.endColumn >= text.startColumn ? Array(whole.prefix(text.endColumn)) : whole
+      text.endLine == line && text.endColumn >= text.startColumn ? Array(whole.prefix(text.endColumn)) : Array(whole)
     let from = min(source.count, text.startColumn - 1)
     var found: [(Int, String)] = []
     if let offset = find(Array("~~".utf8), in: source, from: from) { found.append((offset + 1, strikethrough)) }
@@ -251,6 +255,7 @@ enum GFMExtensions {
     return found
   }
 
+
   /// Where a list item's `[ ]` or `[x]` task marker is, if its text starts with one.
   static func taskMarker(_ item: MarkdownNode) -> (Int, Int)? {
     guard let paragraph = item.firstChild, paragraph.type == CMARK_NODE_PARAGRAPH,
@@ -266,6 +271,19 @@ enum GFMExtensions {
     while let current = parent {
       if current.type == CMARK_NODE_LINK { return true }
       parent = current.parent
+    }
+    return false
+  }
+
+  /// Whether `bytes` hold `www.` anywhere.
+  static func hasWWW(_ bytes: Substring.UTF8View) -> Bool {
+    var run = 0
+    for byte in bytes {
+      switch byte {
+      case UInt8(ascii: "w"): run = min(run + 1, 3)
+      case UInt8(ascii: ".") where run == 3: return true
+      default: run = 0
+      }
     }
     return false
   }

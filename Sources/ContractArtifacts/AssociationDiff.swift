@@ -215,9 +215,9 @@ private func newSideProblems(_ path: String, _ new: [UInt8], _ kind: Association
   return [
     .init(
       file: path, kind: .newInvalid,
-      detail: "the new file has \(errors.count) error(s), \(effect): \(first.line):\(first.column): \(first.text)",
+      detail: "the new file has \(errors.count) error(s), \(effect): \(first.line):\(first.column): \(first.message)",
       triggers: [.associationClaims],
-      after: .array(errors.prefix(20).map { .string("\($0.line):\($0.column): \($0.text)") }))
+      after: .array(errors.prefix(20).map { .string("\($0.line):\($0.column): \($0.message)") }))
   ]
 }
 

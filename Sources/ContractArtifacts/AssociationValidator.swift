@@ -39,27 +39,22 @@ public enum AssociationKind: String, Sendable, Hashable, CaseIterable {
   }
 }
 
-/// One finding of the validator.
-public struct ValidationMessage: Sendable, Hashable, CustomStringConvertible {
-  public enum Severity: String, Sendable, Hashable {
-    case error
-    case warning
-  }
-  public let severity: Severity
-  public let text: String
-  /// The value the message is about, as a `JSONPath`; empty for the whole file.
-  public let path: String
-  /// 1-based line and column of that value in the file (1:1 for the whole file).
-  public internal(set) var line = 1
-  public internal(set) var column = 1
-
-  public init(_ severity: Severity, _ text: String, at path: String = "") {
-    self.severity = severity
-    self.text = text
-    self.path = path
+extension Diagnostic {
+  /// A finding of the validator about the value at `jsonPath` (empty for the whole file), at
+  /// 1:1 of a file without a name until `validateAssociation` places it.
+  init(_ id: DiagnosticID, _ severity: Severity, _ text: String, at jsonPath: String = "") {
+    self.init(
+      id: id, severity: severity, location: DiagnosticLocation(path: "", line: 1, column: 1, jsonPath: jsonPath),
+      message: text)
   }
 
-  public var description: String { "\(line):\(column): \(severity.rawValue): \(text)" }
+  /// This diagnostic at `line` and `column` of its file.
+  func at(line: Int, column: Int) -> Diagnostic {
+    var copy = self
+    copy.location = DiagnosticLocation(
+      path: location?.path ?? "", line: line, column: column, jsonPath: location?.jsonPath)
+    return copy
+  }
 }
 
 /// The largest `apple-app-site-association` file Apple reads, in bytes.
@@ -71,26 +66,26 @@ public let appSiteAssociationByteLimit = 128 * 1024
 /// file itself is served (it decides whether an `http` include is refused).
 public func validateAssociation(
   _ bytes: [UInt8], kind: AssociationKind, servedOverHTTPS: Bool = true
-) -> [ValidationMessage] {
+) -> [Diagnostic] {
   if kind == .appleAppSiteAssociation, bytes.count > appSiteAssociationByteLimit {
     // Apple does not read the file at all: nothing else in it matters.
     return [
-      .init(.error, "is \(bytes.count) bytes; Apple reads at most \(appSiteAssociationByteLimit) (128 KB)")
+      .init(.fileTooLarge, .error, "is \(bytes.count) bytes; Apple reads at most \(appSiteAssociationByteLimit) (128 KB)")
     ]
   }
   if let offset = firstNonUTF8Offset(bytes), !bytes.starts(with: [0xFE, 0xFF]), !bytes.starts(with: [0xFF, 0xFE]) {
-    var message = ValidationMessage(.error, "is not UTF-8 text: byte \(offset + 1) is not part of a UTF-8 sequence")
-    (message.line, message.column) = JSONLocations(bytes: bytes, offsets: [:]).position(at: offset)
-    return [message]
+    let message = Diagnostic(.notUTF8, .error, "is not UTF-8 text: byte \(offset + 1) is not part of a UTF-8 sequence")
+    let (line, column) = JSONLocations(bytes: bytes, offsets: [:]).position(at: offset)
+    return [message.at(line: line, column: column)]
   }
   let json: JSON
   do { json = try JSONParser.parse(bytes) } catch {
-    var message = ValidationMessage(
-      .error, kind == .assetLinks ? "could not parse statement list: \(error.description)" : error.description)
-    (message.line, message.column) = (error.line, error.column)
-    return [message]
+    let message = Diagnostic(
+      .jsonSyntax, .error,
+      kind == .assetLinks ? "could not parse statement list: \(error.description)" : error.description)
+    return [message.at(line: error.line, column: error.column)]
   }
-  var messages: [ValidationMessage]
+  var messages: [Diagnostic]
   switch kind {
   case .appleAppSiteAssociation:
     let decoded = decodeAppSiteAssociation(json)
@@ -101,7 +96,8 @@ public func validateAssociation(
   // Positions cost a second pass, paid only by files that have something to report.
   if !messages.isEmpty, let (_, locations) = try? JSONParser.parseLocated(bytes) {
     for index in messages.indices {
-      (messages[index].line, messages[index].column) = locations.position(of: messages[index].path)
+      let (line, column) = locations.position(of: messages[index].location?.jsonPath ?? "")
+      messages[index] = messages[index].at(line: line, column: column)
     }
   }
   return messages
@@ -127,18 +123,23 @@ func firstNonUTF8Offset(_ bytes: [UInt8]) -> Int? {
 
 /// Collects messages at JSON paths while a document is decoded.
 struct MessageLog {
-  var messages: [ValidationMessage] = []
-  mutating func error(_ path: String, _ text: String) { messages.append(.init(.error, text, at: path)) }
-  mutating func warning(_ path: String, _ text: String) { messages.append(.init(.warning, text, at: path)) }
+  /// The ids of what the platform refuses and of what it accepts but almost certainly misreads.
+  let invalid: DiagnosticID
+  let suspicious: DiagnosticID
+  var messages: [Diagnostic] = []
+  mutating func error(_ path: String, _ text: String) { messages.append(.init(invalid, .error, text, at: path)) }
+  mutating func warning(_ path: String, _ text: String) {
+    messages.append(.init(suspicious, .warning, text, at: path))
+  }
 }
 
 /// Reads the `applinks` section of an `apple-app-site-association` document, and checks the
 /// `webcredentials`, `appclips` and `activitycontinuation` sections, reporting every value of
 /// the wrong type, ignored key and malformed app id on the way.
 public func decodeAppSiteAssociation(_ json: JSON) -> (
-  association: AppSiteAssociation, messages: [ValidationMessage]
+  association: AppSiteAssociation, messages: [Diagnostic]
 ) {
-  var log = MessageLog()
+  var log = MessageLog(invalid: .aasaInvalid, suspicious: .aasaSuspicious)
   guard case .object(let top) = json else {
     log.error("", "the file is not a JSON object")
     return (AppSiteAssociation(details: []), log.messages)
@@ -466,9 +467,9 @@ extension AppSiteAssociation {
   /// earlier include is an error (the URLs it means to keep in the browser open the app); any
   /// other shadowed component is a dead rule and a warning. When the analysis reaches its
   /// work bound, a warning says where it stopped.
-  func shadowingMessages() -> [ValidationMessage] {
+  func shadowingMessages() -> [Diagnostic] {
     let analysis = shadowedComponents()
-    var messages: [ValidationMessage] = []
+    var messages: [Diagnostic] = []
     for item in analysis.shadowed {
       let detail = details[item.detail]
       let later = detail.components[item.component]
@@ -478,18 +479,18 @@ extension AppSiteAssociation {
       switch (earlier.exclude, later.exclude) {
       case (false, true):
         messages.append(
-          .init(.error, "\(place) is an exclude that never applies: \(cover), so the app opens those URLs", at: place))
+          .init(.componentShadowed, .error, "\(place) is an exclude that never applies: \(cover), so the app opens those URLs", at: place))
       case (true, false):
         messages.append(
-          .init(.warning, "\(place) can never claim anything: \(cover) and excludes them", at: place))
+          .init(.componentShadowed, .warning, "\(place) can never claim anything: \(cover) and excludes them", at: place))
       default:
-        messages.append(.init(.warning, "\(place) is a dead rule: \(cover), with the same effect", at: place))
+        messages.append(.init(.componentShadowed, .warning, "\(place) is a dead rule: \(cover), with the same effect", at: place))
       }
     }
     if let stop = analysis.stoppedAt {
       messages.append(
         .init(
-          .warning,
+          .componentShadowed, .warning,
           "the reachability analysis stopped at applinks.details[\(stop.detail)].components[\(stop.component)] after "
             + "\(AASAShadowing.stepBudget) steps; later components were not checked",
           at: "applinks.details[\(stop.detail)].components[\(stop.component)]"))
@@ -531,9 +532,9 @@ public struct AssetLinkStatement: Sendable, Hashable {
 /// deciding everything that needs no fetch. An include is checked as a URL (an `http` one from
 /// a file served over https is refused) and reported as not followed.
 public func decodeAssetLinks(_ json: JSON, servedOverHTTPS: Bool = true) -> (
-  statements: [AssetLinkStatement], messages: [ValidationMessage]
+  statements: [AssetLinkStatement], messages: [Diagnostic]
 ) {
-  var log = MessageLog()
+  var log = MessageLog(invalid: .assetLinksInvalid, suspicious: .assetLinksSuspicious)
   let prefix = "could not parse statement list: "
   guard case .array(let items) = json else {
     switch json {

@@ -1,4 +1,5 @@
 import Foundation
+import LinkContract
 
 #if canImport(Glibc)
   import Glibc
@@ -15,7 +16,7 @@ struct BuildCache {
     let modified: Int
   }
 
-  static let format = "linkcontract-build-cache 1"
+  static let format = "linkcontract-build-cache 2"
 
   let inputs: UInt64
   let outputs: [OutputFile]
@@ -90,10 +91,13 @@ struct BuildCache {
       case "file" where fields.count == 4:
         guard let size = Int(text(fields[2])), let modified = Int(text(fields[3])) else { return nil }
         outputs.append(OutputFile(path: text(fields[1]), size: size, modified: modified))
-      case "warning" where fields.count == 5:
-        guard let line = Int(text(fields[2])), let column = Int(text(fields[3])) else { return nil }
+      case "warning" where fields.count == 6:
+        guard let line = Int(text(fields[2])), let column = Int(text(fields[3])),
+          let id = DiagnosticID(rawValue: text(fields[5]))
+        else { return nil }
         warnings.append(
-          Diagnostic(path: text(fields[1]), line: line, column: column, severity: .warning, message: text(fields[4])))
+          Diagnostic(
+            id: id, path: text(fields[1]), line: line, column: column, severity: .warning, message: text(fields[4])))
       default:
         return nil
       }
@@ -109,7 +113,7 @@ struct BuildCache {
     for warning in warnings {
       let message = warning.message.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(
         of: "\n", with: " ")
-      text += "warning\t\(warning.path)\t\(warning.line)\t\(warning.column)\t\(message)\n"
+      text += "warning\t\(warning.path)\t\(warning.line)\t\(warning.column)\t\(message)\t\(warning.id)\n"
     }
     try? Data(text.utf8).write(to: URL(fileURLWithPath: location), options: .atomic)
   }

@@ -115,8 +115,10 @@ struct LinkExamples {
     return out + rest
   }
 
-  private mutating func error(_ line: Int, _ message: String, column: Int? = nil) {
-    diagnostics.append(Diagnostic(path: path, line: line, column: column ?? self.column, message: message))
+  private mutating func error(
+    _ line: Int, _ message: String, column: Int? = nil, id: DiagnosticID = .linkExampleInvalid
+  ) {
+    diagnostics.append(Diagnostic(id: id, path: path, line: line, column: column ?? self.column, message: message))
   }
 
   private mutating func check(_ build: Build) {
@@ -149,16 +151,19 @@ struct LinkExamples {
       // Only the claim's known words are quoted; a field name that disagrees could be any text.
       switch claim {
       case .route(let id):
-        error(example.line, "link example claims `\(id.rawValue)`, but the \(build.name) parser answers `\(actual)`")
+        error(
+          example.line, "link example claims `\(id.rawValue)`, but the \(build.name) parser answers `\(actual)`",
+          id: .linkExampleMismatch)
       case .unsupported(let reason, let field?) where outcome.rejection?.reason == reason:
         error(
           example.line,
           "link example claims `unsupported \(reason.rawValue)` with another field than the \(build.name) parser's `\(actual)`",
-          column: field.column)
+          column: field.column, id: .linkExampleMismatch)
       case .unsupported(let reason, _):
         error(
           example.line,
-          "link example claims `unsupported \(reason.rawValue)`, but the \(build.name) parser answers `\(actual)`")
+          "link example claims `unsupported \(reason.rawValue)`, but the \(build.name) parser answers `\(actual)`",
+          id: .linkExampleMismatch)
       }
     }
   }

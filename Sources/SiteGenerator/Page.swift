@@ -48,7 +48,7 @@ final class SourcePage: @unchecked Sendable {
               let (line, column) = position(node)
               diagnostics.append(
                 Diagnostic(
-                  path: path, line: line, column: column,
+                  id: .blockShownTwice, path: path, line: line, column: column,
                   message: "`contract \(directive.name)` appears twice on this page; show it once and link to it"))
             }
             anchors.formUnion(generated)
@@ -59,27 +59,29 @@ final class SourcePage: @unchecked Sendable {
                 anchors: generated, definesAnchors: parsed.definesAnchors))
           case .failure(let failure):
             let (line, column) = position(node)
-            diagnostics.append(Diagnostic(path: path, line: line, column: column, message: failure.message))
+            diagnostics.append(Diagnostic(id: .blockInvalid, path: path, line: line, column: column, message: failure.message))
           }
         }
       case CMARK_NODE_HTML_BLOCK, CMARK_NODE_HTML_INLINE:
         let (line, column) = position(node)
         diagnostics.append(
           Diagnostic(
-            path: path, line: line, column: column,
+            id: .rawHTML, path: path, line: line, column: column,
             message:
               "raw HTML is not allowed in Content: write Markdown, or a `contract` block for generated material"
           ))
       case CMARK_NODE_TEXT:
         for (column, message) in GFMExtensions.problems(in: node, lines: markdown.lines) {
           diagnostics.append(
-            Diagnostic(path: path, line: node.startLine + markdown.lineOffset, column: column, message: message))
+            Diagnostic(
+              id: .markdownExtension, path: path, line: node.startLine + markdown.lineOffset, column: column,
+              message: message))
         }
       case CMARK_NODE_ITEM:
         if let (line, column) = GFMExtensions.taskMarker(node) {
           diagnostics.append(
             Diagnostic(
-              path: path, line: line + markdown.lineOffset, column: column,
+              id: .taskList, path: path, line: line + markdown.lineOffset, column: column,
               message:
                 "task list items (`[ ]`, `[x]`) are not supported: write the item as plain text, its state in words"))
         }
@@ -87,7 +89,7 @@ final class SourcePage: @unchecked Sendable {
         let (line, column) = position(node)
         diagnostics.append(
           Diagnostic(
-            path: path, line: line, column: column,
+            id: .image, path: path, line: line, column: column,
             message: "images are not supported in Content; diagrams come from `contract` blocks"))
       default:
         break

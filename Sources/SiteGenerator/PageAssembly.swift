@@ -1,4 +1,5 @@
 import CLibXML2
+import LinkContract
 
 /// A rendered page: its bytes, and the ids and links found when it was parsed back.
 struct RenderedPage: Sendable {
@@ -152,7 +153,9 @@ func finish(_ document: HTMLDocument, path: String, source: String, diagnostics:
     }
   case .failure(let error):
     problems.append(
-      Diagnostic(path: path, line: error.line, column: 1, message: "rendered page is not well-formed: \(error.message)")
+      Diagnostic(
+        id: .pageNotWellFormed, path: path, line: error.line, column: 1,
+        message: "rendered page is not well-formed: \(error.message)")
     )
   }
   return RenderedPage(
@@ -174,12 +177,14 @@ struct OutputCheck {
   func problems(_ page: RenderedPage, _ output: String) -> [Diagnostic] {
     let shown = output + "/" + page.path
     var problems = page.duplicateIDs.map {
-      Diagnostic(path: shown, line: 1, column: 1, message: "id `\($0)` is used twice")
+      Diagnostic(id: .duplicateAnchor, path: shown, line: 1, column: 1, message: "id `\($0)` is used twice")
     }
     for link in page.links {
       if let message = check(link.value, from: page.path) {
         problems.append(
-          Diagnostic(path: shown, line: link.line, column: 1, message: "\(link.attribute) `\(link.value)`: \(message)"))
+          Diagnostic(
+            id: .linkInvalid, path: shown, line: link.line, column: 1,
+            message: "\(link.attribute) `\(link.value)`: \(message)"))
       }
     }
     return problems

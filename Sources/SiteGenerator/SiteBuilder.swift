@@ -82,7 +82,8 @@ public struct SiteBuild: Sendable {
 
     guard let names = sources.content.names else {
       diagnostics.append(
-        Diagnostic(path: contentDirectory, line: 1, column: 1, message: "cannot read the Content folder"))
+        Diagnostic(
+          id: .contentUnreadable, path: contentDirectory, line: 1, column: 1, message: "cannot read the Content folder"))
       return RenderedSite(files: [:], diagnostics: diagnostics.sorted(), pageCount: 0)
     }
     var candidates: [(name: String, file: String, path: String)] = []
@@ -93,14 +94,14 @@ public struct SiteBuild: Sendable {
       guard isPageName(name) else {
         diagnostics.append(
           Diagnostic(
-            path: path, line: 1, column: 1,
+            id: .pageNameInvalid, path: path, line: 1, column: 1,
             message: "page name `\(name)` must use only letters, digits, `-`, `_` and `.`"))
         continue
       }
       if let other = seen[name.lowercased()] {
         diagnostics.append(
           Diagnostic(
-            path: path, line: 1, column: 1,
+            id: .pageNameClash, path: path, line: 1, column: 1,
             message: "page `\(name)` has the same name as `\(other)` (names are compared ignoring case)"))
         continue
       }
@@ -144,7 +145,7 @@ public struct SiteBuild: Sendable {
           guard owner != page.name else { continue }
           diagnostics.append(
             Diagnostic(
-              path: page.path, line: block.line, column: block.column,
+              id: .blockShownTwice, path: page.path, line: block.line, column: block.column,
               message:
                 "`contract \(block.block)` already has its home on `\(owner).md`: show it on one page only and link there"
             ))
@@ -238,7 +239,8 @@ public struct SiteBuild: Sendable {
     } catch {
       var diagnostics = site.diagnostics
       diagnostics.append(
-        Diagnostic(path: outputDirectory, line: 1, column: 1, message: "cannot write the site: \(error)"))
+        Diagnostic(
+          id: .siteUnwritable, path: outputDirectory, line: 1, column: 1, message: "cannot write the site: \(error)"))
       return SiteBuildResult(diagnostics: diagnostics, files: site.files.count, written: 0, removed: 0)
     }
   }
@@ -252,7 +254,7 @@ public struct SiteBuild: Sendable {
     guard let holder, let page = pages.first(where: { $0.name == holder }) else { return [] }
     return contract.routeClasses.filter { anchorPage[DirectiveAnchor.route($0.id)] == nil }.map { route in
       Diagnostic(
-        path: page.path, line: 1, column: 1, severity: .warning,
+        id: .routeUndocumented, path: page.path, line: 1, column: 1, severity: .warning,
         message:
           "route class `\(route.id.rawValue)` is documented on no page: add a `contract route \(route.id.rawValue)` block, or a `contract routes` block"
       )
@@ -261,7 +263,8 @@ public struct SiteBuild: Sendable {
 
   func text(_ bytes: [UInt8]?, path: String, into diagnostics: inout [Diagnostic]) -> String? {
     guard let bytes else {
-      diagnostics.append(Diagnostic(path: path, line: 1, column: 1, message: "cannot read the file"))
+      diagnostics.append(
+        Diagnostic(id: .contentUnreadable, path: path, line: 1, column: 1, message: "cannot read the file"))
       return nil
     }
     let read = PageText(bytes)
@@ -410,7 +413,7 @@ struct PageText {
 
   /// The problems as diagnostics of the file at `path`.
   func diagnostics(path: String) -> [Diagnostic] {
-    problems.map { Diagnostic(path: path, line: $0.line, column: $0.column, message: $0.message) }
+    problems.map { Diagnostic(id: .textInvalid, path: path, line: $0.line, column: $0.column, message: $0.message) }
   }
 }
 

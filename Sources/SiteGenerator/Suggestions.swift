@@ -1,3 +1,5 @@
+import LinkContract
+
 /// Help for a mistyped id: the nearest known one, when it is near enough to be a typo, and
 /// the full list.
 enum Suggestion {
@@ -58,7 +60,7 @@ struct ScalarColumns {
     let column = inside + (start + diagnostic.column - 1 - end) + 1
     guard column != diagnostic.column else { return diagnostic }
     return Diagnostic(
-      path: diagnostic.path, line: diagnostic.line, column: column, severity: diagnostic.severity,
+      id: diagnostic.id, path: diagnostic.path, line: diagnostic.line, column: column, severity: diagnostic.severity,
       message: diagnostic.message)
   }
 }

@@ -1,4 +1,5 @@
 import CLibXML2
+import LinkContract
 
 /// The slots a page template may mark with `data-slot`.
 enum Slot: String, CaseIterable, Sendable {
@@ -26,7 +27,7 @@ struct PageTemplate: Sendable {
     _ = libxml2Ready
     var diagnostics: [Diagnostic] = []
     guard let document = HTMLDocument.parse(source, url: path), let root = document.root else {
-      return (nil, [Diagnostic(path: path, line: 1, column: 1, message: "template is not HTML")])
+      return (nil, [Diagnostic(id: .templateInvalid, path: path, line: 1, column: 1, message: "template is not HTML")])
     }
     var found: [Slot: Int] = [:]
     var ids = Set<String>()
@@ -37,14 +38,14 @@ struct PageTemplate: Sendable {
         let known = Slot.allCases.map(\.rawValue).joined(separator: ", ")
         diagnostics.append(
           Diagnostic(
-            path: path, line: element.line, column: 1,
+            id: .templateInvalid, path: path, line: element.line, column: 1,
             message: "unknown slot `\(name)` in template (known slots: \(known))"))
         return
       }
       if let first = found[slot] {
         diagnostics.append(
           Diagnostic(
-            path: path, line: element.line, column: 1,
+            id: .templateInvalid, path: path, line: element.line, column: 1,
             message: "slot `\(name)` appears twice (first on line \(first))"))
       }
       found[slot] = element.line
@@ -52,7 +53,7 @@ struct PageTemplate: Sendable {
     for slot in Slot.required where found[slot] == nil {
       diagnostics.append(
         Diagnostic(
-          path: path, line: 1, column: 1,
+          id: .templateInvalid, path: path, line: 1, column: 1,
           message: "template has no `data-slot=\"\(slot.rawValue)\"` element"))
     }
     if !diagnostics.isEmpty { return (nil, diagnostics) }

@@ -39,7 +39,13 @@ extension Diagnostic {
   }
 
   /// The JSON Schema of `json`, shared by every report that holds diagnostics.
-  public static var schema: JSON {
+  public static var schema: JSON { schema() }
+
+  /// The JSON Schema of `json` with `id` one of `ids`, and `extra` members a report adds
+  /// after the diagnostic's own (each optional unless named in `requiring`).
+  public static func schema(
+    ids: [DiagnosticID] = DiagnosticID.allCases, adding extra: [(String, JSON)] = [], requiring: [String] = []
+  ) -> JSON {
     let position = JSON.object([("type", .array([.string("integer"), .string("null")])), ("minimum", .int(1))])
     let fixIt = Schema.object(
       [
@@ -48,7 +54,7 @@ extension Diagnostic {
       ], required: ["replacement"])
     return Schema.object(
       [
-        ("id", Schema.oneOf(DiagnosticID.allCases.map(\.rawValue))),
+        ("id", Schema.oneOf(ids.map(\.rawValue))),
         ("severity", Schema.oneOf(Severity.allCases.map(\.rawValue))),
         ("path", Schema.types(["string", "null"])),
         ("line", position),
@@ -59,6 +65,6 @@ extension Diagnostic {
         ("message", Schema.type("string")),
         ("notes", Schema.array(Schema.type("string"))),
         ("fixIts", Schema.array(fixIt)),
-      ], required: ["id", "severity", "path", "line", "column", "message"])
+      ] + extra, required: ["id", "severity", "path", "line", "column", "message"] + requiring)
   }
 }

@@ -130,9 +130,14 @@ public struct Diagnostic: Sendable, Hashable, Comparable, CustomStringConvertibl
 
   /// `path:line:column: severity: message`, or `severity: message` without a location; then
   /// one `note: ...` line per note.
-  public var description: String {
-    var text = (location.map { "\($0): " } ?? "") + "\(severity.rawValue): \(message)"
-    for note in notes { text += "\n" + (location.map { "\($0): " } ?? "") + "note: \(note)" }
+  public var description: String { rendered() }
+
+  /// The text form; with `showingID`, the id stands before the message
+  /// (`URL: error: not-https: message`), as `verify-host` prints its problems.
+  public func rendered(showingID: Bool = false) -> String {
+    let place = location.map { "\($0): " } ?? ""
+    var text = place + "\(severity.rawValue): " + (showingID ? "\(id.rawValue): " : "") + message
+    for note in notes { text += "\n" + place + "note: \(note)" }
     return text
   }
 

@@ -62,16 +62,16 @@ public enum DiagnosticID: String, Sendable, Hashable, CaseIterable, Comparable, 
   case duplicateAnchor = "duplicate-anchor"
   case siteUnwritable = "site-unwritable"
   // Release checks (`verify-host`, `audit`).
-  case hostNotHTTPS = "host-not-https"
-  case hostUnreachable = "host-unreachable"
-  case hostTimeout = "host-timeout"
-  case hostStatus = "host-status"
-  case hostRedirect = "host-redirect"
-  case hostContentType = "host-content-type"
-  case hostByteOrderMark = "host-byte-order-mark"
-  case hostTooLarge = "host-too-large"
-  case hostInvalid = "host-invalid"
-  case hostDiffers = "host-differs"
+  case notHTTPS = "not-https"
+  case unreachable = "unreachable"
+  case timeout = "timeout"
+  case status = "status"
+  case redirect = "redirect"
+  case contentType = "content-type"
+  case byteOrderMark = "byte-order-mark"
+  case tooLarge = "too-large"
+  case invalid = "invalid"
+  case differs = "differs"
   case hostWarning = "host-warning"
   case hostHarmlessChange = "host-harmless-change"
   case auditMatches = "audit-matches"
@@ -84,12 +84,18 @@ public enum DiagnosticID: String, Sendable, Hashable, CaseIterable, Comparable, 
 
   public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
 
+  /// The problems `verify-host` reports, in the order it checks for them.
+  public static let hostProblems: [DiagnosticID] = [
+    .notHTTPS, .unreachable, .timeout, .status, .redirect, .contentType, .byteOrderMark, .tooLarge, .invalid,
+    .differs,
+  ]
+
   /// The severity a diagnostic of this id has; `mixed` ids are errors or warnings by case.
   public var severity: String {
     switch self {
-    case .aasaSuspicious, .assetLinksSuspicious, .routeUndocumented, .hostWarning: "warning"
+    case .aasaSuspicious, .assetLinksSuspicious, .routeUndocumented: "warning"
     case .componentShadowed: "error or warning"
-    case .hostHarmlessChange, .auditMatches: "note"
+    case .hostWarning, .hostHarmlessChange, .auditMatches: "note"
     default: "error"
     }
   }
@@ -152,17 +158,17 @@ public enum DiagnosticID: String, Sendable, Hashable, CaseIterable, Comparable, 
     case .pageNotWellFormed: "A rendered page is not well-formed"
     case .duplicateAnchor: "A rendered page uses one id twice"
     case .siteUnwritable: "The site cannot be written"
-    case .hostNotHTTPS: "verify-host was given a base URL that is not https"
-    case .hostUnreachable: "The web host could not be reached"
-    case .hostTimeout: "The web host did not answer in time"
-    case .hostStatus: "The web host answers with a status other than 200"
-    case .hostRedirect: "The web host answers with a redirect"
-    case .hostContentType: "The file is not served as application/json"
-    case .hostByteOrderMark: "The served file starts with a byte-order mark"
-    case .hostTooLarge: "The served file is over 128 KB"
-    case .hostInvalid: "The served file fails validation"
-    case .hostDiffers: "The served file means something other than the generated one"
-    case .hostWarning: "The served file has a validation warning"
+    case .notHTTPS: "verify-host was given a base URL that is not https, and fetched nothing"
+    case .unreachable: "The web host could not be reached"
+    case .timeout: "The web host did not answer in time"
+    case .status: "The web host answers with a status other than 200"
+    case .redirect: "The web host answers with a redirect"
+    case .contentType: "The file is not served as application/json"
+    case .byteOrderMark: "The served file starts with a byte-order mark"
+    case .tooLarge: "The served file is over 128 KB"
+    case .invalid: "The served file fails validation"
+    case .differs: "The served file means something other than the generated one"
+    case .hostWarning: "The served file has a validation warning (a note of `verify-host`)"
     case .hostHarmlessChange: "The served file differs from the generated one in formatting or comments only"
     case .auditMatches: "An app checkout registers a contract value as the contract says"
     case .auditStale: "An app checkout registers a value the contract no longer has"

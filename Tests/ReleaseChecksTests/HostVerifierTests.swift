@@ -113,7 +113,7 @@ struct HostVerifierTests {
     var assetLinks: [UInt8] = Array(HostVerifierTests.assetLinks.utf8)
     var meta: String?
     /// The problem ids expected for the AASA file, then for assetlinks.json.
-    let expected: [[HostProblemID]]
+    let expected: [[DiagnosticID]]
     var notes = false
     var timeout: Double = 3
     var testDescription: String { name }

@@ -306,7 +306,9 @@ public func associationSelfCheck(_ contract: Contract) -> [Diagnostic] {
       }
       let outcome = parser.parse(row.link)
       if let route = row.route, outcome.route?.routeClass != route {
-        problem(.canonicalLinkMismatch, "\(subject): canonical link \(row.link) does not parse as \(route.rawValue): \(outcome)")
+        problem(
+          .canonicalLinkMismatch,
+          "\(subject): canonical link \(row.link) does not parse as \(route.rawValue): \(outcome)")
       }
       if row.route == nil, outcome.route != nil {
         problem(.probeParsesAsRoute, "\(subject): probe \(row.link) parses as a route: \(outcome)")

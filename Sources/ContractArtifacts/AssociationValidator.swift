@@ -70,7 +70,8 @@ public func validateAssociation(
   if kind == .appleAppSiteAssociation, bytes.count > appSiteAssociationByteLimit {
     // Apple does not read the file at all: nothing else in it matters.
     return [
-      .init(.fileTooLarge, .error, "is \(bytes.count) bytes; Apple reads at most \(appSiteAssociationByteLimit) (128 KB)")
+      .init(
+        .fileTooLarge, .error, "is \(bytes.count) bytes; Apple reads at most \(appSiteAssociationByteLimit) (128 KB)")
     ]
   }
   if let offset = firstNonUTF8Offset(bytes), !bytes.starts(with: [0xFE, 0xFF]), !bytes.starts(with: [0xFF, 0xFE]) {
@@ -479,12 +480,16 @@ extension AppSiteAssociation {
       switch (earlier.exclude, later.exclude) {
       case (false, true):
         messages.append(
-          .init(.componentShadowed, .error, "\(place) is an exclude that never applies: \(cover), so the app opens those URLs", at: place))
+          .init(
+            .componentShadowed, .error,
+            "\(place) is an exclude that never applies: \(cover), so the app opens those URLs", at: place))
       case (true, false):
         messages.append(
-          .init(.componentShadowed, .warning, "\(place) can never claim anything: \(cover) and excludes them", at: place))
+          .init(
+            .componentShadowed, .warning, "\(place) can never claim anything: \(cover) and excludes them", at: place))
       default:
-        messages.append(.init(.componentShadowed, .warning, "\(place) is a dead rule: \(cover), with the same effect", at: place))
+        messages.append(
+          .init(.componentShadowed, .warning, "\(place) is a dead rule: \(cover), with the same effect", at: place))
       }
     }
     if let stop = analysis.stoppedAt {

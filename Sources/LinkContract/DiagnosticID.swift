@@ -134,7 +134,8 @@ public enum DiagnosticID: String, Sendable, Hashable, CaseIterable, Comparable, 
     case .notUTF8: "An association file is not UTF-8 text"
     case .jsonSyntax: "An association file is not valid JSON"
     case .aasaInvalid: "An apple-app-site-association value that Apple refuses or misreads"
-    case .aasaSuspicious: "An apple-app-site-association value Apple accepts but that almost certainly means something else"
+    case .aasaSuspicious:
+      "An apple-app-site-association value Apple accepts but that almost certainly means something else"
     case .componentShadowed: "An applinks component can never match: an earlier one covers it"
     case .assetLinksInvalid: "An assetlinks.json value that Google's verifier refuses"
     case .assetLinksSuspicious: "An assetlinks.json value Google accepts but that almost certainly means something else"

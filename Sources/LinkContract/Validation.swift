@@ -68,11 +68,14 @@ extension Contract {
     unique("forbidden word kind", forbiddenKeys.groups.map(\.kind.rawValue), { $0 })
     for route in routeClasses {
       for field in route.query.fields where forbiddenKeys.matches(field.name) {
-        report(.forbiddenQueryField, "route class \(route.id.rawValue)", field.name, "is a query field that the forbidden words forbid")
+        report(
+          .forbiddenQueryField, "route class \(route.id.rawValue)", field.name,
+          "is a query field that the forbidden words forbid")
       }
     }
     if reservedBodyPrefix.isEmpty || !reservedBodyPrefix.utf8.allSatisfy(ASCII.isAlphanumeric) {
-      report(.reservedBodyPrefixInvalid, "reserved body prefix", reservedBodyPrefix, "is not a non-empty run of [0-9A-Za-z]")
+      report(
+        .reservedBodyPrefixInvalid, "reserved body prefix", reservedBodyPrefix, "is not a non-empty run of [0-9A-Za-z]")
     }
     for build in builds { problems += build.problems() }
     problems += routeProblems()
@@ -87,7 +90,9 @@ extension Contract {
         problems.append(.contract(id, subject, value, why, at: location ?? route.source))
       }
       if !Self.isKebabCase(route.id.rawValue) {
-        report(.routeClassIDInvalid, route.id.rawValue, "is not a kebab-case id (lowercase letters and digits joined by single `-`)")
+        report(
+          .routeClassIDInvalid, route.id.rawValue,
+          "is not a kebab-case id (lowercase letters and digits joined by single `-`)")
       }
       for field in route.fields {
         switch field.format {
@@ -96,7 +101,8 @@ extension Contract {
             || !prefix.utf8.dropLast().allSatisfy({ ASCII.isAlphanumeric($0) && !(0x41...0x5A).contains($0) })
           {
             report(
-              .fieldFormatInvalid, prefix, "is not a reference prefix: write lowercase letters or digits, then `_` (like `bz_`)",
+              .fieldFormatInvalid, prefix,
+              "is not a reference prefix: write lowercase letters or digits, then `_` (like `bz_`)",
               at: field.source)
           }
           if length.lowerBound <= reservedBodyPrefix.count {
@@ -107,15 +113,21 @@ extension Contract {
           }
         case .base64url(let length):
           if length.lowerBound < 1 {
-            report(.fieldFormatInvalid, field.name, "admits an empty value: make the shortest length at least 1", at: field.source)
+            report(
+              .fieldFormatInvalid, field.name, "admits an empty value: make the shortest length at least 1",
+              at: field.source)
           }
         case .enumeration(let values):
           if values.isEmpty || values.contains(where: \.isEmpty) {
-            report(.fieldFormatInvalid, field.name, "has an empty enumeration value: list only non-empty values", at: field.source)
+            report(
+              .fieldFormatInvalid, field.name, "has an empty enumeration value: list only non-empty values",
+              at: field.source)
           }
         }
         if !FieldName.isPlain(field.name) {
-          report(.fieldNameInvalid, field.name, "is not a plain field name: use letters, digits, `_` and `-`", at: field.source)
+          report(
+            .fieldNameInvalid, field.name, "is not a plain field name: use letters, digits, `_` and `-`",
+            at: field.source)
         }
       }
       let names = route.fields.map(\.name)
@@ -126,20 +138,28 @@ extension Contract {
         report(.routeCarrierInvalid, "", "is never claimed, so it must have no https path and no custom-scheme name")
       }
       if route.publication != .neverClaimed, route.carriers.isEmpty {
-        report(.routeCarrierInvalid, "", "has neither an https path nor a custom-scheme name: give it one, or make it `.neverClaimed`")
+        report(
+          .routeCarrierInvalid, "",
+          "has neither an https path nor a custom-scheme name: give it one, or make it `.neverClaimed`")
       }
       if route.publication.isPublished, route.httpsPath == nil {
-        report(.routeCarrierInvalid, "", "is published but has no https path: give it `httpsPath`, or publish it as `.notAnAppLink`")
+        report(
+          .routeCarrierInvalid, "",
+          "is published but has no https path: give it `httpsPath`, or publish it as `.notAnAppLink`")
       }
       if let segments = route.httpsPath, case .field = segments.first {
-        report(.httpsPathInvalid, route.httpsPattern ?? "", "must start with a literal segment, such as `.literal(\"items\")`")
+        report(
+          .httpsPathInvalid, route.httpsPattern ?? "",
+          "must start with a literal segment, such as `.literal(\"items\")`")
       }
       for case .literal(let text) in route.httpsPath ?? []
       where text.isEmpty || text == "." || text == ".." || text.contains("/") {
         report(.httpsPathInvalid, text, "is not a path segment: write one non-empty segment without `/`")
       }
       if let name = route.customSchemeName, !Self.isKebabCase(name) {
-        report(.customSchemeNameInvalid, name, "is not a custom-scheme name: write lowercase letters and digits joined by `-`")
+        report(
+          .customSchemeNameInvalid, name,
+          "is not a custom-scheme name: write lowercase letters and digits joined by `-`")
       }
     }
     if routeClasses.filter({ $0.publication == .neverClaimed }).count != 1 {

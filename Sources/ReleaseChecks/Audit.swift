@@ -21,7 +21,8 @@ public struct AuditFinding: Sendable, Hashable {
   public var diagnostic: Diagnostic {
     let location =
       line == 0
-      ? DiagnosticLocation(path: path ?? "(checkout)") : DiagnosticLocation(path: path ?? "", line: line, column: column)
+      ? DiagnosticLocation(path: path ?? "(checkout)")
+      : DiagnosticLocation(path: path ?? "", line: line, column: column)
     return Diagnostic(
       id: verdict.id, severity: verdict == .matches ? .note : .error, location: location, message: message)
   }

@@ -59,7 +59,8 @@ final class SourcePage: @unchecked Sendable {
                 anchors: generated, definesAnchors: parsed.definesAnchors))
           case .failure(let failure):
             let (line, column) = position(node)
-            diagnostics.append(Diagnostic(id: .blockInvalid, path: path, line: line, column: column, message: failure.message))
+            diagnostics.append(
+              Diagnostic(id: .blockInvalid, path: path, line: line, column: column, message: failure.message))
           }
         }
       case CMARK_NODE_HTML_BLOCK, CMARK_NODE_HTML_INLINE:

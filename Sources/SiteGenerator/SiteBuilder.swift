@@ -83,7 +83,8 @@ public struct SiteBuild: Sendable {
     guard let names = sources.content.names else {
       diagnostics.append(
         Diagnostic(
-          id: .contentUnreadable, path: contentDirectory, line: 1, column: 1, message: "cannot read the Content folder"))
+          id: .contentUnreadable, path: contentDirectory, line: 1, column: 1, message: "cannot read the Content folder")
+      )
       return RenderedSite(files: [:], diagnostics: diagnostics.sorted(), pageCount: 0)
     }
     var candidates: [(name: String, file: String, path: String)] = []

@@ -1,6 +1,6 @@
 import ContractArtifacts
-import LinkContract
 import Foundation
+import LinkContract
 import Testing
 
 /// Google's Digital Asset Links compatibility tests for statement-list parsing, read from

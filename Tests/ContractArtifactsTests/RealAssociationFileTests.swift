@@ -1,6 +1,6 @@
 import ContractArtifacts
-import LinkContract
 import Foundation
+import LinkContract
 import Testing
 
 /// `validate` on real association files from public repositories (sources in

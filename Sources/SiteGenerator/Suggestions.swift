@@ -10,6 +10,11 @@ enum Suggestion {
     return "(did you mean `\(near)`? \(list))"
   }
 
+  /// The nearest known id as a fix-it ("did you mean"), or none.
+  static func fixIts(_ word: String, among known: [String]) -> [FixIt] {
+    nearest(word, among: known).map { [FixIt(replacement: $0)] } ?? []
+  }
+
   /// The known id nearest to `word` by edit distance, when within a third of its length
   /// (at least one edit, at most three); the first such id on a tie.
   static func nearest(_ word: String, among known: [String]) -> String? {

@@ -57,7 +57,7 @@ public enum ReportSchemas {
   public static let diff = document(
     "diff-report.schema.json", "linkcontract diff report",
     [
-      ("schemaVersion", version),
+      ("schemaVersion", version(AssociationDiff.schemaVersion)),
       (
         "changes",
         array(

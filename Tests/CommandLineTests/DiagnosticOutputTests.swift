@@ -62,6 +62,49 @@ struct DiagnosticOutputTests {
     return level
   }
 
+  /// Checks that each of `found` is a diagnostic in the one shape.
+  static func expectShape(_ found: [JSON], _ context: String) {
+    #expect(!found.isEmpty, "\(context)")
+    for diagnostic in found {
+      guard case .object(let members) = diagnostic else {
+        Issue.record("not an object: \(diagnostic)")
+        continue
+      }
+      #expect(members.prefix(5).map(\.0) == ["id", "severity", "path", "line", "column"], "\(context)")
+      #expect(members.contains { $0.0 == "message" })
+      let extra: Set<String> = ["build", "role", "value", "verdict", "change", "triggers"]
+      let core = JSON.object(members.filter { !extra.contains($0.0) })
+      #expect(schemaProblems(core, Diagnostic.schema) == [], "\(context): \(diagnostic)")
+    }
+  }
+
+  @Test("diff lists a new file's errors as diagnostics of that file")
+  func diffNewInvalid() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("linkcontract-diag-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let old = folder.appendingPathComponent("old.json").path
+    let new = folder.appendingPathComponent("apple-app-site-association").path
+    let valid = #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/a/*"}]}]}}"#
+    #expect(FileManager.default.createFile(atPath: old, contents: Data(valid.utf8)))
+    #expect(
+      FileManager.default.createFile(atPath: new, contents: Data(#"{"applinks":{"details":[{"appIDs":["x"]}]}}"#.utf8)))
+    let captured = CapturedConsole()
+    #expect(runTool(["diff", "--format", "json", old, new], console: captured.console) == 1)
+    let report = try JSONParser.parse(captured.stdout)
+    #expect(report["schemaVersion"] == .int(2))
+    guard case .array(let changes)? = report["changes"],
+      let invalid = changes.first(where: { $0["kind"] == .string("new-invalid") }),
+      case .array(let errors)? = invalid["after"]
+    else {
+      Issue.record("no new-invalid change in \(captured.stdout)")
+      return
+    }
+    Self.expectShape(errors, "diff")
+    #expect(errors.first?["id"] == .string("aasa-invalid"))
+    #expect(errors.first?["path"] == .string("apple-app-site-association"))
+  }
+
   @Test(
     "Every command's JSON diagnostics share one shape",
     arguments: [
@@ -73,18 +116,6 @@ struct DiagnosticOutputTests {
       (["audit", "--build", "staging", "--format", "json", checkout], ["findings"]),
     ])
   func oneShape(_ arguments: [String], _ keys: [String]) throws {
-    let found = try Self.diagnostics(arguments, under: keys)
-    #expect(!found.isEmpty, "\(arguments)")
-    for diagnostic in found {
-      guard case .object(let members) = diagnostic else {
-        Issue.record("not an object: \(diagnostic)")
-        continue
-      }
-      #expect(members.prefix(5).map(\.0) == ["id", "severity", "path", "line", "column"], "\(arguments)")
-      #expect(members.contains { $0.0 == "message" })
-      let core = JSON.object(
-        members.filter { Set(["build", "role", "value", "verdict", "change", "triggers"]).isDisjoint(with: [$0.0]) })
-      #expect(schemaProblems(core, Diagnostic.schema) == [], "\(arguments): \(diagnostic)")
-    }
+    Self.expectShape(try Self.diagnostics(arguments, under: keys), "\(arguments)")
   }
 }

@@ -5,7 +5,7 @@ import LinkParser
 /// Renders directives from the contract's values into HTML elements.
 struct DirectiveRenderer {
   let context: SiteContext
-  let index: SiteIndex
+  let lookups: SiteLookups
   let page: String
 
   var contract: Contract { context.contract }
@@ -35,7 +35,7 @@ struct DirectiveRenderer {
 
   /// A link to a directive anchor when some page shows it, else plain text.
   func link(_ parent: Element, anchor: String, text: String, code: Bool = false) {
-    let target = index.href(anchor: anchor, from: page).map { parent.add("a", ["href": $0]) } ?? parent
+    let target = lookups.href(anchor: anchor).map { parent.add("a", ["href": $0]) } ?? parent
     if code { target.add("code", text: text) } else { target.text(text) }
   }
 

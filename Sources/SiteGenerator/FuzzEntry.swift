@@ -1,14 +1,12 @@
 import ContractArtifacts
 import LinkContract
 
-/// One Content page rendered in memory along the code path `SiteBuild.render()` takes for a
-/// page: front matter, Markdown, directives, link examples, the template and the output check.
-/// Nothing touches the disk. The fuzz targets use it; the template is loaded once.
+/// One Content page built in memory as a site of that one page, by the same phases
+/// `SiteBuild` runs: front matter, Markdown, directives, link examples, the template, the
+/// search index and the output check. Nothing touches the disk. The fuzz targets use it.
 public struct SinglePageRenderer: Sendable {
-  let template: PageTemplate
-  let context: SiteContext
-  /// Every generated file's path, as the site holds it beside the page.
-  let files: Set<String>
+  let build: SiteBuild
+  let templates: SiteSources.Folder
 
   /// A renderer for `templateSource` (the text of `Templates/page.html`); nil, with the
   /// template's diagnostics, when the template does not load. `assets` are the other files of
@@ -17,9 +15,8 @@ public struct SinglePageRenderer: Sendable {
     templateSource: String, templatePath: String = "Templates/page.html", assets: [String],
     contract: Contract, generatedFiles: [String: String]? = nil
   ) -> (SinglePageRenderer?, [Diagnostic]) {
-    _ = libxml2Ready
     let (loaded, diagnostics) = PageTemplate.load(source: templateSource, path: templatePath)
-    guard let template = loaded else { return (nil, diagnostics) }
+    guard loaded != nil else { return (nil, diagnostics) }
     var published: [String: String] = [:]
     if let generatedFiles {
       published = generatedFiles
@@ -28,42 +25,28 @@ public struct SinglePageRenderer: Sendable {
         published[String(file.path.dropFirst("Site/".count))] = file.contents
       }
     }
-    let context = SiteContext(
-      contract: contract, template: template, siteTitle: contract.appName + " link contract",
-      files: published)
-    let copied = assets.filter { !$0.hasSuffix(".html") && !$0.hasPrefix(".") }
-    let files = Set(published.keys).union(copied).union(["index.html", "search.html", "search.json"])
-    return (SinglePageRenderer(template: template, context: context, files: files), diagnostics)
+    let folder = String(templatePath.split(separator: "/").dropLast().joined(separator: "/"))
+    var build = SiteBuild(
+      contentDirectory: "Content", templatesDirectory: folder.isEmpty ? "." : folder, outputDirectory: "Site",
+      contract: contract, generatedFiles: published)
+    build.usesBuildCache = false
+    var bytes: [String: [UInt8]] = ["page.html": Array(templateSource.utf8)]
+    for asset in assets where asset != "page.html" { bytes[asset] = [] }
+    let templates = SiteSources.Folder(names: bytes.keys.sorted(), bytes: bytes)
+    return (SinglePageRenderer(build: build, templates: templates), diagnostics)
   }
 
-  /// Renders the bytes of one page file as a site of that one page: the file is checked for
-  /// UTF-8 as `SiteBuild` reads it, then rendered. Diagnostics are sorted.
+  /// Builds the bytes of one page file as a site of that one page; the page's HTML (empty
+  /// when the file is not readable text) and the build's sorted diagnostics.
   public func render(bytes: [UInt8], name: String = "page") -> (html: [UInt8], diagnostics: [Diagnostic]) {
-    let path = "Content/\(name).md"
-    let read = PageText(bytes)
-    let problems = read.diagnostics(path: path)
-    guard let text = read.text else { return ([], problems) }
-    let (html, diagnostics) = render(source: text, name: name)
-    return (problems.isEmpty ? html : [], (problems + diagnostics).sorted())
+    let content = SiteSources.Folder(names: [name + ".md"], bytes: [name + ".md": bytes])
+    var pipeline = SitePipeline(build: build)
+    let site = pipeline.run(SiteSources(content: content, templates: templates))
+    return (site.files[name + ".html"] ?? [], site.diagnostics)
   }
 
-  /// Renders one page's source text as a site of that one page. Diagnostics are sorted.
+  /// Builds one page's source text as a site of that one page.
   public func render(source: String, name: String = "page") -> (html: [UInt8], diagnostics: [Diagnostic]) {
-    let path = "Content/\(name).md"
-    let page = SourcePage(name: name, path: path, source: Substring(source), context: context)
-    var diagnostics = page.diagnostics
-    let anchorPage = Dictionary(uniqueKeysWithValues: page.anchors.map { ($0, name) })
-    let index = SiteIndex(pages: [name: page], anchorPage: anchorPage)
-    let navigation = Navigation(
-      pages: [(name, page.title)], limit: 40, hasIndexPage: name == "index")
-    let rendered = renderPage(
-      page, parsed: ParsedTemplate(template), context: context, index: index, navigation: navigation)
-    diagnostics += rendered.diagnostics
-    let check = OutputCheck(pages: [rendered.path: rendered], files: files.union([rendered.path]))
-    diagnostics += check.problems("Site")
-    if !diagnostics.isEmpty {
-      diagnostics = ForbiddenValues(in: [source], contract: context.contract).redacting(diagnostics)
-    }
-    return (rendered.bytes, diagnostics.sorted())
+    render(bytes: Array(source.utf8), name: name)
   }
 }

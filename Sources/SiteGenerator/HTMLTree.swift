@@ -122,6 +122,7 @@ final class HTMLDocument {
 
   /// Parses `source` with libxml2's HTML parser; nil when nothing could be parsed.
   static func parse(_ source: String, url: String) -> HTMLDocument? {
+    _ = libxml2Ready
     let pointer = source.withCString { bytes in
       htmlReadMemory(
         bytes, Int32(strlen(bytes)), url, "UTF-8",
@@ -190,7 +191,7 @@ let voidElements: Set<String> = [
   "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr",
 ]
 
-/// Called once before any thread uses libxml2.
+/// libxml2's global setup, done once: every use of libxml2 starts from a parsed template.
 let libxml2Ready: Void = {
   xmlInitParser()
 }()

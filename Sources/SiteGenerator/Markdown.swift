@@ -23,10 +23,31 @@ final class MarkdownDocument: @unchecked Sendable {
       }
     }
     self.lineOffset = lineOffset
-    lines = body.split(separator: "\n", omittingEmptySubsequences: false)
+    lines = body.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { Substring($0) }
   }
 
+  var rootNode: MarkdownNode { MarkdownNode(pointer: root) }
+
   deinit { cmark_node_free(root) }
+}
+
+/// Walks a Markdown tree depth first, in document order. `visit` says whether to go on into
+/// the node's children; by default every node is visited.
+protocol MarkdownWalker {
+  mutating func visit(_ node: MarkdownNode) -> Bool
+}
+
+extension MarkdownWalker {
+  mutating func visit(_ node: MarkdownNode) -> Bool { true }
+
+  mutating func walk(_ node: MarkdownNode) {
+    guard visit(node) else { return }
+    var child = node.firstChild
+    while let current = child {
+      walk(current)
+      child = current.next
+    }
+  }
 }
 
 /// A cmark node, read through small accessors.
@@ -49,6 +70,13 @@ struct MarkdownNode {
   var startColumn: Int { Int(cmark_node_get_start_column(pointer)) }
   var endLine: Int { Int(cmark_node_get_end_line(pointer)) }
   var endColumn: Int { Int(cmark_node_get_end_column(pointer)) }
+  /// A number a walker attached to the node (a heading's index among the page's headings).
+  var mark: Int? {
+    get { cmark_node_get_user_data(pointer).map { Int(bitPattern: $0) - 1 } }
+    nonmutating set {
+      _ = cmark_node_set_user_data(pointer, newValue.flatMap { UnsafeMutableRawPointer(bitPattern: $0 + 1) })
+    }
+  }
 
   var children: [MarkdownNode] {
     var result: [MarkdownNode] = []

@@ -1,12 +1,15 @@
 import CCmark
 import LinkContract
 
-/// A Content page after the first pass: front matter, Markdown tree, ids and directives.
-final class SourcePage: @unchecked Sendable {
+/// What a build knows of a Content page after its first pass: enough to resolve links to it,
+/// list it in the navigation and index it for search, without its Markdown. A rebuild recalls
+/// the facts of an unchanged page from the build record instead of parsing the page again.
+struct PageFacts: Sendable {
   let name: String
   let path: String
+  /// The digest of the page file's bytes.
+  let digest: UInt64
   let matter: FrontMatter?
-  let markdown: MarkdownDocument?
   /// Heading ids, in document order.
   let headings: [Heading]
   /// Every id the rendered page will hold: headings, directive anchors and the template's.
@@ -15,106 +18,160 @@ final class SourcePage: @unchecked Sendable {
   let anchors: Set<String>
   /// The `contract` blocks on the page, in document order.
   let homes: [DirectiveHome]
+  /// The search words of each section, by heading id (nil: before the first heading).
+  let searchWords: [String?: [String]]
+  /// What the first pass found wrong.
   let diagnostics: [Diagnostic]
-
-  init(name: String, path: String, source: Substring, context: SiteContext) {
-    self.name = name
-    self.path = path
-    var diagnostics: [Diagnostic] = []
-    let (matter, body, bodyLine, matterDiagnostics) = FrontMatter.parse(source, path: path)
-    diagnostics += matterDiagnostics
-    self.matter = matter
-    let markdown = MarkdownDocument(body: body, lineOffset: bodyLine - 1)
-    self.markdown = markdown
-
-    var anchors = Set<String>()
-    var homes: [DirectiveHome] = []
-    var headingNodes: [(Int, String)] = []
-    func position(_ node: MarkdownNode) -> (Int, Int) {
-      let (line, column) = node.located
-      return (line + markdown.lineOffset, column)
-    }
-    func walk(_ node: MarkdownNode) {
-      switch node.type {
-      case CMARK_NODE_HEADING:
-        headingNodes.append((node.headingLevel, node.plainText))
-      case CMARK_NODE_CODE_BLOCK:
-        let info = node.fenceInfo
-        if let directive = DirectiveCall(info: info) {
-          switch Directive.parse(directive, contract: context.contract) {
-          case .success(let parsed):
-            let generated = parsed.anchors(context.contract)
-            if !generated.isDisjoint(with: anchors) {
-              let (line, column) = position(node)
-              diagnostics.append(
-                Diagnostic(
-                  id: .blockShownTwice, path: path, line: line, column: column,
-                  message: "`contract \(directive.name)` appears twice on this page; show it once and link to it"))
-            }
-            anchors.formUnion(generated)
-            let (line, column) = position(node)
-            homes.append(
-              DirectiveHome(
-                block: ([directive.name] + directive.arguments).joined(separator: " "), line: line, column: column,
-                anchors: generated, definesAnchors: parsed.definesAnchors))
-          case .failure(let failure):
-            let (line, column) = position(node)
-            diagnostics.append(
-              Diagnostic(id: .blockInvalid, path: path, line: line, column: column, message: failure.message))
-          }
-        }
-      case CMARK_NODE_HTML_BLOCK, CMARK_NODE_HTML_INLINE:
-        let (line, column) = position(node)
-        diagnostics.append(
-          Diagnostic(
-            id: .rawHTML, path: path, line: line, column: column,
-            message:
-              "raw HTML is not allowed in Content: write Markdown, or a `contract` block for generated material"
-          ))
-      case CMARK_NODE_TEXT:
-        for (column, message) in GFMExtensions.problems(in: node, lines: markdown.lines) {
-          diagnostics.append(
-            Diagnostic(
-              id: .markdownExtension, path: path, line: node.startLine + markdown.lineOffset, column: column,
-              message: message))
-        }
-      case CMARK_NODE_ITEM:
-        if let (line, column) = GFMExtensions.taskMarker(node) {
-          diagnostics.append(
-            Diagnostic(
-              id: .taskList, path: path, line: line + markdown.lineOffset, column: column,
-              message:
-                "task list items (`[ ]`, `[x]`) are not supported: write the item as plain text, its state in words"))
-        }
-      case CMARK_NODE_IMAGE:
-        let (line, column) = position(node)
-        diagnostics.append(
-          Diagnostic(
-            id: .image, path: path, line: line, column: column,
-            message: "images are not supported in Content; diagrams come from `contract` blocks"))
-      default:
-        break
-      }
-      for child in node.children { walk(child) }
-    }
-    walk(MarkdownNode(pointer: markdown.root))
-
-    var allocator = IDAllocator(reserved: context.template.ids.union(anchors))
-    headings = headingNodes.map { level, text in
-      Heading(level: level, text: text, id: allocator.claim(slug(text)))
-    }
-    ids = allocator.used
-    self.anchors = anchors
-    self.homes = homes
-    self.diagnostics = diagnostics
-  }
 
   var title: String { matter?.title ?? name }
   var outputName: String { name + ".html" }
 }
 
+/// A Content page parsed now: its facts and its Markdown, whose heading nodes carry their
+/// heading's index in `facts.headings`.
+final class SourcePage: @unchecked Sendable {
+  let facts: PageFacts
+  let markdown: MarkdownDocument
+
+  init(name: String, path: String, source: Substring, digest: UInt64, context: SiteContext) {
+    var diagnostics: [Diagnostic] = []
+    let (matter, body, bodyLine, matterDiagnostics) = FrontMatter.parse(source, path: path)
+    diagnostics += matterDiagnostics
+    markdown = MarkdownDocument(body: body, lineOffset: bodyLine - 1)
+    var survey = PageSurvey(path: path, markdown: markdown, contract: context.contract)
+    survey.walk(markdown.rootNode)
+    diagnostics += survey.diagnostics
+
+    var allocator = IDAllocator(reserved: context.template.ids.union(survey.anchors))
+    let headings = survey.headings.map { level, text in
+      Heading(level: level, text: text, id: allocator.claim(slug(text)))
+    }
+    var sections: [String?: [String]] = [:]
+    for (heading, text) in survey.sectionTexts {
+      sections[heading.map { headings[$0].id }, default: []].append(text)
+    }
+    facts = PageFacts(
+      name: name, path: path, digest: digest, matter: matter, headings: headings, ids: allocator.used,
+      anchors: survey.anchors, homes: survey.homes, searchWords: sections.mapValues(SearchIndex.words),
+      diagnostics: diagnostics)
+  }
+
+  var name: String { facts.name }
+  var path: String { facts.path }
+  var title: String { facts.title }
+  var outputName: String { facts.outputName }
+
+  /// The heading a heading node of this page's Markdown stands for.
+  func heading(_ node: MarkdownNode) -> Heading? {
+    guard let index = node.mark else { return nil }
+    return facts.headings[index]
+  }
+}
+
+/// The first pass over a page's Markdown, in one walk: headings (each node marked with its
+/// index), `contract` blocks and their anchors, what Content may not contain, and the text of
+/// each top-level block for the search index.
+struct PageSurvey: MarkdownWalker {
+  let path: String
+  let markdown: MarkdownDocument
+  let contract: Contract
+  private(set) var headings: [(level: Int, text: String)] = []
+  private(set) var anchors = Set<String>()
+  private(set) var homes: [DirectiveHome] = []
+  private(set) var diagnostics: [Diagnostic] = []
+  /// Each top-level block's searchable text, with the index of the heading it follows.
+  private(set) var sectionTexts: [(heading: Int?, text: String)] = []
+  private var section: Int?
+
+  init(path: String, markdown: MarkdownDocument, contract: Contract) {
+    self.path = path
+    self.markdown = markdown
+    self.contract = contract
+  }
+
+  private func position(_ node: MarkdownNode) -> (Int, Int) {
+    let (line, column) = node.located
+    return (line + markdown.lineOffset, column)
+  }
+
+  private mutating func error(_ id: DiagnosticID, _ line: Int, _ column: Int, _ message: String) {
+    diagnostics.append(Diagnostic(id: id, path: path, line: line, column: column, message: message))
+  }
+
+  mutating func visit(_ node: MarkdownNode) -> Bool {
+    if node.type != CMARK_NODE_HEADING, node.parent?.type == CMARK_NODE_DOCUMENT {
+      sectionTexts.append((section, ""))
+    }
+    switch node.type {
+    case CMARK_NODE_DOCUMENT:
+      return true
+    case CMARK_NODE_HEADING:
+      node.mark = headings.count
+      if node.parent?.type == CMARK_NODE_DOCUMENT { section = headings.count }
+      headings.append((node.headingLevel, node.plainText))
+      return true
+    case CMARK_NODE_CODE_BLOCK:
+      if let call = DirectiveCall(info: node.fenceInfo) {
+        survey(call, node)
+      } else {
+        searchText(node.literal + " ")
+      }
+      return false
+    case CMARK_NODE_PARAGRAPH:
+      searchText(node.plainText + " ")
+    case CMARK_NODE_HTML_BLOCK, CMARK_NODE_HTML_INLINE:
+      let (line, column) = position(node)
+      error(
+        .rawHTML, line, column,
+        "raw HTML is not allowed in Content: write Markdown, or a `contract` block for generated material")
+    case CMARK_NODE_TEXT:
+      for (column, message) in GFMExtensions.problems(in: node, lines: markdown.lines) {
+        error(.markdownExtension, node.startLine + markdown.lineOffset, column, message)
+      }
+    case CMARK_NODE_ITEM:
+      if let (line, column) = GFMExtensions.taskMarker(node) {
+        error(
+          .taskList, line + markdown.lineOffset, column,
+          "task list items (`[ ]`, `[x]`) are not supported: write the item as plain text, its state in words")
+      }
+    case CMARK_NODE_IMAGE:
+      let (line, column) = position(node)
+      error(.image, line, column, "images are not supported in Content; diagrams come from `contract` blocks")
+    default:
+      break
+    }
+    return true
+  }
+
+  /// Adds text to the search text of the top-level block being walked.
+  private mutating func searchText(_ text: String) {
+    guard !sectionTexts.isEmpty else { return }
+    sectionTexts[sectionTexts.count - 1].text += text
+  }
+
+  private mutating func survey(_ call: DirectiveCall, _ node: MarkdownNode) {
+    let (line, column) = position(node)
+    switch Directive.parse(call, contract: contract) {
+    case .success(let parsed):
+      let generated = parsed.anchors(contract)
+      if !generated.isDisjoint(with: anchors) {
+        error(
+          .blockShownTwice, line, column,
+          "`contract \(call.name)` appears twice on this page; show it once and link to it")
+      }
+      anchors.formUnion(generated)
+      homes.append(
+        DirectiveHome(
+          block: ([call.name] + call.arguments).joined(separator: " "), line: line, column: column,
+          anchors: generated, definesAnchors: parsed.definesAnchors))
+    case .failure(let failure):
+      error(.blockInvalid, line, column, failure.message)
+    }
+  }
+}
+
 /// A `contract` block whose anchors other pages link to, where a page shows it.
-struct DirectiveHome: Sendable {
+struct DirectiveHome: Sendable, Hashable {
   let block: String
   let line: Int
   let column: Int

@@ -1,14 +1,24 @@
 import CLibXML2
 import LinkContract
 
-/// A rendered page: its bytes, and the ids and links found when it was parsed back.
+/// A rendered page: its bytes, the ids and links found when it was parsed back, and the
+/// answers its render took from the site index.
 struct RenderedPage: Sendable {
   let path: String
-  let bytes: [UInt8]
+  /// Nil when the page's file from the previous build stands as it is.
+  let bytes: [UInt8]?
   let ids: Set<String>
   let duplicateIDs: [String]
-  let links: [(attribute: String, value: String, line: Int)]
+  let links: [PageLink]
   let diagnostics: [Diagnostic]
+  var lookups: [SiteLookup] = []
+}
+
+/// An `href` or `src` of a rendered page, with its line there.
+struct PageLink: Sendable, Hashable {
+  let attribute: String
+  let value: String
+  let line: Int
 }
 
 /// The site navigation: pages in weight order, cut at a limit for large sites.
@@ -59,10 +69,10 @@ func renderPage(
   navigation: Navigation
 ) -> RenderedPage {
   let (document, slots) = parsed.instantiate()
-  fillCommonSlots(slots, title: page.title, summary: page.matter?.summary ?? "", context: context)
+  fillCommonSlots(slots, title: page.title, summary: page.facts.matter?.summary ?? "", context: context)
   if let nav = slots[.nav] { navigation.markCurrent(nav, current: page.name) }
   if let toc = slots[.toc] {
-    let entries = page.headings.filter { $0.level <= 3 }
+    let entries = page.facts.headings.filter { $0.level <= 3 }
     if entries.isEmpty {
       remove(toc)
     } else {
@@ -75,15 +85,17 @@ func renderPage(
     }
   }
   var renderer = PageRenderer(page: page, context: context, index: index)
-  if let markdown = page.markdown, let content = slots[.content] {
-    renderer.renderBlocks(MarkdownNode(pointer: markdown.root), into: content)
+  if let content = slots[.content] {
+    renderer.renderBlocks(page.markdown.rootNode, into: content)
   }
-  return finish(document, path: page.outputName, source: page.path, diagnostics: renderer.diagnostics)
+  var rendered = finish(document, path: page.outputName, source: page.path, diagnostics: renderer.diagnostics)
+  rendered.lookups = renderer.lookups.recorded
+  return rendered
 }
 
 /// The generated index page, for sites without `index.md`: every page with its summary.
 func renderIndex(
-  _ pages: [SourcePage], parsed: ParsedTemplate, context: SiteContext, navigation: Navigation
+  _ pages: [PageFacts], parsed: ParsedTemplate, context: SiteContext, navigation: Navigation
 ) -> RenderedPage {
   let (document, slots) = parsed.instantiate()
   fillCommonSlots(slots, title: "All pages", summary: "Every page of this site.", context: context)
@@ -138,7 +150,7 @@ func finish(_ document: HTMLDocument, path: String, source: String, diagnostics:
   let bytes = Array(header.utf8) + document.serializedXHTML()
   var ids = Set<String>()
   var duplicates: [String] = []
-  var links: [(String, String, Int)] = []
+  var links: [PageLink] = []
   var problems = diagnostics
   switch HTMLDocument.parseWellFormed(bytes: bytes, url: path) {
   case .success(let reparsed):
@@ -147,7 +159,7 @@ func finish(_ document: HTMLDocument, path: String, source: String, diagnostics:
         if name.utf8Start.pointee == UInt8(ascii: "i") {
           if !ids.insert(value).inserted { duplicates.append(value) }
         } else {
-          links.append((name.description, value, element.line))
+          links.append(PageLink(attribute: name.description, value: value, line: element.line))
         }
       }
     }

@@ -43,7 +43,7 @@ final class SharedConformance: Sendable {
 
 /// Where pages and anchors are, known after the first pass.
 struct SiteIndex: Sendable {
-  let pages: [String: SourcePage]
+  let pages: [String: PageFacts]
   /// The page that holds each directive anchor.
   let anchorPage: [String: String]
 
@@ -52,15 +52,82 @@ struct SiteIndex: Sendable {
     guard let holder = anchorPage[anchor] else { return nil }
     return holder == page ? "#\(anchor)" : "\(holder).html#\(anchor)"
   }
+
+  /// What the index answers to `question` now.
+  func answer(_ question: SiteLookup.Question) -> String {
+    switch question.kind {
+    case .page: return pages[question.key] == nil ? "" : "1"
+    case .id:
+      let parts = question.key.split(separator: "#", maxSplits: 1)
+      guard parts.count == 2, let page = pages[String(parts[0])] else { return "" }
+      return page.ids.contains(String(parts[1])) ? "1" : ""
+    case .anchor: return anchorPage[question.key] ?? ""
+    }
+  }
+}
+
+/// One answer a page's render took from the rest of the site. A rebuild renders an unchanged
+/// page again only when the index would now answer one of its questions differently.
+struct SiteLookup: Hashable, Sendable {
+  struct Question: Hashable, Sendable {
+    enum Kind: UInt8, Sendable {
+      /// Whether a page of that name exists.
+      case page
+      /// Whether `page#id` exists.
+      case id
+      /// Which page holds a directive anchor.
+      case anchor
+    }
+    let kind: Kind
+    let key: String
+  }
+  let question: Question
+  let answer: String
+}
+
+/// The questions one page's render asks of the site index, with their answers, in order.
+final class SiteLookups {
+  let index: SiteIndex
+  let page: String
+  private(set) var recorded: [SiteLookup] = []
+  private var asked: Set<SiteLookup.Question> = []
+
+  init(index: SiteIndex, page: String) {
+    self.index = index
+    self.page = page
+  }
+
+  private func ask(_ kind: SiteLookup.Question.Kind, _ key: String) -> String {
+    let question = SiteLookup.Question(kind: kind, key: key)
+    let answer = index.answer(question)
+    if asked.insert(question).inserted { recorded.append(SiteLookup(question: question, answer: answer)) }
+    return answer
+  }
+
+  /// The page named `name`, if there is one.
+  func page(named name: String) -> PageFacts? {
+    ask(.page, name).isEmpty ? nil : index.pages[name]
+  }
+
+  /// Whether `page` holds the id `id`.
+  func has(id: String, on page: PageFacts) -> Bool {
+    !ask(.id, page.name + "#" + id).isEmpty
+  }
+
+  /// The href of a directive anchor seen from this page, or nil when no page shows it.
+  func href(anchor: String) -> String? {
+    let holder = ask(.anchor, anchor)
+    guard !holder.isEmpty else { return nil }
+    return holder == page ? "#\(anchor)" : "\(holder).html#\(anchor)"
+  }
 }
 
 /// Renders one page's Markdown into the template's content slot.
 struct PageRenderer {
   let page: SourcePage
   let context: SiteContext
-  let index: SiteIndex
+  let lookups: SiteLookups
   var diagnostics: [Diagnostic] = []
-  private var headingIndex = 0
   /// Where the Markdown being rendered starts in the page's body, when it is a table cell's
   /// text that cmark parsed on its own (body line and byte column); nil for the page itself.
   var origin: (line: Int, column: Int)?
@@ -68,12 +135,12 @@ struct PageRenderer {
   init(page: SourcePage, context: SiteContext, index: SiteIndex) {
     self.page = page
     self.context = context
-    self.index = index
+    lookups = SiteLookups(index: index, page: page.name)
   }
 
   func position(_ node: MarkdownNode) -> (line: Int, column: Int) {
     let (line, column) = node.located
-    let offset = page.markdown?.lineOffset ?? 0
+    let offset = page.markdown.lineOffset
     if let origin { return (origin.line + offset, origin.column + column - 1) }
     return (line + offset, column)
   }
@@ -93,7 +160,8 @@ struct PageRenderer {
   mutating func renderBlock(_ node: MarkdownNode, into element: Element, tight: Bool) {
     switch node.type {
     case CMARK_NODE_PARAGRAPH:
-      if origin == nil, let markdown = page.markdown {
+      if origin == nil {
+        let markdown = page.markdown
         switch PipeTable.read(node, in: markdown) {
         case .table(let table):
           renderTable(table, into: element)
@@ -113,8 +181,7 @@ struct PageRenderer {
         renderInlines(node, into: element.add("p"))
       }
     case CMARK_NODE_HEADING:
-      let heading = page.headings[headingIndex]
-      headingIndex += 1
+      guard let heading = page.heading(node) else { return }
       let level = min(6, max(2, heading.level + (heading.level == 1 ? 1 : 0)))
       let h = element.add("h\(level)", ["id": heading.id])
       renderInlines(node, into: h)
@@ -150,7 +217,7 @@ struct PageRenderer {
       guard case .success(let directive) = Directive.parse(call, contract: context.contract) else {
         return  // reported in the first pass
       }
-      var renderer = DirectiveRenderer(context: context, index: index, page: page.name)
+      var renderer = DirectiveRenderer(context: context, lookups: lookups, page: page.name)
       renderer.render(directive, into: element)
       return
     }
@@ -238,7 +305,7 @@ struct PageRenderer {
     guard blocks.count == 1, let paragraph = blocks.first, paragraph.type == CMARK_NODE_PARAGRAPH else {
       diagnostics.append(
         Diagnostic(
-          id: .tableInvalid, path: page.path, line: cell.line + (page.markdown?.lineOffset ?? 0), column: cell.column,
+          id: .tableInvalid, path: page.path, line: cell.line + (page.markdown.lineOffset), column: cell.column,
           message:
             "a table cell holds inline Markdown only, and this one would start a heading, list, quote or other block: write `\\` before its first character"
         ))
@@ -262,7 +329,7 @@ struct PageRenderer {
       guard let route = context.contract.routeClasses.first(where: { $0.id.rawValue == id }) else {
         return fail("unknown route class `\(id)` in link \(Suggestion.known(id, among: known))")
       }
-      guard let href = index.href(anchor: DirectiveAnchor.route(route.id), from: page.name) else {
+      guard let href = lookups.href(anchor: DirectiveAnchor.route(route.id)) else {
         return fail("no page shows route class `\(id)`: add a `contract route \(id)` block")
       }
       return href
@@ -273,8 +340,8 @@ struct PageRenderer {
     }
     if destination.hasPrefix("#") {
       let fragment = String(destination.dropFirst())
-      guard page.ids.contains(fragment) else {
-        return fail("no heading or anchor `\(fragment)` on this page \(ExternalLink.ids(fragment, page))")
+      guard page.facts.ids.contains(fragment) else {
+        return fail("no heading or anchor `\(fragment)` on this page \(ExternalLink.ids(fragment, page.facts))")
       }
       return destination
     }
@@ -293,13 +360,13 @@ struct PageRenderer {
       )
     }
     let name = String(file.dropLast(3))
-    guard let target = index.pages[name] else {
+    guard let target = lookups.page(named: name) else {
       return fail("link to missing page `\(file)`")
     }
     var href = name == page.name && parts.count > 1 ? "" : target.outputName
     if parts.count > 1 {
       let fragment = String(parts[1])
-      guard target.ids.contains(fragment) else {
+      guard lookups.has(id: fragment, on: target) else {
         return fail("no heading or anchor `\(fragment)` in `\(file)` \(ExternalLink.ids(fragment, target))")
       }
       href += "#" + fragment
@@ -312,9 +379,10 @@ struct PageRenderer {
   func linkPosition(_ destination: String, _ node: MarkdownNode) -> (Int, Int) {
     if origin != nil { return position(node) }
     if node.startLine > 0 {
-      let offset = page.markdown?.lineOffset ?? 0
+      let offset = page.markdown.lineOffset
       // cmark can place an autolink past its line's end; the source says where it is.
-      if let lines = page.markdown?.lines, node.startLine - 1 < lines.count,
+      let lines = page.markdown.lines
+      if node.startLine - 1 < lines.count,
         node.startColumn > lines[node.startLine - 1].utf8.count,
         let at = byteOffset(of: "<" + destination, in: lines[node.startLine - 1])
       {
@@ -323,7 +391,7 @@ struct PageRenderer {
       return (node.startLine + offset, node.startColumn)
     }
     let (blockLine, blockColumn) = node.located
-    guard let markdown = page.markdown else { return (blockLine, blockColumn) }
+    let markdown = page.markdown
     let needle = "](" + destination
     var lineIndex = blockLine - 1
     while lineIndex >= 0, lineIndex < markdown.lines.count {
@@ -396,7 +464,7 @@ enum ExternalLink {
 
   /// `(did you mean …? known: …)` for a missing id on `page`: the ids of its kind (`reason-`,
   /// `symptom-`, `route-`, …) when it names a kind the page has, else the page's headings.
-  static func ids(_ fragment: String, _ page: SourcePage) -> String {
+  static func ids(_ fragment: String, _ page: PageFacts) -> String {
     let kind = fragment.split(separator: "-").first.map { $0 + "-" } ?? ""
     let family = page.anchors.filter { $0.hasPrefix(kind) }.sorted()
     let known = family.isEmpty ? page.headings.map(\.id) : family

@@ -53,7 +53,7 @@ struct SearchIndex {
   /// The data the search page's script classifies a pasted link with, made from the contract.
   let links: [UInt8]
 
-  init(pages: [SourcePage], index: SiteIndex, files: [String: String], contract: Contract) {
+  init(pages: [PageFacts], index: SiteIndex, files: [String: String], contract: Contract) {
     links = LinkTable(contract: contract, index: index).json
     func anchor(_ id: String) -> String? { index.href(anchor: id, from: "search") }
     func add(_ kind: SearchEntry.Kind, _ name: String, _ detail: String, _ href: String?, _ terms: [String]) {
@@ -113,17 +113,23 @@ struct SearchIndex {
       let file = entry.href.split(separator: "#").first.map(String.init) ?? entry.href
       titled[file + "\u{0}" + slug(entry.name)] = titled[file + "\u{0}" + slug(entry.name)] ?? offset
     }
+    // A section's words were made in the page's first pass; words of a list that ends with a
+    // section's texts are the words of the rest, then the section's words.
     for page in pages {
-      let sections = Self.sections(of: page)
-      add(
-        .page, page.title, page.matter?.summary ?? "", page.outputName,
-        [page.matter?.summary ?? ""] + sections[nil, default: []])
+      let summary = page.matter?.summary ?? ""
+      entries.append(
+        SearchEntry(
+          kind: .page, name: page.title, detail: summary, href: page.outputName,
+          terms: Self.words([summary], then: page.searchWords[nil] ?? [])))
       for heading in page.headings {
-        let words = [heading.text] + sections[heading.id, default: []]
+        let sectionWords = page.searchWords[heading.id] ?? []
         if let owner = titled[page.outputName + "\u{0}" + slug(heading.text)] {
-          entries[owner].terms = Self.words(entries[owner].terms + words)
+          entries[owner].terms = Self.words(entries[owner].terms + [heading.text], then: sectionWords)
         } else {
-          add(.heading, heading.text, page.title, "\(page.outputName)#\(heading.id)", words)
+          entries.append(
+            SearchEntry(
+              kind: .heading, name: heading.text, detail: page.title, href: "\(page.outputName)#\(heading.id)",
+              terms: Self.words([heading.text], then: sectionWords)))
         }
       }
     }
@@ -131,9 +137,13 @@ struct SearchIndex {
 
   /// Lowercase words of `texts`, each once, in first-seen order: runs of letters and digits,
   /// and also whole dotted or dashed runs (`links.example.com`, `extra-field`).
-  static func words(_ texts: [String]) -> [String] {
+  static func words(_ texts: [String]) -> [String] { words(texts, then: []) }
+
+  /// `words(texts + more)`, where `later` is `words(more)`, made before.
+  static func words(_ texts: [String], then later: [String]) -> [String] {
     var seen = Set<String>()
     var result: [String] = []
+    result.reserveCapacity(later.count + 8)
     func keep(_ word: Substring) {
       let lower = word.lowercased()
       if lower.count > 1, seen.insert(lower).inserted { result.append(lower) }
@@ -151,6 +161,7 @@ struct SearchIndex {
         for part in trimmed.split(whereSeparator: { !($0.isLetter || $0.isNumber) }) { keep(part) }
       }
     }
+    for word in later where seen.insert(word).inserted { result.append(word) }
     return result
   }
 
@@ -185,34 +196,6 @@ struct SearchIndex {
       }
       start = end
     }
-  }
-
-  /// The text of each section of `page` by heading id (nil: before the first heading).
-  static func sections(of page: SourcePage) -> [String?: [String]] {
-    guard let markdown = page.markdown else { return [:] }
-    var result: [String?: [String]] = [:]
-    var current: String?
-    var headingIndex = 0
-    for block in MarkdownNode(pointer: markdown.root).children {
-      if block.type == CMARK_NODE_HEADING, headingIndex < page.headings.count {
-        current = page.headings[headingIndex].id
-        headingIndex += 1
-        continue
-      }
-      var text = ""
-      func collect(_ node: MarkdownNode) {
-        switch node.type {
-        case CMARK_NODE_HEADING: headingIndex += 1
-        case CMARK_NODE_CODE_BLOCK:
-          if DirectiveCall(info: node.fenceInfo) == nil { text += node.literal + " " }
-        case CMARK_NODE_PARAGRAPH: text += node.plainText + " "
-        default: for child in node.children { collect(child) }
-        }
-      }
-      collect(block)
-      result[current, default: []].append(text)
-    }
-    return result
   }
 
   /// `search.json`: the entries as arrays of kind, name, detail, href and words, and the link

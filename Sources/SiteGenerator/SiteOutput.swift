@@ -13,15 +13,17 @@ public enum SiteOutput {
     let description: String
   }
 
-  /// Writes `files` under `output`; returns how many files were written and removed. When no
-  /// byte would change, nothing at all is touched.
-  static func commit(_ files: [String: [UInt8]], to output: String) throws -> (Int, Int) {
+  /// Writes `files` under `output`, keeps the files named in `kept` as they are there, and
+  /// removes any other; returns how many files were written and removed. When no byte would
+  /// change, nothing at all is touched.
+  static func commit(_ files: [String: [UInt8]], keeping kept: Set<String> = [], to output: String) throws -> (
+    Int, Int
+  ) {
     let existing = listFiles(output)
-    var changed: [String] = []
-    for (path, bytes) in files {
-      if !existing.contains(path) || !sameBytes(output + "/" + path, bytes) { changed.append(path) }
-    }
-    let removed = existing.subtracting(files.keys)
+    let paths = files.keys.sorted()
+    let same = parallelMap(paths) { path in existing.contains(path) && sameBytes(output + "/" + path, files[path]!) }
+    let changed = zip(paths, same).filter { !$0.1 }.map(\.0)
+    let removed = existing.subtracting(files.keys).subtracting(kept)
     if changed.isEmpty, removed.isEmpty { return (0, 0) }
 
     let parent = (output as NSString).deletingLastPathComponent
@@ -30,17 +32,26 @@ public enum SiteOutput {
       + ".building-\(ProcessInfo.processInfo.processIdentifier)"
     try? FileManager.default.removeItem(atPath: staging)
     do {
+      // Folders first, in order; then links for the unchanged files and the changed files'
+      // bytes, across the cores, since creating thousands of files is the kernel's slow part.
       var folders: Set<String> = []
       try makeFolder(staging, known: &folders)
-      let changedSet = Set(changed)
-      for (path, bytes) in files.sorted(by: { $0.key < $1.key }) {
+      let all = (paths + kept.filter { files[$0] == nil }).sorted()
+      for path in all {
         let target = staging + "/" + path
-        if let slash = target.utf8.lastIndex(of: 0x2F) {
+        if let slash = target.utf8.lastIndex(of: UInt8(ascii: "/")) {
           try makeFolder(String(Substring(target.utf8[..<slash])), known: &folders)
         }
-        if !changedSet.contains(path), link(output + "/" + path, target) == 0 { continue }
-        try write(bytes, to: target)
       }
+      let changedSet = Set(changed)
+      let failures = parallelMap(all) { path -> String? in
+        let target = staging + "/" + path
+        if !changedSet.contains(path), link(output + "/" + path, target) == 0 { return nil }
+        guard let bytes = files[path] else { return "cannot keep \(output)/\(path): errno \(errno)" }
+        do { try write(bytes, to: target) } catch { return "\(error)" }
+        return nil
+      }
+      if let failure = failures.lazy.compactMap({ $0 }).first { throw WriteError(description: failure) }
       if FileManager.default.fileExists(atPath: output) {
         try swap(staging, output)
       } else {

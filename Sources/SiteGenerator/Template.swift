@@ -24,7 +24,6 @@ struct PageTemplate: Sendable {
 
   /// Reads and checks the template; diagnostics name the template and line.
   static func load(source: String, path: String) -> (PageTemplate?, [Diagnostic]) {
-    _ = libxml2Ready
     var diagnostics: [Diagnostic] = []
     guard let document = HTMLDocument.parse(source, url: path), let root = document.root else {
       return (nil, [Diagnostic(id: .templateInvalid, path: path, line: 1, column: 1, message: "template is not HTML")])

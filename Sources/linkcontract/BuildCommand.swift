@@ -30,13 +30,23 @@ func siteBuild(
       contentDirectory: content, templatesDirectory: templates, outputDirectory: output, contract: .customerApp,
       generatedFilesIdentity: "contract compiled into linkcontract \(version)"
     ) {
-      let timing = PhaseTiming()
-      defer { timing.mark("contract artifacts") }
+      let start = ContinuousClock.now
+      defer { phaseTimer?("contract artifacts", .now - start) }
       return published(contractArtifacts(.customerApp))
     }
   }
   build.toolVersion = version
+  build.phaseObserver = phaseTimer
   return build
+}
+
+/// Prints each build phase's duration on standard error when `LINKCONTRACT_TIMING` is set.
+let phaseTimer: (@Sendable (String, Duration) -> Void)? =
+  ProcessInfo.processInfo.environment["LINKCONTRACT_TIMING"] == nil ? nil : printPhase
+
+@Sendable private func printPhase(_ phase: String, _ duration: Duration) {
+  let milliseconds = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
+  FileHandle.standardError.write(Data("timing: \(phase) \(milliseconds) ms\n".utf8))
 }
 
 /// A usage error, naming the flag to give, when `path` is not a folder: run outside the

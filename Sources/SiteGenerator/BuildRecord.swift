@@ -1,0 +1,358 @@
+import Foundation
+import LinkContract
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// What the last successful build saw and wrote, kept beside the output folder
+/// (`.<name>.linkcontract-cache`), so that a rebuild does only what its changes need:
+/// - nothing at all when no input changed and the output is as the build left it;
+/// - otherwise, each unchanged page's first-pass facts are recalled instead of parsed, and its
+///   file is kept when everything its render read is the same: the template, the contract and
+///   the navigation (`site`), and each answer it took from the site index (`lookups`).
+/// Any doubt (a missing, unreadable or other-version record, a changed setting, an output file
+/// whose size or modification time moved) means that part is made again: a full build is the
+/// source of truth, and a rebuild's output is byte for byte what a full build would write.
+struct BuildRecord {
+  struct OutputFile: Equatable {
+    let path: String
+    let size: Int
+    let modified: Int
+  }
+
+  /// A page as the recorded build knew it.
+  struct Page {
+    let facts: PageFacts
+    /// The page's render, when its file is among the outputs.
+    let render: RenderedPage
+  }
+
+  static let format = "linkcontract-build-record 3\n"
+
+  /// A digest of every input, for the no-op check.
+  let inputs: UInt64
+  /// A digest of what every page's render reads besides its own source and lookups.
+  let site: UInt64
+  /// A digest of the navigation (every page's name and title, in order).
+  let navigation: UInt64
+  let outputs: [OutputFile]
+  /// Every warning of the build, in the order it reported them.
+  let warnings: [Diagnostic]
+  let pages: [String: Page]
+
+  /// Where the record for `output` lives: `.<name>.linkcontract-cache` beside it.
+  static func location(for output: String) -> String {
+    let url = URL(fileURLWithPath: output).standardizedFileURL
+    return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).linkcontract-cache").path
+  }
+
+  /// The output folder's regular files with their sizes and modification times.
+  static func snapshot(_ output: String) -> [OutputFile] {
+    SiteOutput.listFiles(output).sorted().compactMap { path in
+      var status = stat()
+      guard stat(output + "/" + path, &status) == 0 else { return nil }
+      let modified = Int(status.st_mtim.tv_sec) * 1_000_000_000 + Int(status.st_mtim.tv_nsec)
+      return OutputFile(path: path, size: Int(status.st_size), modified: modified)
+    }
+  }
+
+  /// The recorded output files that are still on disk exactly as the recorded build left them.
+  func untouchedOutputs(_ current: [OutputFile]) -> Set<String> {
+    let recorded = Dictionary(outputs.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+    return Set(current.filter { recorded[$0.path] == $0 }.map(\.path))
+  }
+
+  static func load(_ location: String) -> BuildRecord? {
+    guard let data = FileManager.default.contents(atPath: location) else { return nil }
+    var reader = RecordReader(bytes: [UInt8](data))
+    return reader.record()
+  }
+
+  func save(_ location: String) {
+    var writer = RecordWriter()
+    writer.write(self)
+    let temporary = location + ".new-\(getpid())"
+    guard (try? SiteOutput.write(writer.bytes, to: temporary)) != nil else { return }
+    if rename(temporary, location) != 0 { unlink(temporary) }
+  }
+}
+
+/// Appends a build record as bytes: integers as LEB128 varints, strings with their length.
+struct RecordWriter {
+  private(set) var bytes: [UInt8] = []
+
+  mutating func int(_ value: Int) { uint(UInt64(bitPattern: Int64(value))) }
+
+  mutating func uint(_ value: UInt64) {
+    var rest = value
+    while rest >= 0x80 {
+      bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+      rest >>= 7
+    }
+    bytes.append(UInt8(rest))
+  }
+
+  mutating func string(_ text: String) {
+    int(text.utf8.count)
+    bytes.append(contentsOf: text.utf8)
+  }
+
+  mutating func strings<S: Sequence<String>>(_ texts: S, count: Int) {
+    int(count)
+    for text in texts { string(text) }
+  }
+
+  mutating func diagnostics(_ list: [Diagnostic]) {
+    int(list.count)
+    for diagnostic in list {
+      string(diagnostic.path)
+      int(diagnostic.line)
+      int(diagnostic.column)
+      int(diagnostic.severity == .error ? 0 : 1)
+      string(diagnostic.message)
+      string(diagnostic.id.rawValue)
+    }
+  }
+
+  mutating func write(_ record: BuildRecord) {
+    bytes.append(contentsOf: BuildRecord.format.utf8)
+    uint(record.inputs)
+    uint(record.site)
+    uint(record.navigation)
+    int(record.outputs.count)
+    for file in record.outputs {
+      string(file.path)
+      int(file.size)
+      int(file.modified)
+    }
+    diagnostics(record.warnings)
+    int(record.pages.count)
+    for name in record.pages.keys.sorted() {
+      let page = record.pages[name]!
+      facts(page.facts)
+      render(page.render)
+    }
+  }
+
+  private mutating func facts(_ facts: PageFacts) {
+    string(facts.name)
+    string(facts.path)
+    uint(facts.digest)
+    if let matter = facts.matter {
+      int(1)
+      string(matter.title)
+      string(matter.summary)
+      int(matter.weight)
+    } else {
+      int(0)
+    }
+    int(facts.headings.count)
+    for heading in facts.headings {
+      int(heading.level)
+      string(heading.text)
+      string(heading.id)
+    }
+    strings(facts.ids.sorted(), count: facts.ids.count)
+    strings(facts.anchors.sorted(), count: facts.anchors.count)
+    int(facts.homes.count)
+    for home in facts.homes {
+      string(home.block)
+      int(home.line)
+      int(home.column)
+      strings(home.anchors.sorted(), count: home.anchors.count)
+      int(home.definesAnchors ? 1 : 0)
+    }
+    int(facts.searchWords.count)
+    for (section, words) in facts.searchWords.sorted(by: { ($0.key ?? "") < ($1.key ?? "") }) {
+      if let section {
+        int(1)
+        string(section)
+      } else {
+        int(0)
+      }
+      strings(words, count: words.count)
+    }
+    diagnostics(facts.diagnostics)
+  }
+
+  private mutating func render(_ page: RenderedPage) {
+    string(page.path)
+    strings(page.ids.sorted(), count: page.ids.count)
+    strings(page.duplicateIDs, count: page.duplicateIDs.count)
+    int(page.links.count)
+    for link in page.links {
+      string(link.attribute)
+      string(link.value)
+      int(link.line)
+    }
+    diagnostics(page.diagnostics)
+    int(page.lookups.count)
+    for lookup in page.lookups {
+      int(Int(lookup.question.kind.rawValue))
+      string(lookup.question.key)
+      string(lookup.answer)
+    }
+  }
+}
+
+/// Reads what `RecordWriter` wrote; any malformed byte makes the whole record nil.
+struct RecordReader {
+  let bytes: [UInt8]
+  private var offset = 0
+  private var failed = false
+
+  init(bytes: [UInt8]) { self.bytes = bytes }
+
+  mutating func uint() -> UInt64 {
+    var value: UInt64 = 0
+    var shift: UInt64 = 0
+    while offset < bytes.count, shift < 64 {
+      let byte = bytes[offset]
+      offset += 1
+      value |= UInt64(byte & 0x7F) << shift
+      if byte < 0x80 { return value }
+      shift += 7
+    }
+    failed = true
+    return 0
+  }
+
+  mutating func int() -> Int { Int(Int64(bitPattern: uint())) }
+
+  /// A count of items that follow, each at least one byte long.
+  mutating func count() -> Int {
+    let value = int()
+    guard value >= 0, value <= bytes.count - offset else {
+      failed = true
+      return 0
+    }
+    return value
+  }
+
+  mutating func string() -> String {
+    let length = count()
+    let text = String(decoding: bytes[offset..<(offset + length)], as: UTF8.self)
+    offset += length
+    return text
+  }
+
+  mutating func strings() -> [String] { (0..<count()).map { _ in string() } }
+
+  mutating func diagnostics() -> [Diagnostic] {
+    (0..<count()).map { _ in
+      let path = string()
+      let line = int()
+      let column = int()
+      let severity: Severity = int() == 0 ? .error : .warning
+      let message = string()
+      guard let id = DiagnosticID(rawValue: string()) else {
+        failed = true
+        return Diagnostic(id: .contentUnreadable, path: path, line: line, column: column, message: message)
+      }
+      return Diagnostic(id: id, path: path, line: line, column: column, severity: severity, message: message)
+    }
+  }
+
+  mutating func record() -> BuildRecord? {
+    let header = Array(BuildRecord.format.utf8)
+    guard bytes.starts(with: header) else { return nil }
+    offset = header.count
+    let inputs = uint()
+    let site = uint()
+    let navigation = uint()
+    let outputs = (0..<count()).map { _ in
+      BuildRecord.OutputFile(path: string(), size: int(), modified: int())
+    }
+    let warnings = diagnostics()
+    var pages: [String: BuildRecord.Page] = [:]
+    for _ in 0..<count() {
+      let facts = self.facts()
+      let render = self.render()
+      if failed { return nil }
+      pages[facts.name] = BuildRecord.Page(facts: facts, render: render)
+    }
+    guard !failed, offset == bytes.count else { return nil }
+    return BuildRecord(
+      inputs: inputs, site: site, navigation: navigation, outputs: outputs, warnings: warnings, pages: pages)
+  }
+
+  private mutating func facts() -> PageFacts {
+    let name = string()
+    let path = string()
+    let digest = uint()
+    var matter: FrontMatter?
+    if int() == 1 { matter = FrontMatter(title: string(), summary: string(), weight: int()) }
+    let headings = (0..<count()).map { _ in Heading(level: int(), text: string(), id: string()) }
+    let ids = Set(strings())
+    let anchors = Set(strings())
+    let homes = (0..<count()).map { _ in
+      DirectiveHome(
+        block: string(), line: int(), column: int(), anchors: Set(strings()), definesAnchors: int() == 1)
+    }
+    var searchWords: [String?: [String]] = [:]
+    for _ in 0..<count() {
+      let section: String? = int() == 1 ? string() : nil
+      searchWords[section] = strings()
+    }
+    return PageFacts(
+      name: name, path: path, digest: digest, matter: matter, headings: headings, ids: ids, anchors: anchors,
+      homes: homes, searchWords: searchWords, diagnostics: diagnostics())
+  }
+
+  private mutating func render() -> RenderedPage {
+    let path = string()
+    let ids = Set(strings())
+    let duplicates = strings()
+    let links = (0..<count()).map { _ in PageLink(attribute: string(), value: string(), line: int()) }
+    let diagnostics = self.diagnostics()
+    let lookups = (0..<count()).map { _ -> SiteLookup in
+      let kind = SiteLookup.Question.Kind(rawValue: UInt8(truncatingIfNeeded: int()))
+      if kind == nil { failed = true }
+      return SiteLookup(question: .init(kind: kind ?? .page, key: string()), answer: string())
+    }
+    return RenderedPage(
+      path: path, bytes: nil, ids: ids, duplicateIDs: duplicates, links: links, diagnostics: diagnostics,
+      lookups: lookups)
+  }
+}
+
+/// A 64-bit digest of the build's inputs, eight bytes a step: FNV-1a's multiply over words,
+/// with an xor-shift so that every byte reaches the low bits. Each step is a bijection of the
+/// running value, so a change to one input always changes the digest. Not for security; for
+/// noticing that an input changed.
+struct InputDigest {
+  private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+  private static let prime: UInt64 = 0x0000_0100_0000_01B3
+
+  private mutating func mix(_ word: UInt64) {
+    value = (value ^ word) &* Self.prime
+    value ^= value >> 29
+  }
+
+  mutating func add(bytes: UnsafeRawBufferPointer) {
+    var offset = 0
+    while offset + 8 <= bytes.count {
+      mix(bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+      offset += 8
+    }
+    var tail: UInt64 = 0
+    for (shift, byte) in bytes[offset...].enumerated() { tail |= UInt64(byte) << (8 * UInt64(shift)) }
+    mix(tail)
+    // The length ends each input, so that ("ab", "c") and ("a", "bc") differ.
+    mix(UInt64(bytes.count) | 0xFF00_0000_0000_0000)
+  }
+
+  mutating func add(_ text: String) {
+    var text = text
+    text.withUTF8 { add(bytes: UnsafeRawBufferPointer($0)) }
+  }
+
+  mutating func add(_ number: UInt64) { mix(number) }
+
+  static func of(_ bytes: [UInt8]) -> UInt64 {
+    var digest = InputDigest()
+    bytes.withUnsafeBytes { digest.add(bytes: $0) }
+    return digest.value
+  }
+}

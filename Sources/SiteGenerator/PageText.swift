@@ -1,0 +1,68 @@
+import LinkContract
+
+/// A file's bytes read as a page's text, with what is wrong with them by line and byte column.
+/// Invalid UTF-8 leaves no text: the first bad sequence is reported and nothing after it is
+/// read. A character that XML, and so a page, cannot hold (a C0 control other than tab, line
+/// feed and carriage return; U+FFFE, U+FFFF) is reported and read as spaces of the same
+/// length, so that the rest of the file is still checked at its true columns.
+struct PageText {
+  private(set) var text: String?
+  private(set) var problems: [(line: Int, column: Int, message: String)] = []
+
+  init(_ source: [UInt8]) {
+    var bytes = source
+    var line = 1
+    var lineStart = 0
+    var index = 0
+    func unshowable(_ scalar: String, length: Int) {
+      problems.append((line, index - lineStart + 1, "the character \(scalar) cannot appear in a page; remove it"))
+      for k in index..<(index + length) { bytes[k] = 0x20 }
+    }
+    func notUTF8() {
+      problems.append((line, index - lineStart + 1, "the file is not valid UTF-8"))
+    }
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte < 0x80 {
+        if byte == 0x0A {
+          line += 1
+          lineStart = index + 1
+        } else if byte < 0x20, byte != 0x09, byte != 0x0D {
+          unshowable((byte < 0x10 ? "U+000" : "U+00") + String(byte, radix: 16, uppercase: true), length: 1)
+        }
+        index += 1
+        continue
+      }
+      let length: Int
+      switch byte {
+      case 0xC2...0xDF: length = 2
+      case 0xE0...0xEF: length = 3
+      case 0xF0...0xF4: length = 4
+      default:
+        notUTF8()
+        return
+      }
+      guard index + length <= bytes.count,
+        bytes[(index + 1)..<(index + length)].allSatisfy({ $0 & 0xC0 == 0x80 })
+      else {
+        notUTF8()
+        return
+      }
+      let scalar = String(decoding: bytes[index..<(index + length)], as: UTF8.self)
+      if scalar == "\u{FFFD}", bytes[index..<(index + length)] != [0xEF, 0xBF, 0xBD] {
+        notUTF8()
+        return
+      }
+      if scalar == "\u{FFFE}" || scalar == "\u{FFFF}" {
+        unshowable(scalar == "\u{FFFE}" ? "U+FFFE" : "U+FFFF", length: length)
+      }
+      index += length
+    }
+    text = String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// The problems as diagnostics of the file at `path`.
+  func diagnostics(path: String) -> [Diagnostic] {
+    problems.map { Diagnostic(id: .textInvalid, path: path, line: $0.line, column: $0.column, message: $0.message) }
+  }
+}

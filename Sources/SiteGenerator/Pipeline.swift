@@ -1,0 +1,431 @@
+import Foundation
+import LinkContract
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The phases of a site build, each a function of what the phases before it made:
+///
+///     template, pages   read the template and the page files
+///     parse             each page's first pass (or its facts recalled from the record)
+///     resolve           order, anchor homes, the site index and the navigation
+///     render            every page into the template (or its file kept from last time)
+///     assemble          the site's files: generated, assets, pages, search index
+///     check             every id and link of the output, as a browser would follow them
+///     finish            columns in characters, forbidden values redacted, sorted
+///
+/// `SiteBuild` runs them over the Content and Templates folders; the fuzz entry point runs the
+/// same phases over a one-page site held in memory.
+struct SitePipeline {
+  let build: SiteBuild
+  var clock: PhaseClock
+
+  init(build: SiteBuild) {
+    self.build = build
+    clock = PhaseClock(build.phaseObserver)
+  }
+
+  var contract: Contract { build.contract }
+
+  /// Renders the site from one reading of its folders. With the record of the previous build
+  /// (`untouched`: the recorded output files still as it left them), unchanged pages are
+  /// recalled and their files kept instead of made again.
+  mutating func run(_ sources: SiteSources, previous: BuildRecord? = nil, untouched: Set<String> = []) -> SiteRender {
+    var diagnostics: [Diagnostic] = []
+    guard let template = template(sources, into: &diagnostics), let files = pageFiles(sources, into: &diagnostics)
+    else { return SiteRender(failed: diagnostics) }
+    clock.mark("read")
+    let context = SiteContext(
+      contract: contract, template: template, siteTitle: contract.appName + " link contract",
+      files: build.generatedFiles)
+    let site = siteDigest(sources)
+    let previous = previous?.site == site ? previous : nil
+    let pages = parse(files, context: context, recalling: previous)
+    clock.mark("parse")
+    var resolved = resolve(pages, into: &diagnostics)
+    resolved.assets = Set(sources.templates.names ?? [])
+    clock.mark("resolve")
+    let rendered = render(resolved, context: context, previous: previous, untouched: untouched)
+    clock.mark("render")
+    var output = assemble(rendered, sources: sources)
+    diagnostics += rendered.pages.flatMap(\.diagnostics) + pages.flatMap(\.facts.diagnostics)
+    // The output check looks for the generator's own faults; with Content errors nothing is
+    // written, and their consequences would only repeat them.
+    if diagnostics.errorCount == 0 {
+      let all = Set(output.files.keys).union(output.kept)
+      diagnostics += OutputCheck(pages: rendered.byPath, files: all).problems(build.outputDirectory)
+    }
+    clock.mark("check")
+    output.diagnostics = finish(diagnostics, sources: sources, files: files)
+    output.pageCount = rendered.pages.count
+    output.inputs = inputs(sources)
+    output.site = site
+    output.navigation = resolved.navigationDigest
+    output.pages = Dictionary(
+      uniqueKeysWithValues: zip(resolved.pages, rendered.pages.suffix(resolved.pages.count)).map {
+        ($0.facts.name, BuildRecord.Page(facts: $0.facts, render: $1))
+      })
+    return output
+  }
+
+  // MARK: - Read
+
+  /// The page template, checked; nil after reporting why it cannot be used.
+  func template(_ sources: SiteSources, into diagnostics: inout [Diagnostic]) -> PageTemplate? {
+    let path = build.templatesDirectory + "/page.html"
+    guard let source = text(sources.templates.bytes["page.html"], path: path, into: &diagnostics) else { return nil }
+    let (template, problems) = PageTemplate.load(source: source, path: path)
+    diagnostics += problems
+    return template
+  }
+
+  /// The Content folder's pages, each with a valid name and readable text; nil when the folder
+  /// itself cannot be read.
+  func pageFiles(_ sources: SiteSources, into diagnostics: inout [Diagnostic]) -> [PageFile]? {
+    guard let names = sources.content.names else {
+      diagnostics.append(
+        Diagnostic(
+          id: .contentUnreadable, path: build.contentDirectory, line: 1, column: 1,
+          message: "cannot read the Content folder"))
+      return nil
+    }
+    var candidates: [PageFile] = []
+    var seen: [String: String] = [:]
+    for file in names where file.hasSuffix(".md") {
+      let name = String(file.dropLast(3))
+      let path = build.contentDirectory + "/" + file
+      guard Self.isPageName(name) else {
+        diagnostics.append(
+          Diagnostic(
+            id: .pageNameInvalid, path: path, line: 1, column: 1,
+            message: "page name `\(name)` must use only letters, digits, `-`, `_` and `.`"))
+        continue
+      }
+      if let other = seen[name.lowercased()] {
+        diagnostics.append(
+          Diagnostic(
+            id: .pageNameClash, path: path, line: 1, column: 1,
+            message: "page `\(name)` has the same name as `\(other)` (names are compared ignoring case)"))
+        continue
+      }
+      seen[name.lowercased()] = file
+      candidates.append(
+        PageFile(name: name, file: file, path: path, text: "", digest: sources.content.digests[file] ?? 0))
+    }
+    let read = parallelMap(candidates) { candidate -> (String?, [Diagnostic]) in
+      var problems: [Diagnostic] = []
+      let text = text(sources.content.bytes[candidate.file], path: candidate.path, into: &problems)
+      return (text, problems)
+    }
+    var files: [PageFile] = []
+    for (candidate, (text, problems)) in zip(candidates, read) {
+      diagnostics += problems
+      if let text {
+        files.append(
+          PageFile(
+            name: candidate.name, file: candidate.file, path: candidate.path, text: text, digest: candidate.digest))
+      }
+    }
+    return files
+  }
+
+  /// The text of the file at `path` that was read as `bytes` (nil: it could not be read).
+  func text(_ bytes: [UInt8]?, path: String, into diagnostics: inout [Diagnostic]) -> String? {
+    guard let bytes else {
+      diagnostics.append(
+        Diagnostic(id: .contentUnreadable, path: path, line: 1, column: 1, message: "cannot read the file"))
+      return nil
+    }
+    let read = PageText(bytes)
+    diagnostics += read.diagnostics(path: path)
+    return read.text
+  }
+
+  static func isPageName(_ name: String) -> Bool {
+    !name.isEmpty && !name.hasPrefix(".")
+      && name.utf8.allSatisfy {
+        ASCII.isAlphanumeric($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".")
+      }
+  }
+
+  // MARK: - Parse
+
+  /// Each page's first pass, in parallel; a page whose bytes the record knew is recalled.
+  func parse(_ files: [PageFile], context: SiteContext, recalling previous: BuildRecord?) -> [SitePage] {
+    parallelMap(files) { file in
+      if let known = previous?.pages[file.name]?.facts, known.digest == file.digest, known.path == file.path {
+        return SitePage(file: file, facts: known, source: nil)
+      }
+      let source = SourcePage(
+        name: file.name, path: file.path, source: Substring(file.text), digest: file.digest, context: context)
+      return SitePage(file: file, facts: source.facts, source: source)
+    }
+  }
+
+  // MARK: - Resolve
+
+  /// The pages in navigation order, where each anchor lives, and the navigation.
+  func resolve(_ pages: [SitePage], into diagnostics: inout [Diagnostic]) -> ResolvedSite {
+    let ordered = pages.sorted {
+      ($0.facts.matter?.weight ?? 0, $0.facts.name) < ($1.facts.matter?.weight ?? 0, $1.facts.name)
+    }
+    // Each block that defines anchors has one home: the first page, in navigation order, that
+    // shows it. Showing it again elsewhere is an error there, so links never move silently.
+    var anchorPage: [String: String] = [:]
+    for page in ordered.map(\.facts) {
+      for block in page.homes {
+        guard block.definesAnchors else {
+          // A block that only lists may repeat; its ids lead to the first page that shows it.
+          for anchor in block.anchors where anchorPage[anchor] == nil { anchorPage[anchor] = page.name }
+          continue
+        }
+        if let owner = block.anchors.sorted().lazy.compactMap({ anchorPage[$0] }).first {
+          // Twice on its own page is reported by the page itself.
+          guard owner != page.name else { continue }
+          diagnostics.append(
+            Diagnostic(
+              id: .blockShownTwice, path: page.path, line: block.line, column: block.column,
+              message:
+                "`contract \(block.block)` already has its home on `\(owner).md`: show it on one page only and link there"
+            ))
+          continue
+        }
+        for anchor in block.anchors { anchorPage[anchor] = page.name }
+      }
+    }
+    diagnostics += undocumentedRoutes(anchorPage: anchorPage, pages: pages.map(\.facts))
+    let index = SiteIndex(
+      pages: Dictionary(uniqueKeysWithValues: pages.map { ($0.facts.name, $0.facts) }), anchorPage: anchorPage)
+    let navigation = Navigation(
+      pages: ordered.map { ($0.facts.name, $0.facts.title) }, limit: build.navigationLimit,
+      hasIndexPage: index.pages["index"] != nil)
+    return ResolvedSite(pages: ordered, index: index, navigation: navigation)
+  }
+
+  /// A warning for each route class no page documents, when the site documents route classes
+  /// at all: a new route class in the contract is then shown somewhere, or said not to be.
+  func undocumentedRoutes(anchorPage: [String: String], pages: [PageFacts]) -> [Diagnostic] {
+    let routeAnchors = contract.routeClasses.map { DirectiveAnchor.route($0.id) }
+    let holder = anchorPage["route-classes-table"] ?? routeAnchors.lazy.compactMap { anchorPage[$0] }.first
+    guard let holder, let page = pages.first(where: { $0.name == holder }) else { return [] }
+    return contract.routeClasses.filter { anchorPage[DirectiveAnchor.route($0.id)] == nil }.map { route in
+      Diagnostic(
+        id: .routeUndocumented, path: page.path, line: 1, column: 1, severity: .warning,
+        message:
+          "route class `\(route.id.rawValue)` is documented on no page: add a `contract route \(route.id.rawValue)` block, or a `contract routes` block"
+      )
+    }
+  }
+
+  // MARK: - Render
+
+  /// Every page in the template, across the cores, with the listings (the search page, and the
+  /// page list when Content has no index) first as the largest jobs. A page is kept as the
+  /// previous build wrote it when its bytes, the site and the navigation are the same, its file
+  /// is untouched, and the site index answers every question its render asked as it did then.
+  func render(
+    _ site: ResolvedSite, context: SiteContext, previous: BuildRecord?, untouched: Set<String>
+  ) -> RenderedPages {
+    let listings: [Listing] =
+      (site.index.pages["search"] == nil ? [.search] : []) + (site.index.pages["index"] == nil ? [.index] : [])
+    let hasScript = context.files["search.js"] != nil || site.assets.contains("search.js")
+    let sameNavigation = previous?.navigation == site.navigationDigest
+    let template = context.template
+    let navigation = site.navigation
+    let results = parallelJobs(listings.count + site.pages.count) {
+      ParsedTemplate(template, navigation: navigation)
+    } _: { job, parsed -> (RenderedPage, [UInt8]?) in
+      guard job < listings.count else {
+        let page = site.pages[job - listings.count]
+        if sameNavigation, let known = previous?.pages[page.facts.name], known.facts.digest == page.facts.digest,
+          untouched.contains(page.facts.outputName),
+          known.render.lookups.allSatisfy({ site.index.answer($0.question) == $0.answer })
+        {
+          return (known.render, nil)
+        }
+        let source =
+          page.source
+          ?? SourcePage(
+            name: page.file.name, path: page.file.path, source: Substring(page.file.text), digest: page.file.digest,
+            context: context)
+        return (renderPage(source, parsed: parsed, context: context, index: site.index, navigation: navigation), nil)
+      }
+      switch listings[job] {
+      case .index:
+        return (renderIndex(site.pages.map(\.facts), parsed: parsed, context: context, navigation: navigation), nil)
+      case .search:
+        let search = SearchIndex(
+          pages: site.pages.map(\.facts), index: site.index, files: context.files, contract: contract)
+        let page = renderSearch(search, parsed: parsed, context: context, navigation: navigation, script: hasScript)
+        return (page, search.json)
+      }
+    }
+    return RenderedPages(pages: results.map(\.0), searchJSON: results.lazy.compactMap(\.1).first)
+  }
+
+  // MARK: - Assemble
+
+  /// The site's files: generated, the search schema, the template's assets, and the pages
+  /// (those kept from the previous build by path only).
+  func assemble(_ rendered: RenderedPages, sources: SiteSources) -> SiteRender {
+    var files: [String: [UInt8]] = [:]
+    var kept: Set<String> = []
+    for (path, text) in build.generatedFiles { files[path] = Array(text.utf8) }
+    files["schema/search.schema.json"] = Array(SearchIndex.schema.utf8)
+    for asset in sources.templates.names ?? [] where !asset.hasSuffix(".html") && !asset.hasPrefix(".") {
+      if let data = sources.templates.bytes[asset] {
+        // Stylesheets and scripts can say where they come from; other assets stay as they are.
+        let header =
+          asset.hasSuffix(".css") || asset.hasSuffix(".js")
+          ? "/* Copied by `linkcontract build` (make site) from Templates/\(asset). Do not edit. */\n" : ""
+        files[asset] = Array(header.utf8) + data
+      }
+    }
+    for page in rendered.pages {
+      if let bytes = page.bytes { files[page.path] = bytes } else { kept.insert(page.path) }
+    }
+    if let json = rendered.searchJSON { files["search.json"] = json }
+    return SiteRender(files: files, kept: kept)
+  }
+
+  // MARK: - Finish
+
+  /// The diagnostics as a reader gets them: columns counted in characters, no forbidden value
+  /// quoted, sorted.
+  func finish(_ diagnostics: [Diagnostic], sources: SiteSources, files: [PageFile]) -> [Diagnostic] {
+    guard !diagnostics.isEmpty else { return [] }
+    var bytes: [String: [UInt8]] = [:]
+    for file in files { bytes[file.path] = sources.content.bytes[file.file] }
+    let columns = ScalarColumns(files: bytes)
+    return ForbiddenValues(in: files.map(\.text), contract: contract)
+      .redacting(diagnostics.map(columns.converting)).sorted()
+  }
+
+  // MARK: - Digests
+
+  /// What every page's render reads besides its own source, its lookups and the navigation:
+  /// the tool, the settings, the Templates folder and the generated files.
+  func siteDigest(_ sources: SiteSources) -> UInt64 {
+    var hash = InputDigest()
+    hash.add(build.toolVersion)
+    // The running tool itself: a rebuilt generator may render the same inputs differently.
+    var tool = stat()
+    if stat("/proc/self/exe", &tool) == 0 {
+      hash.add("\(tool.st_size) \(tool.st_mtim.tv_sec) \(tool.st_mtim.tv_nsec) \(tool.st_ino)")
+    }
+    hash.add(String(build.navigationLimit))
+    hash.add(build.outputDirectory)
+    hash.add(build.contentDirectory)
+    hash.add(build.templatesDirectory)
+    for name in sources.templates.names ?? [] {
+      hash.add(name)
+      hash.add(sources.templates.digests[name] ?? 0)
+    }
+    if let identity = build.published.identity {
+      hash.add(identity)
+    } else {
+      for (path, text) in build.generatedFiles.sorted(by: { $0.key < $1.key }) {
+        hash.add(path)
+        hash.add(text)
+      }
+    }
+    return hash.value
+  }
+
+  /// A digest of everything a build reads: the site's digest and every Content file.
+  func inputs(_ sources: SiteSources) -> UInt64 {
+    var hash = InputDigest()
+    hash.add(siteDigest(sources))
+    hash.add(sources.content.names == nil ? 0 : 1)
+    for name in sources.content.names ?? [] {
+      hash.add(name)
+      // Sub-folders are not read by a build, so only their names count.
+      hash.add(sources.content.digests[name] ?? 0)
+    }
+    return hash.value
+  }
+}
+
+/// A Content page file with a valid name and readable text.
+struct PageFile: Sendable {
+  let name: String
+  /// The file's name in the Content folder.
+  let file: String
+  /// The path diagnostics name.
+  let path: String
+  let text: String
+  let digest: UInt64
+}
+
+/// A page after the parse phase: its facts, and its Markdown when it was parsed now.
+struct SitePage: Sendable {
+  let file: PageFile
+  let facts: PageFacts
+  let source: SourcePage?
+}
+
+/// The pages in navigation order, with the index and navigation every render reads.
+struct ResolvedSite: Sendable {
+  let pages: [SitePage]
+  let index: SiteIndex
+  let navigation: Navigation
+  /// The Templates folder's files.
+  var assets: Set<String> = []
+
+  /// A digest of the navigation every page shows.
+  var navigationDigest: UInt64 {
+    var hash = InputDigest()
+    hash.add(UInt64(navigation.limit))
+    hash.add(navigation.hasIndexPage ? 1 : 0)
+    for page in navigation.pages {
+      hash.add(page.name)
+      hash.add(page.title)
+    }
+    return hash.value
+  }
+}
+
+/// The pages the render phase made or kept, listings first, and the search index.
+struct RenderedPages: Sendable {
+  let pages: [RenderedPage]
+  let searchJSON: [UInt8]?
+
+  var byPath: [String: RenderedPage] {
+    Dictionary(pages.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+  }
+}
+
+/// The pages the build writes beside Content's own.
+enum Listing {
+  case index
+  case search
+}
+
+/// A site made by the pipeline: the files whose bytes it made, the files it keeps from the
+/// previous build, what it found, and what the build record needs.
+struct SiteRender {
+  var files: [String: [UInt8]] = [:]
+  var kept: Set<String> = []
+  var diagnostics: [Diagnostic] = []
+  var pageCount = 0
+  var inputs: UInt64 = 0
+  var site: UInt64 = 0
+  var navigation: UInt64 = 0
+  var pages: [String: BuildRecord.Page] = [:]
+
+  init(files: [String: [UInt8]], kept: Set<String>) {
+    self.files = files
+    self.kept = kept
+  }
+
+  init(failed diagnostics: [Diagnostic]) { self.diagnostics = diagnostics.sorted() }
+
+  /// The record of this build, once its files are written and `outputs` is what they are.
+  func record(outputs: [BuildRecord.OutputFile]) -> BuildRecord? {
+    guard diagnostics.errorCount == 0 else { return nil }
+    return BuildRecord(
+      inputs: inputs, site: site, navigation: navigation, outputs: outputs,
+      warnings: diagnostics.filter { $0.severity == .warning }, pages: pages)
+  }
+}

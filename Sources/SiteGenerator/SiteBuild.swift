@@ -1,0 +1,194 @@
+import Foundation
+import LinkContract
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// One build of the docs site: Content and Templates in, Site out. `render` makes the whole
+/// site in memory; `run` writes it, doing only what changed since the recorded previous build.
+/// The phases themselves are `SitePipeline`'s.
+public struct SiteBuild: Sendable {
+  public var contentDirectory: String
+  public var templatesDirectory: String
+  public var outputDirectory: String
+  public var contract: Contract
+  /// Generated files to publish beside the pages, by path relative to the site root; made
+  /// on first use when the build was given a way to make them.
+  public var generatedFiles: [String: String] { published.files }
+  let published: PublishedFiles
+  /// How many pages the navigation lists before it links to the full index instead.
+  public var navigationLimit = 40
+  /// The generator's version, part of what decides whether a rebuild can be skipped.
+  public var toolVersion = "development"
+  /// Whether to keep a record beside the output, so that a rebuild does only what changed.
+  public var usesBuildCache = true
+  /// Called with the name and duration of each phase of a build, for profiling.
+  public var phaseObserver: (@Sendable (String, Duration) -> Void)?
+
+  public init(
+    contentDirectory: String, templatesDirectory: String, outputDirectory: String,
+    contract: Contract, generatedFiles: [String: String]
+  ) {
+    self.contentDirectory = contentDirectory
+    self.templatesDirectory = templatesDirectory
+    self.outputDirectory = outputDirectory
+    self.contract = contract
+    published = PublishedFiles(identity: nil) { generatedFiles }
+  }
+
+  /// A build whose generated files are made by `makeGeneratedFiles` only when it renders.
+  /// The build record identifies them by `identity` alone, so it must change whenever they
+  /// could: the tool's own version and binary do, for files derived from its compiled contract.
+  public init(
+    contentDirectory: String, templatesDirectory: String, outputDirectory: String,
+    contract: Contract, generatedFilesIdentity identity: String,
+    makeGeneratedFiles: @escaping @Sendable () -> [String: String]
+  ) {
+    self.contentDirectory = contentDirectory
+    self.templatesDirectory = templatesDirectory
+    self.outputDirectory = outputDirectory
+    self.contract = contract
+    published = PublishedFiles(identity: identity, make: makeGeneratedFiles)
+  }
+
+  /// Renders the whole site in memory; nothing is written. Diagnostics are sorted.
+  public func render() -> RenderedSite {
+    var pipeline = SitePipeline(build: self)
+    let site = pipeline.run(SiteSources(content: contentDirectory, templates: templatesDirectory))
+    return RenderedSite(files: site.files, diagnostics: site.diagnostics, pageCount: site.pageCount)
+  }
+
+  /// Renders the site and, when there is no error, writes it: atomically, rewriting only the
+  /// files whose bytes changed. A failed build leaves the output folder exactly as it was.
+  /// With the record of the previous build, only what the changes touch is made again.
+  public func run() -> SiteBuildResult {
+    let location = BuildRecord.location(for: outputDirectory)
+    // One reading of the folders serves both the record and the render, so that the record
+    // never names inputs other than the ones the site was made from.
+    let sources = SiteSources(content: contentDirectory, templates: templatesDirectory)
+    var pipeline = SitePipeline(build: self)
+    let previous = usesBuildCache ? BuildRecord.load(location) : nil
+    let current = previous == nil ? [] : BuildRecord.snapshot(outputDirectory)
+    if let previous, previous.inputs == pipeline.inputs(sources), previous.outputs == current {
+      return SiteBuildResult(diagnostics: previous.warnings, files: previous.outputs.count, written: 0, removed: 0)
+    }
+    let site = pipeline.run(sources, previous: previous, untouched: previous?.untouchedOutputs(current) ?? [])
+    let files = site.files.count + site.kept.count
+    guard site.diagnostics.errorCount == 0 else {
+      return SiteBuildResult(diagnostics: site.diagnostics, files: files, written: 0, removed: 0)
+    }
+    do {
+      let (written, removed) = try SiteOutput.commit(site.files, keeping: site.kept, to: outputDirectory)
+      pipeline.clock.mark("write")
+      if usesBuildCache, let record = site.record(outputs: BuildRecord.snapshot(outputDirectory)) {
+        record.save(location)
+      } else {
+        unlink(location)
+      }
+      pipeline.clock.mark("record")
+      return SiteBuildResult(diagnostics: site.diagnostics, files: files, written: written, removed: removed)
+    } catch {
+      var diagnostics = site.diagnostics
+      diagnostics.append(
+        Diagnostic(
+          id: .siteUnwritable, path: outputDirectory, line: 1, column: 1, message: "cannot write the site: \(error)"))
+      return SiteBuildResult(diagnostics: diagnostics, files: files, written: 0, removed: 0)
+    }
+  }
+}
+
+/// The Content and Templates folders as one build reads them: each folder's file names, sorted,
+/// and the bytes of every file in it that could be read.
+struct SiteSources: Sendable {
+  struct Folder: Sendable {
+    /// Nil when the folder itself cannot be read.
+    let names: [String]?
+    /// By name; a sub-folder or an unreadable file has no entry.
+    let bytes: [String: [UInt8]]
+    /// The digest of each file's bytes, by name.
+    let digests: [String: UInt64]
+
+    init(names: [String]?, bytes: [String: [UInt8]]) {
+      self.names = names
+      self.bytes = bytes
+      digests = bytes.mapValues(InputDigest.of)
+    }
+
+    init(_ path: String) {
+      guard let listed = try? FileManager.default.contentsOfDirectory(atPath: path) else {
+        names = nil
+        bytes = [:]
+        digests = [:]
+        return
+      }
+      let sorted = listed.sorted()
+      names = sorted
+      let read = parallelMap(sorted) { name -> ([UInt8]?, UInt64) in
+        guard let data = FileManager.default.contents(atPath: path + "/" + name).map([UInt8].init) else {
+          return (nil, 0)
+        }
+        return (data, InputDigest.of(data))
+      }
+      var bytes: [String: [UInt8]] = [:]
+      var digests: [String: UInt64] = [:]
+      for (name, (data, digest)) in zip(sorted, read) where data != nil {
+        bytes[name] = data
+        digests[name] = digest
+      }
+      self.bytes = bytes
+      self.digests = digests
+    }
+  }
+
+  let content: Folder
+  let templates: Folder
+
+  init(content: String, templates: String) {
+    self.content = Folder(content)
+    self.templates = Folder(templates)
+  }
+
+  init(content: Folder, templates: Folder) {
+    self.content = content
+    self.templates = templates
+  }
+}
+
+/// The site in memory: every file by path, and what was found on the way.
+public struct RenderedSite: Sendable {
+  public let files: [String: [UInt8]]
+  public let diagnostics: [Diagnostic]
+  public let pageCount: Int
+}
+
+/// The generated files of a build, made once, when first asked for.
+final class PublishedFiles: Sendable {
+  /// What stands for the files in the build record; nil when their bytes do.
+  let identity: String?
+  private let make: @Sendable () -> [String: String]
+  private let made = Mutex<[String: String]?>(nil)
+
+  init(identity: String?, make: @escaping @Sendable () -> [String: String]) {
+    self.identity = identity
+    self.make = make
+  }
+
+  var files: [String: String] {
+    made.withLock { made in
+      if let made { return made }
+      let files = make()
+      made = files
+      return files
+    }
+  }
+}
+
+/// What a build did.
+public struct SiteBuildResult: Sendable {
+  public let diagnostics: [Diagnostic]
+  public let files: Int
+  public let written: Int
+  public let removed: Int
+}

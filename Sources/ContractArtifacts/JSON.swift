@@ -108,20 +108,42 @@ public indirect enum JSON: Sendable, Hashable {
 
   /// Appends `text` as a JSON string literal, in UTF-8.
   public static func quote(_ text: String, into out: inout [UInt8]) {
-    out.append(0x22)
-    for byte in text.utf8 {
+    var text = text
+    text.withUTF8 { quote(bytes: $0, into: &out) }
+  }
+
+  /// `quote` for UTF-8 bytes.
+  public static func quote(bytes: [UInt8], into out: inout [UInt8]) {
+    bytes.withUnsafeBufferPointer { quote(bytes: $0, into: &out) }
+  }
+
+  /// `quote` for UTF-8 bytes: runs that need no escape are copied whole.
+  public static func quote(bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+    out.append(UInt8(ascii: "\""))
+    var start = bytes.startIndex
+    var index = start
+    while index != bytes.endIndex {
+      let byte = bytes[index]
+      guard byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
+        bytes.formIndex(after: &index)
+        continue
+      }
+      out.append(contentsOf: bytes[start..<index])
       switch byte {
-      case 0x22: out += [0x5C, 0x22]
-      case 0x5C: out += [0x5C, 0x5C]
-      case 0x0A: out += [0x5C, 0x6E]
-      case 0x0D: out += [0x5C, 0x72]
-      case 0x09: out += [0x5C, 0x74]
-      case 0..<0x20, 0x7F:
+      case UInt8(ascii: "\""): out += [0x5C, 0x22]
+      case UInt8(ascii: "\\"): out += [0x5C, 0x5C]
+      case UInt8(ascii: "\n"): out += [0x5C, 0x6E]
+      case UInt8(ascii: "\r"): out += [0x5C, 0x72]
+      case UInt8(ascii: "\t"): out += [0x5C, 0x74]
+      default:
         let hex = Array("0123456789abcdef".utf8)
         out += [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
-      default: out.append(byte)
       }
+      bytes.formIndex(after: &index)
+      start = index
     }
-    out.append(0x22)
+    out.append(contentsOf: bytes[start..<index])
+    out.append(UInt8(ascii: "\""))
   }
+
 }

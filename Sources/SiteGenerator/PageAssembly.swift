@@ -117,7 +117,8 @@ func renderIndex(
 
 /// The search page: a search form the script enhances, and a complete static index.
 func renderSearch(
-  _ search: SearchIndex, parsed: ParsedTemplate, context: SiteContext, navigation: Navigation, script: Bool
+  _ search: SearchIndex, json: [UInt8], parsed: ParsedTemplate, context: SiteContext, navigation: Navigation,
+  script: Bool
 ) -> RenderedPage {
   let (document, slots) = parsed.instantiate()
   fillCommonSlots(
@@ -126,7 +127,17 @@ func renderSearch(
   if let nav = slots[.nav] { navigation.markCurrent(nav, current: "search") }
   if let toc = slots[.toc] { remove(toc) }
   if let content = slots[.content] { search.fill(content, script: script) }
-  return finish(document, path: "search.html", source: "the search index", diagnostics: [])
+  let page = finish(document, path: "search.html", source: "the search index", diagnostics: [])
+  guard script, let bytes = page.bytes, let mark = bytes.firstRange(of: SearchIndex.searchDataMark.utf8) else {
+    return page
+  }
+  var spliced = Array(bytes[..<mark.lowerBound])
+  spliced.reserveCapacity(bytes.count + json.count + json.count / 64)
+  spliced += SearchIndex.scriptData(json)
+  spliced += bytes[mark.upperBound...]
+  return RenderedPage(
+    path: page.path, bytes: spliced, ids: page.ids, duplicateIDs: page.duplicateIDs, links: page.links,
+    diagnostics: page.diagnostics, lookups: page.lookups)
 }
 
 func fillCommonSlots(_ slots: [Slot: Element], title: String, summary: String, context: SiteContext) {

@@ -257,8 +257,10 @@ struct SitePipeline {
       case .search:
         let search = SearchIndex(
           pages: site.pages.map(\.facts), index: site.index, files: context.files, contract: contract)
-        let page = renderSearch(search, parsed: parsed, context: context, navigation: navigation, script: hasScript)
-        return (page, search.json)
+        let json = search.json
+        let page = renderSearch(
+          search, json: json, parsed: parsed, context: context, navigation: navigation, script: hasScript)
+        return (page, json)
       }
     }
     return RenderedPages(pages: results.map(\.0), searchJSON: results.lazy.compactMap(\.1).first)

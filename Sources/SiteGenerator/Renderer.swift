@@ -409,14 +409,7 @@ struct PageRenderer {
 
 /// The byte offset of the first occurrence of `needle` in `text`.
 func byteOffset(of needle: String, in text: Substring) -> Int? {
-  let hay = Array(text.utf8)
-  let pattern = Array(needle.utf8)
-  guard !pattern.isEmpty, hay.count >= pattern.count else { return nil }
-  outer: for start in 0...(hay.count - pattern.count) {
-    for k in 0..<pattern.count where hay[start + k] != pattern[k] { continue outer }
-    return start
-  }
-  return nil
+  text.utf8.firstRange(of: needle.utf8).map { text.utf8.distance(from: text.utf8.startIndex, to: $0.lowerBound) }
 }
 
 /// The link rules for what is not a page or a route: Content links out to `https` URLs and to

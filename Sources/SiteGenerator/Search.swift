@@ -198,24 +198,54 @@ struct SearchIndex {
     }
   }
 
+  /// What stands in the search page for the script's data until the page is serialized.
+  static let searchDataMark = "linkcontract-search-data-\u{1F50D}"
+
+  /// `json` as the text of a `<script>` element: `<`, `>` and `&` are written as JSON
+  /// escapes, which the page's text cannot misread, and which libxml2 would not escape again.
+  static func scriptData(_ json: [UInt8]) -> [UInt8] {
+    var data: [UInt8] = []
+    data.reserveCapacity(json.count + json.count / 64)
+    for byte in json {
+      switch byte {
+      case UInt8(ascii: "<"): data += "\\u003c".utf8
+      case UInt8(ascii: ">"): data += "\\u003e".utf8
+      case UInt8(ascii: "&"): data += "\\u0026".utf8
+      default: data.append(byte)
+      }
+    }
+    return data
+  }
+
   /// `search.json`: the entries as arrays of kind, name, detail, href and words, and the link
   /// classifier's table.
   var json: [UInt8] {
     var out: [UInt8] = Array("{\"schemaVersion\":1,\"entries\":[".utf8)
-    out.reserveCapacity(entries.count * 160)
+    out.reserveCapacity(entries.count * 400 + links.count)
+    var terms: [UInt8] = []
     for (index, entry) in entries.enumerated() {
-      if index > 0 { out.append(0x2C) }
-      out.append(0x5B)
+      if index > 0 { out.append(UInt8(ascii: ",")) }
+      out.append(UInt8(ascii: "["))
       JSON.quote(entry.kind.rawValue, into: &out)
-      out.append(0x2C)
+      out.append(UInt8(ascii: ","))
       JSON.quote(entry.name, into: &out)
-      out.append(0x2C)
-      JSON.quote(entry.detail.replacingOccurrences(of: "`", with: ""), into: &out)
-      out.append(0x2C)
+      out.append(UInt8(ascii: ","))
+      // Details are prose whose backquotes only mark code.
+      if entry.detail.utf8.contains(UInt8(ascii: "`")) {
+        JSON.quote(entry.detail.replacing("`", with: ""), into: &out)
+      } else {
+        JSON.quote(entry.detail, into: &out)
+      }
+      out.append(UInt8(ascii: ","))
       JSON.quote(entry.href, into: &out)
-      out.append(0x2C)
-      JSON.quote(entry.terms.joined(separator: " "), into: &out)
-      out.append(0x5D)
+      out.append(UInt8(ascii: ","))
+      terms.removeAll(keepingCapacity: true)
+      for (position, term) in entry.terms.enumerated() {
+        if position > 0 { terms.append(UInt8(ascii: " ")) }
+        terms.append(contentsOf: term.utf8)
+      }
+      JSON.quote(bytes: terms, into: &out)
+      out.append(UInt8(ascii: "]"))
     }
     out += Array("],\"links\":".utf8) + links + [0x7D, 0x0A]
     return out
@@ -240,19 +270,10 @@ struct SearchIndex {
     content.add("p", ["id": "search-link", "class": "search-link", "aria-live": "polite", "hidden": "hidden"])
     content.add("ul", ["id": "search-results", "class": "search-results", "aria-live": "polite", "hidden": "hidden"])
     if script {
-      // The data the script reads, in the page itself, so that it works from file:// too.
-      // `<`, `>` and `&` are written as JSON escapes, which the page's text cannot misread.
-      var data: [UInt8] = []
-      for byte in json {
-        switch byte {
-        case 0x3C: data += Array("\\u003c".utf8)
-        case 0x3E: data += Array("\\u003e".utf8)
-        case 0x26: data += Array("\\u0026".utf8)
-        default: data.append(byte)
-        }
-      }
-      content.add(
-        "script", ["type": "application/json", "id": "search-data"], text: String(decoding: data, as: UTF8.self))
+      // The data the script reads, in the page itself, so that it works from file:// too. The
+      // serialized page gets it in place of `searchDataMark` (`scriptData`): a text node of
+      // megabytes would cost its escaping, serialization and parse-back for nothing.
+      content.add("script", ["type": "application/json", "id": "search-data"], text: Self.searchDataMark)
     }
     content.add("h2", ["id": "index-of-entries"], text: "Index")
     for kind in SearchEntry.Kind.allCases {

@@ -81,16 +81,6 @@ import Testing
     #expect(home.contains("<h1>A &lt;b&gt; &amp; \"c\"</h1>"))
   }
 
-  @Test("Two builds of the same input give the same bytes")
-  func deterministic() throws {
-    let fixture = try Fixture(pages: Self.pages)
-    defer { fixture.remove() }
-    let first = fixture.build.render()
-    let second = fixture.build.render()
-    #expect(first.files.keys.sorted() == second.files.keys.sorted())
-    for (path, bytes) in first.files { #expect(second.files[path] == bytes, "\(path)") }
-  }
-
   @Test("A rebuild with no change writes nothing; a one-page edit rewrites only that page")
   func incremental() throws {
     let fixture = try Fixture(pages: Self.pages)

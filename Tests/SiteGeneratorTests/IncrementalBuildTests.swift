@@ -1,0 +1,174 @@
+import DesignFixture
+import Foundation
+import SiteGenerator
+import Testing
+
+/// A rebuild from the build record must write exactly what a full build of the same inputs
+/// makes, and report exactly what it reports, whatever sequence of edits came before.
+@Suite struct IncrementalBuildTests {
+  /// A small, reproducible pseudo-random sequence (SplitMix64).
+  struct Sequence: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+  }
+
+  /// One Content page of the generated site, as text the edits change.
+  struct Draft {
+    var title: String
+    var weight: Int
+    var headings: [String]
+    var paragraphs: [String]
+    var links: [String]
+    var block: String?
+
+    var text: String {
+      var body = ""
+      for (index, heading) in headings.enumerated() {
+        body += "## \(heading)\n\n\(paragraphs[index % paragraphs.count])\n\n"
+      }
+      if let block { body += "```contract \(block)\n```\n\n" }
+      if !links.isEmpty { body += "See " + links.joined(separator: ", ") + ".\n" }
+      return page(title, weight: weight, body)
+    }
+  }
+
+  enum Edit: CaseIterable {
+    case body, heading, title, weight, addPage, removePage, addLink, block, handEditOutput, stylesheet
+  }
+
+  static let blocks = ["route business", "route checkout", "rejection-reasons", "builds", nil]
+
+  @Test("Random edit sequences: every rebuild equals a full build", arguments: [1, 2, 3, 4, 5, 6] as [UInt64])
+  func rebuildEqualsFullBuild(seed: UInt64) throws {
+    var random = Sequence(state: seed)
+    var drafts: [String: Draft] = [:]
+    var next = 0
+    func newDraft() -> String {
+      next += 1
+      let name = "page-\(next)"
+      drafts[name] = Draft(
+        title: "Page \(next)", weight: Int.random(in: 0...3, using: &random),
+        headings: ["Intro \(next)", "Details \(next)"], paragraphs: ["Words of page \(next)."], links: [],
+        block: nil)
+      return name
+    }
+    for _ in 0..<5 { _ = newDraft() }
+    drafts["page-1"]?.block = "route business"
+    let fixture = try Fixture(pages: drafts.mapValues { $0.text }.reduce(into: [:]) { $0[$1.key + ".md"] = $1.value })
+    defer { fixture.remove() }
+    let content = fixture.root.appendingPathComponent("Content")
+    func save(_ name: String) throws { try fixture.write("Content/\(name).md", drafts[name]!.text) }
+    func anyPage() -> String { drafts.keys.sorted().randomElement(using: &random)! }
+
+    _ = fixture.build.run()
+    var history: [String] = []
+    for step in 0..<24 {
+      let edit = Edit.allCases.randomElement(using: &random)!
+      let name = anyPage()
+      history.append("\(edit) \(name)")
+      switch edit {
+      case .body:
+        drafts[name]!.paragraphs.append("Sentence \(step) of the edit.")
+        drafts[name]!.headings.append("Part \(step)")
+        try save(name)
+      case .heading:
+        let index = Int.random(in: 0..<drafts[name]!.headings.count, using: &random)
+        drafts[name]!.headings[index] = "Renamed \(step)"
+        try save(name)
+      case .title:
+        drafts[name]!.title = "Retitled \(step)"
+        try save(name)
+      case .weight:
+        drafts[name]!.weight = Int.random(in: 0...3, using: &random)
+        try save(name)
+      case .addPage:
+        try save(newDraft())
+      case .removePage:
+        guard drafts.count > 2 else { continue }
+        drafts[name] = nil
+        try FileManager.default.removeItem(at: content.appendingPathComponent("\(name).md"))
+      case .addLink:
+        let target = anyPage()
+        let heading = drafts[target]!.headings.randomElement(using: &random)!
+        let fragment = heading.lowercased().replacingOccurrences(of: " ", with: "-")
+        let link =
+          Bool.random(using: &random)
+          ? "[\(heading)](\(target).md#\(fragment))" : "[the business route](route:business)"
+        drafts[name]!.links.append(link)
+        try save(name)
+      case .block:
+        drafts[name]!.block = Self.blocks.randomElement(using: &random)!
+        try save(name)
+      case .handEditOutput:
+        try? fixture.write("Site/\(name).html", "edited by hand\n")
+      case .stylesheet:
+        try fixture.write("Templates/style.css", "/* step \(step) */\nbody { margin: 0; }\n")
+      }
+      let rebuilt = fixture.build.run()
+      let full = fixture.build.render()
+      #expect(
+        fixture.messages(rebuilt.diagnostics) == fixture.messages(full.diagnostics),
+        "seed \(seed), after \(history)")
+      guard full.diagnostics.errorCount == 0 else { continue }
+      let written = fixture.snapshot()
+      #expect(Set(written.keys) == Set(full.files.keys), "seed \(seed), after \(history)")
+      for (path, bytes) in full.files where written[path]?.0 != Data(bytes) {
+        Issue.record("seed \(seed): \(path) differs from a full build after \(history)")
+      }
+    }
+  }
+
+  @Test("A body edit re-renders that page and the search index only, and keeps every other file")
+  func bodyEditKeepsOtherPages() throws {
+    let fixture = try Fixture(pages: SiteBuildTests.pages)
+    defer { fixture.remove() }
+    _ = fixture.build.run()
+    let before = fixture.snapshot()
+    try fixture.write("Content/routes.md", SiteBuildTests.pages["routes.md"]! + "\nOne more line.\n")
+    let edit = fixture.build.run()
+    #expect(edit.written == 3)
+    let after = fixture.snapshot()
+    let changed = Set(after.keys.filter { after[$0]?.1 != before[$0]?.1 })
+    #expect(changed == ["routes.html", "search.html", "search.json"])
+  }
+
+  @Test("A heading rename that breaks a link on an untouched page is reported at that page's line")
+  func headingRenameReportsUntouchedPage() throws {
+    let fixture = try Fixture(pages: SiteBuildTests.pages)
+    defer { fixture.remove() }
+    #expect(fixture.build.run().diagnostics.errorCount == 0)
+    let before = fixture.snapshot()
+    try fixture.write(
+      "Content/routes.md", SiteBuildTests.pages["routes.md"]!.replacingOccurrences(of: "## Business", with: "## Firms"))
+    let result = fixture.build.run()
+    #expect(
+      fixture.messages(result.diagnostics).filter { $0.contains("error") } == [
+        "Content/index.md:9:5: error: no heading or anchor `business` in `routes.md` (known: firms, checkout)"
+      ])
+    let after = fixture.snapshot()
+    for (path, (data, date)) in before {
+      #expect(after[path]?.0 == data && after[path]?.1 == date, "\(path) changed in a failed build")
+    }
+  }
+
+  @Test("The same inputs listed in another order give the same bytes")
+  func orderIndependent() throws {
+    let fixture = try Fixture(pages: SiteBuildTests.pages)
+    defer { fixture.remove() }
+    let one = fixture.build.render()
+    // Files created again in the opposite order sit in the directory in another order.
+    let names = SiteBuildTests.pages.keys.sorted()
+    for name in names { try FileManager.default.removeItem(at: fixture.root.appendingPathComponent("Content/\(name)")) }
+    for name in names.reversed() { try fixture.write("Content/\(name)", SiteBuildTests.pages[name]!) }
+    let other = fixture.build.render()
+    #expect(one.files.keys.sorted() == other.files.keys.sorted())
+    for (path, bytes) in one.files where other.files[path] != bytes { Issue.record("\(path) differs") }
+    #expect(fixture.messages(one.diagnostics) == fixture.messages(other.diagnostics))
+  }
+}

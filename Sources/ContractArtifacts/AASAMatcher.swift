@@ -1,195 +1,4 @@
-/// One query item pattern of a component's `?` dictionary.
-public struct AASAQueryItem: Sendable, Hashable {
-  public let name: String
-  public let pattern: String
-
-  public init(name: String, pattern: String) {
-    self.name = name
-    self.pattern = pattern
-  }
-}
-
-/// A component's `?` rule: a pattern for the whole query string, or patterns per query item.
-public enum AASAQueryPattern: Sendable, Hashable {
-  case whole(String)
-  /// Every item named must be present with a value matching its pattern; others are ignored.
-  case items([AASAQueryItem])
-}
-
-/// Pattern-matching settings that `defaults` sets at the domain or app level.
-public struct AASAMatchSettings: Sendable, Hashable {
-  public var caseSensitive: Bool?
-  public var percentEncoded: Bool?
-
-  public init(caseSensitive: Bool? = nil, percentEncoded: Bool? = nil) {
-    self.caseSensitive = caseSensitive
-    self.percentEncoded = percentEncoded
-  }
-
-  /// The settings as the JSON object Apple documents, keys in a fixed order.
-  public var json: JSON {
-    var members: [(String, JSON)] = []
-    if let caseSensitive { members.append(("caseSensitive", .bool(caseSensitive))) }
-    if let percentEncoded { members.append(("percentEncoded", .bool(percentEncoded))) }
-    return .object(members)
-  }
-}
-
-/// One entry of `applinks.details[].components`. A missing `/`, `?` or `#` matches everything.
-public struct AASAComponent: Sendable, Hashable {
-  public var path: String?
-  public var query: AASAQueryPattern?
-  public var fragment: String?
-  public var exclude: Bool
-  public var comment: String?
-  public var settings: AASAMatchSettings
-  /// A component the validator could not read (a value of the wrong type): it matches nothing
-  /// and takes no part in the reachability analysis.
-  public var unreadable = false
-
-  public init(
-    path: String? = nil, query: AASAQueryPattern? = nil, fragment: String? = nil,
-    exclude: Bool = false, comment: String? = nil, settings: AASAMatchSettings = .init()
-  ) {
-    self.path = path
-    self.query = query
-    self.fragment = fragment
-    self.exclude = exclude
-    self.comment = comment
-    self.settings = settings
-  }
-
-  /// The component as JSON, keys in a fixed order: `/`, `?`, `#`, `exclude`, settings, `comment`.
-  public var json: JSON {
-    var members: [(String, JSON)] = []
-    if let path { members.append(("/", .string(path))) }
-    switch query {
-    case .whole(let pattern): members.append(("?", .string(pattern)))
-    case .items(let items): members.append(("?", .object(items.map { ($0.name, .string($0.pattern)) })))
-    case nil: break
-    }
-    if let fragment { members.append(("#", .string(fragment))) }
-    if exclude { members.append(("exclude", .bool(true))) }
-    if let value = settings.caseSensitive { members.append(("caseSensitive", .bool(value))) }
-    if let value = settings.percentEncoded { members.append(("percentEncoded", .bool(value))) }
-    if let comment { members.append(("comment", .string(comment))) }
-    return .object(members)
-  }
-
-  /// A short description for reports, such as `exclude "/" "/business/*/category/*"`.
-  public var summary: String {
-    var parts: [String] = []
-    if exclude { parts.append("exclude") }
-    parts.append("\"/\": \"\(path ?? "*")\"")
-    switch query {
-    case .whole(let pattern): parts.append("\"?\": \"\(pattern)\"")
-    case .items(let items):
-      parts.append("\"?\": {" + items.map { "\"\($0.name)\": \"\($0.pattern)\"" }.joined(separator: ", ") + "}")
-    case nil: break
-    }
-    if let fragment { parts.append("\"#\": \"\(fragment)\"") }
-    if let value = settings.caseSensitive { parts.append("caseSensitive \(value)") }
-    if let value = settings.percentEncoded { parts.append("percentEncoded \(value)") }
-    return parts.joined(separator: " ")
-  }
-
-  /// The component without its comment: what decides matching.
-  public var rule: AASAComponent {
-    var copy = self
-    copy.comment = nil
-    return copy
-  }
-}
-
-/// One entry of `applinks.details`: the apps and the ordered components they handle.
-public struct AASADetail: Sendable, Hashable {
-  public var appIDs: [String]
-  public var components: [AASAComponent]
-  public var defaults: AASAMatchSettings?
-
-  public init(appIDs: [String], components: [AASAComponent], defaults: AASAMatchSettings? = nil) {
-    self.appIDs = appIDs
-    self.components = components
-    self.defaults = defaults
-  }
-}
-
-/// The `applinks` section of an `apple-app-site-association` file, as the matcher reads it.
-public struct AppSiteAssociation: Sendable, Hashable {
-  public var defaults: AASAMatchSettings?
-  public var details: [AASADetail]
-  /// The app ids of the other sections Apple defines (`webcredentials`, `appclips`,
-  /// `activitycontinuation`), by section name, as read from a file; not written by `json`.
-  public var services: [String: [String]] = [:]
-
-  public init(defaults: AASAMatchSettings? = nil, details: [AASADetail]) {
-    self.defaults = defaults
-    self.details = details
-  }
-
-  /// The whole file as JSON in Apple's components format, keys in a fixed order.
-  public var json: JSON {
-    var applinks: [(String, JSON)] = []
-    if let defaults { applinks.append(("defaults", defaults.json)) }
-    applinks.append(
-      (
-        "details",
-        .array(
-          details.map { detail in
-            var members: [(String, JSON)] = [("appIDs", .array(detail.appIDs.map(JSON.string)))]
-            if let defaults = detail.defaults { members.append(("defaults", defaults.json)) }
-            members.append(("components", .array(detail.components.map(\.json))))
-            return .object(members)
-          })
-      ))
-    return .object([("applinks", .object(applinks))])
-  }
-
-  /// Every app id named by any detail, in first-seen order.
-  public var appIDs: [String] {
-    var seen: [String] = []
-    for detail in details {
-      for id in detail.appIDs where !seen.contains(id) { seen.append(id) }
-    }
-    return seen
-  }
-}
-
-/// What the matcher decided for a URL.
-public enum ClaimDecision: String, Sendable, Hashable {
-  /// A component without `exclude` matched first: the app opens the link.
-  case claimed
-  /// An `exclude` component matched first: the link opens in the browser.
-  case excluded
-  /// No component matched.
-  case unclaimed
-}
-
-/// The matcher's answer, with the component that decided it.
-public struct ClaimAnswer: Sendable, Hashable {
-  public let decision: ClaimDecision
-  /// Index into `details`, nil when unclaimed.
-  public let detailIndex: Int?
-  /// Index into that detail's `components`, nil when unclaimed.
-  public let componentIndex: Int?
-  public let component: AASAComponent?
-
-  public init(
-    decision: ClaimDecision, detailIndex: Int? = nil, componentIndex: Int? = nil,
-    component: AASAComponent? = nil
-  ) {
-    self.decision = decision
-    self.detailIndex = detailIndex
-    self.componentIndex = componentIndex
-    self.component = component
-  }
-
-  /// For readers: `claimed by component 3 ("/": "/business/bz_*")`, or `unclaimed`.
-  public var summary: String {
-    guard let componentIndex, let component else { return decision.rawValue }
-    return "\(decision.rawValue) by component \(componentIndex + 1) (\(component.summary))"
-  }
-}
+import LinkContract
 
 extension AppSiteAssociation {
   /// Apple's answer for a URL on this domain: the details whose apps include `appID` (every
@@ -203,7 +12,7 @@ extension AppSiteAssociation {
       if let appID, !detail.appIDs.contains(appID) { continue }
       for (componentIndex, component) in detail.components.enumerated() {
         let settings = effectiveSettings(component, in: detail)
-        if AASAPattern.componentMatches(
+        if AASAPatternMatcher.componentMatches(
           component, path: path, query: query, fragment: fragment, caseSensitive: settings.caseSensitive,
           percentEncoded: settings.percentEncoded)
         {
@@ -261,7 +70,7 @@ extension AppSiteAssociation {
 }
 
 /// Apple's pattern language: `*` matches any run of characters (`/` included), `?` exactly one.
-enum AASAPattern {
+enum AASAPatternMatcher {
   static func componentMatches(
     _ component: AASAComponent, path: String, query: String?, fragment: String?, caseSensitive: Bool,
     percentEncoded: Bool
@@ -356,17 +165,9 @@ enum AASAPattern {
     var bytes: [UInt8] = []
     let utf8 = Array(text.utf8)
     var index = 0
-    func hex(_ byte: UInt8) -> UInt8? {
-      switch byte {
-      case 0x30...0x39: byte - 0x30
-      case 0x41...0x46: byte - 0x41 + 10
-      case 0x61...0x66: byte - 0x61 + 10
-      default: nil
-      }
-    }
     while index < utf8.count {
-      if utf8[index] == 0x25, index + 2 < utf8.count, let high = hex(utf8[index + 1]),
-        let low = hex(utf8[index + 2])
+      if utf8[index] == UInt8(ascii: "%"), index + 2 < utf8.count, let high = ASCII.hexValue(utf8[index + 1]),
+        let low = ASCII.hexValue(utf8[index + 2])
       {
         bytes.append(high << 4 | low)
         index += 3

@@ -211,7 +211,7 @@ struct PreparedComponent {
     // one may not; only claim coverage when the earlier one folds case too.
     if !later.settings.caseSensitive && !fold { return false }
     func glob(_ outer: PreparedPattern, _ inner: PreparedPattern) -> Bool {
-      AASAPattern.globCovers(outer.scalars(fold), inner.scalars(fold), steps: &steps)
+      AASAPatternMatcher.globCovers(outer.scalars(fold), inner.scalars(fold), steps: &steps)
     }
     for inner in later.paths where !paths.contains(where: { glob($0, inner) }) { return false }
     if let fragment, !glob(fragment, later.fragment ?? PreparedPattern("*")) { return false }
@@ -239,7 +239,7 @@ extension AASAComponent {
   }
 }
 
-extension AASAPattern {
+extension AASAPatternMatcher {
   /// Whether every URL `later` matches is matched by `earlier`. Sound, not complete.
   static func covers(
     _ earlier: AASAComponent, _ earlierSettings: (caseSensitive: Bool, percentEncoded: Bool),

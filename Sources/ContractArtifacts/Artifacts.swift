@@ -1,3 +1,8 @@
+// Module ContractArtifacts: every file derived from the contract (conformance table, lifecycle
+// scenarios, association files and native snippets, contract document, report schemas) and the
+// association files' model, reader, matcher, validator and diff. Imports LinkContract,
+// LinkParser and LinkLifecycle; no system library and no I/O.
+
 import LinkContract
 
 /// A generated file: its path relative to the repository root and its bytes.

@@ -240,9 +240,9 @@ private func unreadable(_ path: String, _ side: String, _ why: String) -> Associ
     file: path, kind: .unreadable, detail: "the \(side) file cannot be read: \(why)", triggers: [.associationClaims])
 }
 
-/// Added and removed items of two ordered lists, and the items of both whose order changed,
-/// through the longest common subsequence of what remains after the common head and tail.
-/// Past `limit` items in the middle, moves are not looked for (the table would be too big).
+/// Added and removed items of two ordered lists, and the items of both whose order changed:
+/// those the standard library's difference of what remains after the common head and tail
+/// does not keep in place. Past `limit` items in the middle, moves are not looked for.
 func orderedChanges<T: Hashable>(_ old: [T], _ new: [T], limit: Int = 2_000) -> (
   removed: [(Int, T)], added: [(Int, T)], moved: [(from: Int, to: Int, T)]
 ) {
@@ -259,36 +259,12 @@ func orderedChanges<T: Hashable>(_ old: [T], _ new: [T], limit: Int = 2_000) -> 
   let removed = a.indices.filter { !newSet.contains(a[$0]) }.map { (head + $0, a[$0]) }
   let added = b.indices.filter { !oldSet.contains(b[$0]) }.map { (head + $0, b[$0]) }
   guard a.count <= limit, b.count <= limit else { return (removed, added, []) }
-  let x = a.filter(newSet.contains)
-  let y = b.filter(oldSet.contains)
-  var table = Array(repeating: Array(repeating: 0, count: y.count + 1), count: x.count + 1)
-  for i in stride(from: x.count - 1, through: 0, by: -1) {
-    for j in stride(from: y.count - 1, through: 0, by: -1) {
-      table[i][j] = x[i] == y[j] ? table[i + 1][j + 1] + 1 : max(table[i + 1][j], table[i][j + 1])
-    }
-  }
-  var kept: [T] = []
-  var i = 0
-  var j = 0
-  while i < x.count, j < y.count {
-    if x[i] == y[j] {
-      kept.append(x[i])
-      i += 1
-      j += 1
-    } else if table[i + 1][j] >= table[i][j + 1] {
-      i += 1
-    } else {
-      j += 1
-    }
-  }
-  var moved: [(Int, Int, T)] = []
-  var remaining = kept[...]
-  for (index, item) in a.enumerated() where newSet.contains(item) {
-    if remaining.first == item {
-      remaining = remaining.dropFirst()
-    } else if let to = b.firstIndex(of: item) {
-      moved.append((head + index, head + to, item))
-    }
+  // The items of both sides, each with its index in `a`; the difference's removals are the moved.
+  let shared = a.indices.filter { newSet.contains(a[$0]) }
+  let difference = b.filter(oldSet.contains).difference(from: shared.map { a[$0] })
+  let moved = difference.removals.compactMap { change -> (Int, Int, T)? in
+    guard case .remove(let offset, let item, _) = change else { return nil }
+    return b.firstIndex(of: item).map { (head + shared[offset], head + $0, item) }
   }
   return (removed, added, moved)
 }
@@ -393,7 +369,7 @@ private struct AASADiff {
     let ours = Set(contract.builds.map(\.appID))
     if !ours.isDisjoint(with: before.appIDs + after.appIDs) {
       for route in contract.routeClasses {
-        if let link = canonicalPath(route, contract) { probe(route.id.rawValue, route.id.rawValue, ProbeLink(link)) }
+        if let link = contract.canonicalPath(of: route) { probe(route.id.rawValue, route.id.rawValue, ProbeLink(link)) }
       }
       for (title, link) in unclaimedProbes(contract) { probe(nil, title, ProbeLink(link)) }
     }
@@ -618,19 +594,10 @@ func fingerprintBytes(_ text: String) -> [UInt8]? {
   guard digits.count == 64 else { return nil }
   var bytes: [UInt8] = []
   for pair in stride(from: 0, to: 64, by: 2) {
-    guard let high = hexValue(digits[pair]), let low = hexValue(digits[pair + 1]) else { return nil }
+    guard let high = ASCII.hexValue(digits[pair]), let low = ASCII.hexValue(digits[pair + 1]) else { return nil }
     bytes.append(high << 4 | low)
   }
   return bytes
-}
-
-private func hexValue(_ byte: UInt8) -> UInt8? {
-  switch byte {
-  case 0x30...0x39: byte - 0x30
-  case 0x41...0x46: byte - 0x41 + 10
-  case 0x61...0x66: byte - 0x61 + 10
-  default: nil
-  }
 }
 
 /// A statement list read leniently for comparison: statements that Google would refuse still

@@ -21,7 +21,8 @@ public enum AssociationKind: String, Sendable, Hashable, CaseIterable {
   /// mark) is neither `[` nor `{`.
   public init?(sniffing bytes: [UInt8]) {
     var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-    while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+    let whitespace = [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")]
+    while index < bytes.count, whitespace.contains(bytes[index]) { index += 1 }
     guard index < bytes.count else { return nil }
     switch bytes[index] {
     case UInt8(ascii: "["): self = .assetLinks
@@ -71,10 +72,14 @@ public func validateAssociation(
     // Apple does not read the file at all: nothing else in it matters.
     return [
       .init(
-        .fileTooLarge, .error, "is \(bytes.count) bytes; Apple reads at most \(appSiteAssociationByteLimit) (128 KB)")
+        .fileTooLarge, .error,
+        "is \(bytes.count) bytes; Apple reads at most \(appSiteAssociationByteLimit) "
+          + "(\(appSiteAssociationByteLimit / 1024) KB)")
     ]
   }
-  if let offset = firstNonUTF8Offset(bytes), !bytes.starts(with: [0xFE, 0xFF]), !bytes.starts(with: [0xFF, 0xFE]) {
+  if let offset = UTF8Sequence.firstInvalidOffset(bytes), !bytes.starts(with: [0xFE, 0xFF]),
+    !bytes.starts(with: [0xFF, 0xFE])
+  {
     let message = Diagnostic(.notUTF8, .error, "is not UTF-8 text: byte \(offset + 1) is not part of a UTF-8 sequence")
     let (line, column) = JSONLocations(bytes: bytes, offsets: [:]).position(at: offset)
     return [message.at(line: line, column: column)]
@@ -102,22 +107,6 @@ public func validateAssociation(
     }
   }
   return messages
-}
-
-/// The offset of the first byte that is not part of well-formed UTF-8, or nil.
-func firstNonUTF8Offset(_ bytes: [UInt8]) -> Int? {
-  // The standard library's validation is fast; the scalar-by-scalar parse only finds where.
-  if String(validating: bytes, as: UTF8.self) != nil { return nil }
-  var parser = Unicode.UTF8.ForwardParser()
-  var iterator = bytes.makeIterator()
-  var offset = 0
-  while true {
-    switch parser.parseScalar(from: &iterator) {
-    case .valid(let scalar): offset += scalar.count
-    case .error: return offset
-    case .emptyInput: return nil
-    }
-  }
 }
 
 // MARK: apple-app-site-association
@@ -243,17 +232,17 @@ private func decodeService(_ value: JSON, at place: String, _ log: inout Message
 /// Why `id` is not an application identifier `<10-character team id>.<bundle id>`, or nil.
 public func appIDProblem(_ id: String) -> String? {
   let bytes = Array(id.utf8)
-  guard bytes.count > 11, bytes[10] == 0x2E else {
+  guard bytes.count > 11, bytes[10] == UInt8(ascii: ".") else {
     return "is not of the form TEAMID.bundle (a 10-character team id, a dot, a bundle id)"
   }
-  let team = bytes[..<10]
-  guard team.allSatisfy({ (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) }) else {
+  guard AppIdentifier.isTeamID(bytes: bytes[..<10]) else {
     return "has a team id that is not 10 characters of [0-9A-Z]"
   }
   let bundle = bytes[11...]
-  let allowed = { (b: UInt8) in ASCII.isAlphanumeric(b) || b == 0x2D || b == 0x2E }
-  if !bundle.allSatisfy(allowed) || bundle.first == 0x2E || bundle.last == 0x2E
-    || bundle.split(separator: 0x2E, omittingEmptySubsequences: false).contains(where: \.isEmpty)
+  let dot = UInt8(ascii: ".")
+  let allowed = { (b: UInt8) in ASCII.isAlphanumeric(b) || b == UInt8(ascii: "-") || b == dot }
+  if !bundle.allSatisfy(allowed) || bundle.first == dot || bundle.last == dot
+    || bundle.split(separator: dot, omittingEmptySubsequences: false).contains(where: \.isEmpty)
   {
     return "has a bundle id outside [A-Za-z0-9.-] or with an empty part"
   }
@@ -646,7 +635,7 @@ private func decodeStatement(
     switch field("package_name") {
     case nil: error(targetAt, "target has no package_name field", &log)
     case .string(let name)?:
-      if packageNameIsValid(name) {
+      if AppIdentifier.isAndroidPackage(name) {
         packageName = name
       } else {
         error(packageAt, "invalid package name \"\(name)\"", &log)
@@ -811,18 +800,6 @@ func relationProblem(_ relation: String) -> String? {
   return nil
 }
 
-/// An Android application id: two or more dot-separated parts of `[A-Za-z][A-Za-z0-9_]*`.
-func packageNameIsValid(_ name: String) -> Bool {
-  let parts = name.split(separator: ".", omittingEmptySubsequences: false)
-  guard parts.count >= 2 else { return false }
-  return parts.allSatisfy { part in
-    guard let first = part.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic else { return false }
-    return part.unicodeScalars.allSatisfy {
-      $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_")
-    }
-  }
-}
-
 /// Why `url` is not what Digital Asset Links accepts as a web site (`allowPath` false: only
 /// `scheme://host[:port]`, scheme case-insensitive, a trailing dot allowed) or as an include
 /// URL (`allowPath` true), in the words of Google's messages; nil when it is.
@@ -844,7 +821,7 @@ func webURLProblem(_ url: String, allowPath: Bool) -> String? {
   if let portColon = authority.lastIndex(of: UInt8(ascii: ":")), authority.last != UInt8(ascii: "]") {
     host = authority[..<portColon]
     let port = authority[(portColon + 1)...]
-    let digits = port.allSatisfy { (0x30...0x39).contains($0) }
+    let digits = port.allSatisfy(ASCII.isDigit)
     let number = digits && !port.isEmpty && port.count <= 5 ? Int(String(decoding: port, as: UTF8.self)) ?? 0 : 0
     guard (1...65535).contains(number) else {
       return "is not a valid URL: the port \"\(String(decoding: port, as: UTF8.self))\" is not a number from 1 to 65535"

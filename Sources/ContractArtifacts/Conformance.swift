@@ -132,12 +132,7 @@ struct CaseBuilder {
     let query = route.query.fields.prefix(1).map { "\($0.name)=\(values[$0.name] ?? "")" }
     switch carrier {
     case .https:
-      let path = (route.httpsPath ?? []).map { segment -> String in
-        switch segment {
-        case .literal(let text): "/" + text
-        case .field(let field): "/" + (values[field.name] ?? "")
-        }
-      }.joined()
+      let path = PathSegment.render(route.httpsPath ?? []) { values[$0.name] ?? "" }
       return LinkParts(
         scheme: "https", host: build.webHost, path: path, query: query, fragment: nil)
     case .customScheme:
@@ -147,19 +142,9 @@ struct CaseBuilder {
     }
   }
 
+  /// The canonical link's field values, by field name.
   func validValues(_ route: RouteClass) -> [String: String] {
-    var values: [String: String] = [:]
-    for field in carriedFields(route) {
-      values[field.name] = contract.sample(field)
-    }
-    return values
-  }
-
-  /// The fields a canonical link carries: every path field, and the first query field.
-  func carriedFields(_ route: RouteClass) -> [Field] {
-    route.fields.filter { field in
-      !route.query.fields.contains(field) || route.query.fields.first == field
-    }
+    Dictionary(contract.sampleValues(of: route).map { ($0.0.name, $0.1) }) { _, last in last }
   }
 
   mutating func addCases(for build: Build) {
@@ -264,7 +249,7 @@ struct CaseBuilder {
     link.path += "/"
     reject("\(base)-trailing-slash", build, link.rendered, .unknownRoute)
     link = canonical
-    link.path = link.path.replacingFirstSlash(with: "//")
+    link.path = link.path.replacing("/", with: "//", maxReplacements: 1)
     reject("\(base)-empty-segment", build, link.rendered, .unknownRoute)
     link = canonical
     link.path = "/." + link.path
@@ -276,8 +261,10 @@ struct CaseBuilder {
     let segments = route.httpsPath ?? []
     for (index, segment) in segments.enumerated() {
       guard case .literal(let literal) = segment else { continue }
+      var uppercased = segments
+      uppercased[index] = .literal(literal.uppercased())
       link = canonical
-      link.path = Self.path(segments, values: values, replacing: index, with: literal.uppercased())
+      link.path = PathSegment.render(uppercased) { values[$0.name] ?? "" }
       reject("\(base)-literal-\(index)-uppercase", build, link.rendered, .unknownRoute)
     }
     // Every proper prefix that stops before a field names the first field it did not reach,
@@ -294,13 +281,13 @@ struct CaseBuilder {
         }).first
       else { continue }
       link = canonical
-      link.path = Self.path(truncated, values: values)
+      link.path = PathSegment.render(truncated) { values[$0.name] ?? "" }
       reject("\(base)-prefix-\(count)", build, link.rendered, .missingField, missing.name)
       link.query.append("utm_source=newsletter")
       reject("\(base)-prefix-\(count)-with-extra", build, link.rendered, .missingField, missing.name)
     }
 
-    // The 1024-byte boundary: padding in an undeclared field, so the oversized link would
+    // The link limit's boundary: padding in an undeclared field, so the oversized link would
     // otherwise be an extra field.
     link = canonical
     link.query.append("pad=")
@@ -383,7 +370,7 @@ struct CaseBuilder {
     _ route: RouteClass, _ carrier: Carrier, _ base: String, _ values: [String: String],
     _ build: Build
   ) {
-    let fields = carriedFields(route)
+    let fields = contract.sampleValues(of: route).map(\.0)
     for field in fields {
       for (variant, value) in invalidValues(field) {
         var changed = values
@@ -506,19 +493,6 @@ struct CaseBuilder {
   }
 
   let forbiddenValues = ["hunter2", "eyJhbGciOiJub25lIn0", "4111111111111111", "51.5072"]
-
-  static func path(
-    _ segments: [PathSegment], values: [String: String], replacing index: Int? = nil,
-    with replacement: String = ""
-  ) -> String {
-    segments.enumerated().map { offset, segment -> String in
-      if offset == index { return "/" + replacement }
-      switch segment {
-      case .literal(let text): return "/" + text
-      case .field(let field): return "/" + (values[field.name] ?? "")
-      }
-    }.joined()
-  }
 
   mutating func addGeneralCases(_ build: Build) {
     let start = "https://\(build.webHost)/start"
@@ -689,13 +663,6 @@ struct CaseBuilder {
           first.1)
       }
     }
-  }
-}
-
-extension String {
-  fileprivate func replacingFirstSlash(with replacement: String) -> String {
-    guard let index = firstIndex(of: "/") else { return self }
-    return String(self[..<index]) + replacement + String(self[self.index(after: index)...])
   }
 }
 

@@ -107,15 +107,7 @@ private func routeData(_ route: RouteClass) -> JSON {
     case .notAnAppLink(let because): .object([("kind", .string("not-an-app-link")), ("because", .string(because))])
     case .neverClaimed: .object([("kind", .string("never-claimed"))])
     }
-  let sensitivity: JSON =
-    route.sensitivity.map { sensitivity in
-      .object([
-        ("boundToAccount", .bool(sensitivity.boundToAccount)),
-        ("boundToSessionGeneration", .bool(sensitivity.boundToSessionGeneration)),
-        ("consumedOnce", .bool(sensitivity.consumedOnce)),
-        ("freshnessSeconds", .int(sensitivity.freshnessSeconds)),
-      ])
-    } ?? .null
+  let sensitivity = route.sensitivity.map(\.json) ?? .null
   let segments: JSON =
     route.httpsPath.map { path in
       .array(
@@ -296,3 +288,13 @@ public let contractSchema: JSON = {
       ("title", .string("Site/contract.json")),
     ] + members)
 }()
+
+extension Sensitivity {
+  /// The rules as the contract document and `Site/lifecycle.json` write them.
+  var json: JSON {
+    .object([
+      ("boundToAccount", .bool(boundToAccount)), ("boundToSessionGeneration", .bool(boundToSessionGeneration)),
+      ("consumedOnce", .bool(consumedOnce)), ("freshnessSeconds", .int(freshnessSeconds)),
+    ])
+  }
+}

@@ -274,24 +274,12 @@ public struct JSONParser {
 
   /// The length of the well-formed UTF-8 sequence at `index`, or an error.
   private func validUTF8Sequence() throws(JSONParseError) -> Int {
-    let lead = bytes[index]
-    let length: Int
-    switch lead {
-    case 0xC2...0xDF: length = 2
-    case 0xE0...0xEF: length = 3
-    case 0xF0...0xF4: length = 4
-    default: throw fail("has a byte that is not UTF-8")
+    switch UTF8Sequence.length(in: bytes, at: index) {
+    case .success(let length): return length
+    case .failure(.invalidByte): throw fail("has a byte that is not UTF-8")
+    case .failure(.truncated): throw fail("has a truncated UTF-8 sequence")
+    case .failure(.overlongOrSurrogate): throw fail("has an overlong or surrogate UTF-8 sequence")
     }
-    guard index + length <= bytes.count else { throw fail("has a truncated UTF-8 sequence") }
-    let tail = bytes[(index + 1)..<(index + length)]
-    guard tail.allSatisfy({ $0 & 0xC0 == 0x80 }) else { throw fail("has a byte that is not UTF-8") }
-    let second = bytes[index + 1]
-    if (lead == 0xE0 && second < 0xA0) || (lead == 0xED && second > 0x9F)
-      || (lead == 0xF0 && second < 0x90) || (lead == 0xF4 && second > 0x8F)
-    {
-      throw fail("has an overlong or surrogate UTF-8 sequence")
-    }
-    return length
   }
 
   private mutating func escape() throws(JSONParseError) -> Unicode.Scalar {
@@ -326,13 +314,7 @@ public struct JSONParser {
     guard index + 4 <= bytes.count else { throw fail("ends inside a \\u escape") }
     var value: UInt32 = 0
     for byte in bytes[index..<(index + 4)] {
-      let digit: UInt8
-      switch byte {
-      case 0x30...0x39: digit = byte - 0x30
-      case 0x41...0x46: digit = byte - 0x41 + 10
-      case 0x61...0x66: digit = byte - 0x61 + 10
-      default: throw fail("has a malformed \\u escape")
-      }
+      guard let digit = ASCII.hexValue(byte) else { throw fail("has a malformed \\u escape") }
       value = value << 4 | UInt32(digit)
     }
     index += 4
@@ -348,7 +330,7 @@ public enum JSONPath {
     let plain =
       !key.isEmpty
       && key.utf8.allSatisfy { ASCII.isAlphanumeric($0) || $0 == UInt8(ascii: "_") }
-      && !(0x30...0x39).contains(key.utf8.first!)
+      && key.utf8.first.map(ASCII.isDigit) == false
     if plain { return parent.isEmpty ? key : parent + "." + key }
     var quoted: [UInt8] = []
     JSON.quote(key, into: &quoted)

@@ -1,6 +1,5 @@
 import LinkContract
 import LinkLifecycle
-import LinkParser
 
 /// The lifecycle scenario table as `Site/lifecycle.json`, with the
 /// handling sequence, the gate rules and the intent states the lifecycle page renders.
@@ -35,17 +34,7 @@ enum LifecycleWriter {
         ("gates", .array(route.gates.map { .string($0.rawValue) })),
         ("needsAuthorization", .bool(route.needsAuthorization)),
         ("rule", .string(route.gateSummary)),
-        (
-          "sensitivity",
-          route.sensitivity.map { sensitivity in
-            JSON.object([
-              ("boundToAccount", .bool(sensitivity.boundToAccount)),
-              ("boundToSessionGeneration", .bool(sensitivity.boundToSessionGeneration)),
-              ("consumedOnce", .bool(sensitivity.consumedOnce)),
-              ("freshnessSeconds", .int(sensitivity.freshnessSeconds)),
-            ])
-          } ?? .null
-        ),
+        ("sensitivity", route.sensitivity.map(\.json) ?? .null),
       ])
     }
     let states = IntentState.allCases.map { state in

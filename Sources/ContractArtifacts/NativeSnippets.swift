@@ -32,33 +32,8 @@ struct AndroidPathRule: Sendable, Hashable {
     case .pathPrefix: return path.hasPrefix(value)
     case .pathPattern:
       // Only `.*` runs and literals are generated; translate to Apple's `*` to match.
-      return AASAPattern.matches(value.replacingOccurrences(".*", with: "*"), path, caseSensitive: true)
+      return AASAPatternMatcher.matches(value.replacing(".*", with: "*"), path, caseSensitive: true)
     }
-  }
-}
-
-extension String {
-  fileprivate func replacingOccurrences(_ target: String, with replacement: String) -> String {
-    var result = ""
-    var rest = Substring(self)
-    while let range = rest.range(of: target) {
-      result += rest[..<range.lowerBound] + replacement
-      rest = rest[range.upperBound...]
-    }
-    return result + rest
-  }
-}
-
-extension Substring {
-  fileprivate func range(of target: String) -> Range<Index>? {
-    var start = startIndex
-    while start < endIndex {
-      if self[start...].hasPrefix(target) {
-        return start..<index(start, offsetBy: target.count)
-      }
-      start = index(after: start)
-    }
-    return nil
   }
 }
 
@@ -95,17 +70,35 @@ func androidPathRules(_ contract: Contract) -> [(route: RouteClass, rule: Androi
 /// release runbook's verification commands. Each one's first line is its place from
 /// `contractSpots()`, so that the snippets and `linkcontract audit` agree by construction.
 public func nativeSnippets(_ contract: Contract, build: Build) -> [NativeSnippet] {
-  let notice = generatedNotice(build)
+  let writer = NativeSnippetWriter(contract: contract, build: build)
+  return [
+    writer.associatedDomains(), writer.urlTypes(), writer.appLinksIntentFilter(), writer.mauiIntentFilter(),
+    writer.callbackActivity(), writer.publicSite(), writer.appAssociation(), writer.nginx(),
+    writer.returnURLAllowlist(), writer.verification(),
+  ]
+}
+
+/// One function per native snippet of one build.
+struct NativeSnippetWriter {
+  let contract: Contract
+  let build: Build
+
+  var notice: String { generatedNotice(build) }
+
   /// The first two lines of a snippet, in its language's line comments.
   func head(_ name: String, _ open: String, _ close: String = "") -> String {
     let place = snippetPlacement(name) ?? ""
     return "\(open)\(place)\(close)\n\(open)\(notice)\(close)"
   }
-  let rules = androidPathRules(contract)
-  let schemeNames = contract.routeClasses.compactMap { route -> String? in
-    route.id == contract.signInCallback?.id ? nil : route.customSchemeName
-  }
-  func xmlEscaped(_ text: String) -> String {
+
+  static let plistHead = """
+    <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+    <plist version="1.0">
+    <dict>
+
+    """
+
+  static func xmlEscaped(_ text: String) -> String {
     var out = ""
     for character in text {
       switch character {
@@ -118,42 +111,36 @@ public func nativeSnippets(_ contract: Contract, build: Build) -> [NativeSnippet
     }
     return out
   }
-  func csharpList(_ values: [String]) -> String {
+
+  static func csharpList(_ values: [String]) -> String {
     "new[] { " + values.map { "\"\($0)\"" }.joined(separator: ", ") + " }"
   }
-  let plistHead = """
-    <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-    <plist version="1.0">
-    <dict>
 
-    """
-
-  var snippets: [NativeSnippet] = []
-
-  snippets.append(
+  func associatedDomains() -> NativeSnippet {
     NativeSnippet(
       name: "associated-domains.entitlements",
       title: "iOS associated-domains entitlement",
       contents: """
         \(head("associated-domains.entitlements", "<!-- ", " -->"))
         <!-- iOS associated domains of build \(build.name): merge into the app's Entitlements.plist. -->
-        \(plistHead)  <key>com.apple.developer.associated-domains</key>
+        \(Self.plistHead)  <key>com.apple.developer.associated-domains</key>
           <array>
             <string>applinks:\(build.webHost)</string>
           </array>
         </dict>
         </plist>
 
-        """))
+        """)
+  }
 
-  snippets.append(
+  func urlTypes() -> NativeSnippet {
     NativeSnippet(
       name: "url-types.plist",
       title: "iOS custom-scheme registration (CFBundleURLTypes)",
       contents: """
         \(head("url-types.plist", "<!-- ", " -->"))
         <!-- iOS custom scheme of build \(build.name), for the OAuth callback \(build.oauthCallback): merge into Info.plist. -->
-        \(plistHead)  <key>CFBundleURLTypes</key>
+        \(Self.plistHead)  <key>CFBundleURLTypes</key>
           <array>
             <dict>
               <key>CFBundleURLName</key>
@@ -169,15 +156,16 @@ public func nativeSnippets(_ contract: Contract, build: Build) -> [NativeSnippet
         </dict>
         </plist>
 
-        """))
-
-  var dataLines = ""
-  for (route, rule) in rules {
-    dataLines += "  <!-- \(route.title): \(route.httpsPattern ?? "") -->\n"
-    dataLines += "  <data \(rule.attribute)=\"\(xmlEscaped(rule.value))\" />\n"
+        """)
   }
-  snippets.append(
-    NativeSnippet(
+
+  func appLinksIntentFilter() -> NativeSnippet {
+    var dataLines = ""
+    for (route, rule) in androidPathRules(contract) {
+      dataLines += "  <!-- \(route.title): \(route.httpsPattern ?? "") -->\n"
+      dataLines += "  <data \(rule.attribute)=\"\(Self.xmlEscaped(rule.value))\" />\n"
+    }
+    return NativeSnippet(
       name: "app-links-intent-filter.xml",
       title: "Android App Links intent filter (manifest XML)",
       contents: """
@@ -191,32 +179,37 @@ public func nativeSnippets(_ contract: Contract, build: Build) -> [NativeSnippet
           <data android:host="\(build.webHost)" />
         \(dataLines)</intent-filter>
 
-        """))
-
-  var properties = [
-    "DataScheme = \"https\"",
-    "DataHost = PublicWebHost",
-  ]
-  let paths = rules.filter { $0.rule.kind == .path }.map(\.rule.value)
-  let prefixes = rules.filter { $0.rule.kind == .pathPrefix }.map(\.rule.value)
-  let patterns = rules.filter { $0.rule.kind == .pathPattern }.map(\.rule.value)
-  if !paths.isEmpty { properties.append("DataPaths = \(csharpList(paths))") }
-  if !prefixes.isEmpty { properties.append("DataPathPrefixes = \(csharpList(prefixes))") }
-  if !patterns.isEmpty { properties.append("DataPathPatterns = \(csharpList(patterns))") }
-  var schemeFilter = ""
-  if !schemeNames.isEmpty {
-    schemeFilter = """
-
-      // Custom-scheme links of build \(build.name) other than the OAuth callback (no verification exists for a scheme).
-      [IntentFilter(
-          new[] { Intent.ActionView },
-          Categories = new[] { Intent.CategoryDefault, Intent.CategoryBrowsable },
-          DataScheme = "\(build.customScheme)",
-          DataHosts = \(csharpList(schemeNames)))]
-      """
+        """)
   }
-  snippets.append(
-    NativeSnippet(
+
+  func mauiIntentFilter() -> NativeSnippet {
+    let rules = androidPathRules(contract)
+    var properties = [
+      "DataScheme = \"https\"",
+      "DataHost = PublicWebHost",
+    ]
+    let paths = rules.filter { $0.rule.kind == .path }.map(\.rule.value)
+    let prefixes = rules.filter { $0.rule.kind == .pathPrefix }.map(\.rule.value)
+    let patterns = rules.filter { $0.rule.kind == .pathPattern }.map(\.rule.value)
+    if !paths.isEmpty { properties.append("DataPaths = \(Self.csharpList(paths))") }
+    if !prefixes.isEmpty { properties.append("DataPathPrefixes = \(Self.csharpList(prefixes))") }
+    if !patterns.isEmpty { properties.append("DataPathPatterns = \(Self.csharpList(patterns))") }
+    let schemeNames = contract.routeClasses.compactMap { route -> String? in
+      route.id == contract.signInCallback?.id ? nil : route.customSchemeName
+    }
+    var schemeFilter = ""
+    if !schemeNames.isEmpty {
+      schemeFilter = """
+
+        // Custom-scheme links of build \(build.name) other than the OAuth callback (no verification exists for a scheme).
+        [IntentFilter(
+            new[] { Intent.ActionView },
+            Categories = new[] { Intent.CategoryDefault, Intent.CategoryBrowsable },
+            DataScheme = "\(build.customScheme)",
+            DataHosts = \(Self.csharpList(schemeNames)))]
+        """
+    }
+    return NativeSnippet(
       name: "MainActivity.IntentFilter.cs",
       title: "Android App Links intent filter (.NET MAUI attribute)",
       contents: """
@@ -234,11 +227,12 @@ public func nativeSnippets(_ contract: Contract, build: Build) -> [NativeSnippet
             const string PublicWebHost = "\(build.webHost)";
         }
 
-        """))
+        """)
+  }
 
-  let callbackHost = contract.signInCallback?.customSchemeName ?? "oauth-complete"
-  snippets.append(
-    NativeSnippet(
+  func callbackActivity() -> NativeSnippet {
+    let callbackHost = contract.signInCallback?.customSchemeName ?? "oauth-complete"
+    return NativeSnippet(
       name: "WebAuthenticatorCallbackActivity.cs",
       title: "Android OAuth callback registration (WebAuthenticatorCallbackActivity)",
       contents: """
@@ -260,40 +254,93 @@ public func nativeSnippets(_ contract: Contract, build: Build) -> [NativeSnippet
             const string CallbackScheme = "\(build.customScheme)";
         }
 
-        """))
+        """)
+  }
 
-  snippets.append(
+  func publicSite() -> NativeSnippet {
     NativeSnippet(
       name: "appsettings.PublicSite.json",
       title: "MAUI head public base URL (PublicSite:BaseUrl)",
-      contents: head("appsettings.PublicSite.json", "// ") + "\n" + publicSiteSettings(build).pretty))
+      contents: head("appsettings.PublicSite.json", "// ") + "\n" + publicSiteSettings(build).pretty)
+  }
 
-  snippets.append(
+  func appAssociation() -> NativeSnippet {
     NativeSnippet(
       name: "appsettings.AppAssociation.json",
       title: "Web host association settings (AppAssociation)",
       contents: head("appsettings.AppAssociation.json", "// ") + "\n"
         + "// AppleAppLinkComponents are the served components verbatim: a list of patterns cannot say `exclude`.\n"
-        + appAssociationSettings(contract, build: build).pretty))
+        + appAssociationSettings(contract, build: build).pretty)
+  }
 
-  snippets.append(
-    NativeSnippet(
+  /// nginx `location` blocks that serve the association files from the server's root with the
+  /// content type they need, from `wellKnownPaths`.
+  func nginx() -> NativeSnippet {
+    var out = "# Goes into the web host's nginx configuration, instead of the ASP.NET endpoints: "
+    out += "checked by linkcontract verify-host.\n# \(notice)\n"
+    out += "# Association files of build \(build.name) from a static server: inside the https `server` block of\n"
+    out += "# \(build.webHost), whose root holds the generated .well-known/ folder. No redirect may answer them.\n"
+    for path in wellKnownPaths {
+      out += """
+        location = \(path) {
+            types { }
+            default_type \(associationContentType);
+            try_files $uri =404;
+        }
+
+        """
+    }
+    return NativeSnippet(
       name: "nginx-association.conf",
       title: "Serving the association files from nginx instead (location blocks)",
-      contents: nginxLocations(build, notice: notice)))
+      contents: out)
+  }
 
-  snippets.append(
+  func returnURLAllowlist() -> NativeSnippet {
     NativeSnippet(
       name: "appsettings.OAuth.json",
       title: "Identity service return-URL scheme allowlist (OAuth:AllowedReturnUrlSchemes)",
-      contents: head("appsettings.OAuth.json", "// ") + "\n" + identityAllowlist(build).pretty))
+      contents: head("appsettings.OAuth.json", "// ") + "\n" + identityAllowlist(build).pretty)
+  }
 
-  snippets.append(
-    NativeSnippet(
+  func verification() -> NativeSnippet {
+    let host = build.webHost
+    let package = build.androidPackage
+    return NativeSnippet(
       name: "verify-association.sh",
       title: "Release runbook verification commands",
-      contents: verificationScript(build, head: head("verify-association.sh", "# "))))
-  return snippets
+      contents: """
+        \(head("verify-association.sh", "# "))
+        # Release runbook verification for build \(build.name) (\(host)). Run: sh verify-association.sh
+        set -eu
+        here=$(cd "$(dirname "$0")/.." && pwd)
+        scratch=$(mktemp -d)
+        trap 'rm -rf "$scratch"' EXIT
+
+        # 1. The host serves both files over https, status 200, no redirect, as application/json,
+        #    meaning exactly what the contract says (exit 1 names each problem; see `verify-host --help`).
+        linkcontract verify-host --build \(build.name)
+        # The raw answer for the release ticket.
+        curl --silent --show-error --proto '=https' --max-redirs 0 --head "https://\(host)\(wellKnownPaths[0])"
+
+        # 2. Apple's CDN has fetched the current file (it caches; allow time after a deploy).
+        curl --fail --silent --show-error --output "$scratch/cdn-aasa" \\
+          "https://app-site-association.cdn-apple.com/a/v1/\(host)"
+        cmp "$scratch/cdn-aasa" "$here/.well-known/apple-app-site-association"
+
+        # 3. Google's Digital Asset Links API sees the statement for \(package).
+        curl --fail --silent --show-error \\
+          "\(digitalAssetLinksCheckURL(host))" \\
+          | grep '"packageName": "\(package)"'
+
+        # 4. On a device with the release build installed: re-verify and read the state.
+        if command -v adb >/dev/null 2>&1; then
+          adb shell pm verify-app-links --re-verify \(package)
+          adb shell pm get-app-links \(package)
+        fi
+
+        """)
+  }
 }
 
 /// The MAUI head's `PublicSite:BaseUrl` fragment for `build`.
@@ -319,63 +366,7 @@ public func appAssociationSettings(_ contract: Contract, build: Build) -> JSON {
   ])
 }
 
-/// nginx `location` blocks that serve the association files of `build` from the server's root
-/// with the content type they need, from `wellKnownPaths`.
-func nginxLocations(_ build: Build, notice: String) -> String {
-  var out = "# Goes into the web host's nginx configuration, instead of the ASP.NET endpoints: "
-  out += "checked by linkcontract verify-host.\n# \(notice)\n"
-  out += "# Association files of build \(build.name) from a static server: inside the https `server` block of\n"
-  out += "# \(build.webHost), whose root holds the generated .well-known/ folder. No redirect may answer them.\n"
-  for path in wellKnownPaths {
-    out += """
-      location = \(path) {
-          types { }
-          default_type \(associationContentType);
-          try_files $uri =404;
-      }
-
-      """
-  }
-  return out
-}
-
 /// The Identity service's `OAuth:AllowedReturnUrlSchemes` fragment for `build`.
 public func identityAllowlist(_ build: Build) -> JSON {
   .object([("OAuth", .object([("AllowedReturnUrlSchemes", .array([.string(build.customScheme)]))]))])
-}
-
-func verificationScript(_ build: Build, head: String) -> String {
-  let host = build.webHost
-  let package = build.androidPackage
-  return """
-    \(head)
-    # Release runbook verification for build \(build.name) (\(host)). Run: sh verify-association.sh
-    set -eu
-    here=$(cd "$(dirname "$0")/.." && pwd)
-    scratch=$(mktemp -d)
-    trap 'rm -rf "$scratch"' EXIT
-
-    # 1. The host serves both files over https, status 200, no redirect, as application/json,
-    #    meaning exactly what the contract says (exit 1 names each problem; see `verify-host --help`).
-    linkcontract verify-host --build \(build.name)
-    # The raw answer for the release ticket.
-    curl --silent --show-error --proto '=https' --max-redirs 0 --head "https://\(host)\(wellKnownPaths[0])"
-
-    # 2. Apple's CDN has fetched the current file (it caches; allow time after a deploy).
-    curl --fail --silent --show-error --output "$scratch/cdn-aasa" \\
-      "https://app-site-association.cdn-apple.com/a/v1/\(host)"
-    cmp "$scratch/cdn-aasa" "$here/.well-known/apple-app-site-association"
-
-    # 3. Google's Digital Asset Links API sees the statement for \(package).
-    curl --fail --silent --show-error \\
-      "\(digitalAssetLinksCheckURL(host))" \\
-      | grep '"packageName": "\(package)"'
-
-    # 4. On a device with the release build installed: re-verify and read the state.
-    if command -v adb >/dev/null 2>&1; then
-      adb shell pm verify-app-links --re-verify \(package)
-      adb shell pm get-app-links \(package)
-    fi
-
-    """
 }

@@ -1,7 +1,7 @@
 import LinkContract
 
 /// The roles `linkcontract audit` reads in an app checkout. The raw value is the stable id.
-public enum AuditRole: String, Sendable, Hashable, CaseIterable, Comparable {
+public enum AuditRole: String, Sendable, Hashable, CaseIterable, DeclarationOrdered {
   /// `com.apple.developer.associated-domains` entries `applinks:HOST`.
   case iosAssociatedDomain = "ios-associated-domain"
   /// `CFBundleURLTypes` / `CFBundleURLSchemes` in `Info.plist`.
@@ -20,10 +20,6 @@ public enum AuditRole: String, Sendable, Hashable, CaseIterable, Comparable {
   case servedPackage = "served-package"
   /// Association-file and Digital Asset Links check URLs in Markdown and shell runbooks.
   case runbookURL = "runbook-url"
-
-  public static func < (a: Self, b: Self) -> Bool {
-    allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
-  }
 }
 
 /// Where a spot's value ends up once the app ships.

@@ -1,3 +1,7 @@
+// Module LinkContract: the contract as typed values (the model, `Contract.customerApp`), their
+// validation, documentation samples and the byte rules every other module shares (`ASCII`,
+// `AppIdentifier`). It imports nothing; every other module builds on it.
+
 /// The whole link contract of one app: every value the docs, the association files, the native
 /// snippets and the conformance table are derived from.
 public struct Contract: Sendable {
@@ -85,11 +89,5 @@ public struct Contract: Sendable {
     references.contains { kind in
       value.utf8.starts(with: (kind.prefix + reservedBodyPrefix).utf8)
     }
-  }
-}
-
-extension ASCII {
-  static func lowercased(_ byte: UInt8) -> UInt8 {
-    byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
   }
 }

@@ -3,6 +3,9 @@
 // generated from it. Change a value here, then run `make generate`.
 
 extension Contract {
+  /// The longest link the Customer App reads, in bytes.
+  private static let customerAppMaximumLinkBytes = 1024
+
   /// The Customer App's link contract.
   public static let customerApp = Contract(
     appName: "Customer App",
@@ -33,7 +36,7 @@ extension Contract {
         ]),
     ],
     reservedBodyPrefix: "0000",
-    maximumLinkBytes: 1024,
+    maximumLinkBytes: customerAppMaximumLinkBytes,
     routeClasses: [
       RouteClass(
         id: "start",
@@ -171,7 +174,7 @@ extension Contract {
     ],
     rejectionRules: [
       RejectionRule(
-        reason: .oversized, when: "The link is longer than 1024 bytes.",
+        reason: .oversized, when: "The link is longer than \(customerAppMaximumLinkBytes) bytes.",
         troubleshooting: .unsupportedOrMalformed),
       RejectionRule(
         reason: .malformedURL,

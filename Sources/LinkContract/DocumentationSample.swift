@@ -43,4 +43,9 @@ extension Contract {
     }
     return (path + routeClass.query.fields.prefix(1)).map { ($0, sample($0)) }
   }
+
+  /// The https path of the route's canonical documentation link, or nil when it has no https form.
+  public func canonicalPath(of routeClass: RouteClass) -> String? {
+    routeClass.httpsPath.map { PathSegment.render($0) { sample($0) } }
+  }
 }

@@ -30,7 +30,7 @@ public struct ForbiddenWords: Sendable, Hashable, ExpressibleByDictionaryLiteral
     self.groups = groups
     let packed = groups.flatMap(\.words).flatMap { word -> [Packed] in
       let bytes = Array(word.utf8)
-      return [Packed(bytes), Packed(bytes + [0x73])].compactMap { $0 }
+      return [Packed(bytes), Packed(bytes + [UInt8(ascii: "s")])].compactMap { $0 }
     }
     var size = 16
     while size < 4 * packed.count { size *= 2 }
@@ -112,7 +112,7 @@ public struct ForbiddenWords: Sendable, Hashable, ExpressibleByDictionaryLiteral
         current = Packed()
       }
       if kind != ByteKind.separator {
-        let lowered = kind == ByteKind.upper ? byte | 0x20 : byte
+        let lowered = ASCII.lowercased(byte)
         current.append(lowered)
         whole.append(lowered)
       }
@@ -138,9 +138,9 @@ public struct ForbiddenWords: Sendable, Hashable, ExpressibleByDictionaryLiteral
     static let digit: UInt8 = 3
 
     @inline(__always) static func of(_ byte: UInt8) -> UInt8 {
-      if byte &- 0x61 < 26 { return lower }
-      if byte &- 0x41 < 26 { return upper }
-      if byte &- 0x30 < 10 { return digit }
+      if ASCII.isLowercase(byte) { return lower }
+      if ASCII.isUppercase(byte) { return upper }
+      if ASCII.isDigit(byte) { return digit }
       return separator
     }
 

@@ -361,7 +361,7 @@ public struct Build: Sendable, Hashable {
 }
 
 /// Why a link is unsupported. Cases are in the order the parser checks them; the first wins.
-public enum RejectionReason: String, Sendable, Hashable, CaseIterable, Comparable {
+public enum RejectionReason: String, Sendable, Hashable, CaseIterable, DeclarationOrdered {
   case oversized
   case malformedURL = "malformed-url"
   case malformedEncoding = "malformed-encoding"
@@ -377,27 +377,11 @@ public enum RejectionReason: String, Sendable, Hashable, CaseIterable, Comparabl
   case extraField = "extra-field"
   case invalidValue = "invalid-value"
 
-  public static func < (a: Self, b: Self) -> Bool {
-    allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
-  }
-
   /// Whether a rejection for this reason names a field.
   public var namesField: Bool {
     switch self {
     case .missingField, .extraField, .invalidValue: true
     default: false
     }
-  }
-}
-
-/// Byte tests on ASCII, shared by the contract's checks and the modules built on it.
-public enum ASCII {
-  /// Whether `byte` is `[0-9A-Za-z]`.
-  @inlinable public static func isAlphanumeric(_ byte: UInt8) -> Bool {
-    // Setting 0x20 folds A-Z onto a-z and leaves the digits as they are.
-    (byte | 0x20) &- 0x61 < 26 || byte &- 0x30 < 10
-  }
-  @inlinable static func isBase64URL(_ byte: UInt8) -> Bool {
-    isAlphanumeric(byte) || byte == 0x2D || byte == 0x5F
   }
 }

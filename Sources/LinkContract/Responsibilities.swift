@@ -53,17 +53,13 @@ public struct Layer: Sendable, Hashable {
 }
 
 /// Identifies a handling stage.
-public enum StageID: String, Sendable, Hashable, CaseIterable, Comparable {
+public enum StageID: String, Sendable, Hashable, CaseIterable, DeclarationOrdered {
   case delivery
   case parse
   case readiness
   case authorization
   case presentation
   case completion
-
-  public static func < (a: Self, b: Self) -> Bool {
-    allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
-  }
 }
 
 /// One stage of handling a link. A later stage is never inferred from an earlier one.

@@ -58,7 +58,7 @@ extension Contract {
     }
     for word in forbiddenKeys.words
     where !(2...ForbiddenWords.longestWord).contains(word.utf8.count)
-      || !word.utf8.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) })
+      || !word.utf8.allSatisfy({ ASCII.isLowercase($0) || ASCII.isDigit($0) })
     {
       report(
         .forbiddenWordInvalid, "forbidden word", word,
@@ -98,7 +98,7 @@ extension Contract {
         switch field.format {
         case .reference(let prefix, let length):
           if !prefix.hasSuffix("_") || prefix.count < 2
-            || !prefix.utf8.dropLast().allSatisfy({ ASCII.isAlphanumeric($0) && !(0x41...0x5A).contains($0) })
+            || !prefix.utf8.dropLast().allSatisfy({ ASCII.isLowercase($0) || ASCII.isDigit($0) })
           {
             report(
               .fieldFormatInvalid, prefix,
@@ -194,7 +194,7 @@ extension Contract {
     let words = text.utf8.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
     return !text.isEmpty
       && words.allSatisfy { word in
-        !word.isEmpty && word.allSatisfy { ASCII.isAlphanumeric($0) && !(0x41...0x5A).contains($0) }
+        !word.isEmpty && word.allSatisfy { ASCII.isLowercase($0) || ASCII.isDigit($0) }
       }
   }
 
@@ -219,15 +219,13 @@ extension Build {
       problems.append(.contract(id, "build \(name): \(key)", value, why, at: source))
     }
     if let why = Self.hostProblem(webHost) { report("webHost", webHost, why) }
-    if teamID.utf8.count != 10
-      || !teamID.utf8.allSatisfy({ ASCII.isAlphanumeric($0) && !(0x61...0x7A).contains($0) })
-    {
+    if !AppIdentifier.isTeamID(teamID) {
       report("teamID", teamID, "is not 10 characters of [0-9A-Z]")
     }
-    if !Self.isReverseDNS(bundleID, allowHyphen: true) {
+    if !AppIdentifier.isReverseDNS(bundleID, allowHyphen: true) {
       report("bundleID", bundleID, "is not a reverse-DNS identifier such as com.example.app")
     }
-    if !Self.isReverseDNS(androidPackage, allowHyphen: false) {
+    if !AppIdentifier.isAndroidPackage(androidPackage) {
       report(
         "androidPackage", androidPackage,
         "is not a Java package name of two or more segments such as com.example.app")
@@ -249,48 +247,34 @@ extension Build {
   static func hostProblem(_ host: String) -> String? {
     let bytes = Array(host.utf8)
     if bytes.isEmpty { return "is empty" }
-    if bytes.contains(0x3A) { return "has a port or colon" }
-    if bytes.last == 0x2E { return "ends with a dot" }
-    if bytes.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) { return "is not lowercase" }
-    let labels = bytes.split(separator: 0x2E, omittingEmptySubsequences: false)
+    if bytes.contains(UInt8(ascii: ":")) { return "has a port or colon" }
+    if bytes.last == UInt8(ascii: ".") { return "ends with a dot" }
+    if bytes.contains(where: ASCII.isUppercase) { return "is not lowercase" }
+    let labels = bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
     if labels.count < 2 { return "is not a fully qualified domain name" }
     for label in labels {
       if label.isEmpty || label.count > 63 { return "has an empty or overlong label" }
-      if !label.allSatisfy({ ASCII.isAlphanumeric($0) || $0 == 0x2D }) || label.first == 0x2D
-        || label.last == 0x2D
+      let hyphen = UInt8(ascii: "-")
+      if !label.allSatisfy({ ASCII.isAlphanumeric($0) || $0 == hyphen }) || label.first == hyphen
+        || label.last == hyphen
       {
         return "has a label outside [a-z0-9-]"
       }
     }
-    if labels.last!.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) { return "is an IP address" }
+    if labels.last?.allSatisfy(ASCII.isDigit) == true { return "is an IP address" }
     return nil
-  }
-
-  static func isReverseDNS(_ identifier: String, allowHyphen: Bool) -> Bool {
-    let parts = identifier.utf8.split(separator: 0x2E, omittingEmptySubsequences: false)
-    guard parts.count >= 2 else { return false }
-    return parts.allSatisfy { part in
-      guard let first = part.first, ASCII.isAlphanumeric(first), !(0x30...0x39).contains(first)
-      else { return false }
-      return part.allSatisfy {
-        ASCII.isAlphanumeric($0) || $0 == 0x5F || (allowHyphen && $0 == 0x2D)
-      }
-    }
   }
 
   static func schemeProblem(_ scheme: String) -> String? {
     let bytes = Array(scheme.utf8)
-    guard let first = bytes.first else { return "is empty" }
-    let isLetter = { (b: UInt8) in (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) }
-    if !isLetter(first)
-      || !bytes.allSatisfy({ ASCII.isAlphanumeric($0) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E })
-    {
+    if bytes.isEmpty { return "is empty" }
+    if !ASCII.isScheme(bytes) {
       return "is not a URI scheme (RFC 3986: a letter, then letters, digits, +, - or .)"
     }
-    let lowered = String(decoding: bytes.map(ASCII.lowercased), as: UTF8.self)
+    let lowered = ASCII.lowercased(scheme)
     if lowered == "http" || lowered == "https" { return "must not be http or https" }
-    if bytes.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) { return "is not lowercase" }
-    if !bytes.contains(0x2E) {
+    if bytes.contains(where: ASCII.isUppercase) { return "is not lowercase" }
+    if !bytes.contains(UInt8(ascii: ".")) {
       return "has no dot: RFC 8252 asks for a reverse-DNS private-use scheme"
     }
     return nil
@@ -311,20 +295,14 @@ public enum Fingerprint {
 
   /// The 32 bytes of a colon-joined uppercase hex fingerprint, or nil.
   public static func parse(_ value: String) -> [UInt8]? {
-    let parts = value.utf8.split(separator: 0x3A, omittingEmptySubsequences: false)
+    let parts = value.utf8.split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false)
     guard parts.count == 32 else { return nil }
     var bytes: [UInt8] = []
     for part in parts {
-      guard part.count == 2 else { return nil }
-      var byte: UInt8 = 0
-      for digit in part {
-        switch digit {
-        case 0x30...0x39: byte = byte << 4 | (digit - 0x30)
-        case 0x41...0x46: byte = byte << 4 | (digit - 0x41 + 10)
-        default: return nil
-        }
-      }
-      bytes.append(byte)
+      guard part.count == 2, let high = part.first, let low = part.last, !ASCII.isLowercase(high),
+        !ASCII.isLowercase(low), let highValue = ASCII.hexValue(high), let lowValue = ASCII.hexValue(low)
+      else { return nil }
+      bytes.append(highValue << 4 | lowValue)
     }
     return bytes
   }

@@ -1,3 +1,6 @@
+// Module LinkLifecycle: the handling sequence after the parser (coordinator, gates, authorization,
+// observations) and the lifecycle scenarios. Imports LinkContract and LinkParser only.
+
 import LinkContract
 
 /// A state of a link intent, for the lifecycle picture.

@@ -36,8 +36,7 @@ private struct Table {
   var callback: RouteClass? { contract.signInCallback }
 
   func link(_ route: RouteClass, _ carrier: Carrier? = nil, _ build: Build? = nil) -> String {
-    Route(route, carrier: carrier, values: contract.sampleValues(of: route))
-      .link(in: build ?? production, contract: contract) ?? ""
+    contract.canonicalLink(route, carrier: carrier, in: build ?? production) ?? ""
   }
   var https: String { "https://\(production.webHost)" }
 

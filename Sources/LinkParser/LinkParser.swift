@@ -1,3 +1,6 @@
+// Module LinkParser: classifying a link against one build of a contract (`LinkParser`, the
+// outcomes it returns, canonical links) and ADR-043's return-URL policy. Imports LinkContract only.
+
 import LinkContract
 
 /// The strict link parser for one build. It reads bytes, never normalizes, never traps, and
@@ -27,8 +30,8 @@ public struct LinkParser: Sendable {
     }
     httpsRoutes = https
     schemeRoutes = custom
-    host = build.webHost.utf8.map(lower)
-    scheme = build.customScheme.utf8.map(lower)
+    host = build.webHost.utf8.map(ASCII.lowercased)
+    scheme = build.customScheme.utf8.map(ASCII.lowercased)
     forbidden = contract.forbiddenKeys
     maximumSegments = https.map(\.literals.count).max() ?? 0
   }
@@ -78,23 +81,20 @@ public struct LinkParser: Sendable {
     if invalid { return .unsupported(Rejection(.malformedURL)) }
 
     // scheme "://"
-    guard isLetter(b[0]) else { return .unsupported(Rejection(.malformedURL)) }
+    guard ASCII.isLetter(b[0]) else { return .unsupported(Rejection(.malformedURL)) }
     var colon = 1
-    while colon < n, b[colon] != 0x3A {
-      let c = b[colon]
-      guard isLetter(c) || isDigit(c) || c == 0x2B || c == 0x2D || c == 0x2E else {
-        return .unsupported(Rejection(.malformedURL))
-      }
+    while colon < n, b[colon] != UInt8(ascii: ":") {
+      guard ASCII.isSchemeCharacter(b[colon]) else { return .unsupported(Rejection(.malformedURL)) }
       colon += 1
     }
-    guard colon + 2 < n, b[colon + 1] == 0x2F, b[colon + 2] == 0x2F else {
+    guard colon + 2 < n, b[colon + 1] == UInt8(ascii: "/"), b[colon + 2] == UInt8(ascii: "/") else {
       return .unsupported(Rejection(.malformedURL))
     }
     let authorityStart = colon + 3
     let queryStart = firstQuestion >= authorityStart ? firstQuestion : n
     let pathEnd = min(queryStart, fragmentStart)
     var authorityEnd = authorityStart
-    while authorityEnd < pathEnd, b[authorityEnd] != 0x2F { authorityEnd += 1 }
+    while authorityEnd < pathEnd, b[authorityEnd] != UInt8(ascii: "/") { authorityEnd += 1 }
     let itemCount = queryStart < n ? ampersands + 1 : 0
     return withUnsafeTemporaryAllocation(of: QueryItem.self, capacity: max(1, itemCount)) { items in
       withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: maximumSegments + 1) { segments in
@@ -122,8 +122,8 @@ public struct LinkParser: Sendable {
       while itemStart <= queryEnd {
         var itemEnd = itemStart
         var equals = -1
-        while itemEnd < queryEnd, b[itemEnd] != 0x26 {
-          if b[itemEnd] == 0x3D, equals < 0 { equals = itemEnd }
+        while itemEnd < queryEnd, b[itemEnd] != UInt8(ascii: "&") {
+          if b[itemEnd] == UInt8(ascii: "="), equals < 0 { equals = itemEnd }
           itemEnd += 1
         }
         let keyEnd = equals < 0 ? itemEnd : equals
@@ -146,16 +146,16 @@ public struct LinkParser: Sendable {
     }
 
     if mayHaveUserinfo {
-      for k in authority where b[k] == 0x40 { return .unsupported(Rejection(.userinfoPresent)) }
+      for k in authority where b[k] == UInt8(ascii: "@") { return .unsupported(Rejection(.userinfoPresent)) }
     }
     if mayHavePort {
       var portSearchStart = authority.lowerBound
-      if authority.lowerBound < authority.upperBound, b[authority.lowerBound] == 0x5B {
+      if authority.lowerBound < authority.upperBound, b[authority.lowerBound] == UInt8(ascii: "[") {
         var close = authority.lowerBound
-        while close < authority.upperBound, b[close] != 0x5D { close += 1 }
+        while close < authority.upperBound, b[close] != UInt8(ascii: "]") { close += 1 }
         if close < authority.upperBound { portSearchStart = close }
       }
-      for k in portSearchStart..<authority.upperBound where b[k] == 0x3A {
+      for k in portSearchStart..<authority.upperBound where b[k] == UInt8(ascii: ":") {
         return .unsupported(Rejection(.portPresent))
       }
     }
@@ -237,10 +237,10 @@ public struct LinkParser: Sendable {
     var start = path.lowerBound + 1
     var k = start
     while k <= path.upperBound {
-      if k == path.upperBound || b[k] == 0x2F {
+      if k == path.upperBound || b[k] == UInt8(ascii: "/") {
         let segment = start..<k
         if segment.isEmpty { return nil }
-        if segment.count <= 2, b[segment].allSatisfy({ $0 == 0x2E }) { return nil }
+        if segment.count <= 2, b[segment].allSatisfy({ $0 == UInt8(ascii: ".") }) { return nil }
         if count == segments.count { return nil }
         segments[count] = segment
         count += 1
@@ -255,26 +255,24 @@ public struct LinkParser: Sendable {
   private func matchPath(
     _ b: UnsafeBufferPointer<UInt8>, _ path: Range<Int>, _ segments: UnsafeMutableBufferPointer<Range<Int>>
   ) -> RouteMatch {
-    do {
-      guard let count = splitPath(b, path, into: segments) else { return .none }
-      var prefix: Int?
-      for (index, route) in httpsRoutes.enumerated() where route.literals.count >= count {
-        var literalsAgree = true
-        route.literalBytes.withUnsafeBufferPointer { bytes in
-          for segment in 0..<count {
-            if let literal = route.literals[segment], !equal(b, segments[segment], bytes, literal) {
-              literalsAgree = false
-              break
-            }
+    guard let count = splitPath(b, path, into: segments) else { return .none }
+    var prefix: Int?
+    for (index, route) in httpsRoutes.enumerated() where route.literals.count >= count {
+      var literalsAgree = true
+      route.literalBytes.withUnsafeBufferPointer { bytes in
+        for segment in 0..<count {
+          if let literal = route.literals[segment], !equal(b, segments[segment], bytes, literal) {
+            literalsAgree = false
+            break
           }
         }
-        guard literalsAgree else { continue }
-        if count == route.literals.count { return .full(index) }
-        if prefix == nil, route.pathFields.contains(where: { $0.segment >= count }) { prefix = index }
       }
-      if let prefix { return .prefix(route: prefix, segments: count) }
-      return .none
+      guard literalsAgree else { continue }
+      if count == route.literals.count { return .full(index) }
+      if prefix == nil, route.pathFields.contains(where: { $0.segment >= count }) { prefix = index }
     }
+    if let prefix { return .prefix(route: prefix, segments: count) }
+    return .none
   }
 
   private func matchName(
@@ -307,13 +305,13 @@ private enum ByteClass {
   /// Whitespace, control characters, backslash and every non-ASCII byte are invalid.
   static let table: [UInt8] = (0..<256).map { byte in
     switch byte {
-    case 0...0x20, 0x5C, 0x7F...0xFF: invalid
-    case 0x25: percent
-    case 0x23: hash
-    case 0x3F: question
-    case 0x26: ampersand
-    case 0x40: at
-    case 0x3A: colon
+    case 0...Int(UInt8(ascii: " ")), Int(UInt8(ascii: "\\")), 0x7F...0xFF: invalid
+    case Int(UInt8(ascii: "%")): percent
+    case Int(UInt8(ascii: "#")): hash
+    case Int(UInt8(ascii: "?")): question
+    case Int(UInt8(ascii: "&")): ampersand
+    case Int(UInt8(ascii: "@")): at
+    case Int(UInt8(ascii: ":")): colon
     default: ordinary
     }
   }
@@ -375,10 +373,6 @@ private enum RouteMatch {
   case full(Int)
 }
 
-@inline(__always) private func lower(_ c: UInt8) -> UInt8 { c >= 0x41 && c <= 0x5A ? c | 0x20 : c }
-@inline(__always) private func isLetter(_ c: UInt8) -> Bool { (lower(c) >= 0x61 && lower(c) <= 0x7A) }
-@inline(__always) private func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
-
 @inline(__always) private func equal(_ b: UnsafeBufferPointer<UInt8>, _ r: Range<Int>, _ word: [UInt8]) -> Bool {
   guard r.count == word.count else { return false }
   guard let base = b.baseAddress else { return r.isEmpty }
@@ -422,7 +416,7 @@ private enum RouteMatch {
   guard r.count == word.count else { return false }
   var k = 0
   for i in r {
-    if lower(b[i]) != word[k] { return false }
+    if ASCII.lowercased(b[i]) != word[k] { return false }
     k += 1
   }
   return true

@@ -58,6 +58,15 @@ public struct Route: Sendable, Hashable {
   }
 }
 
+extension Contract {
+  /// The canonical documentation link of `routeClass` in `build`, on `carrier` (the route's
+  /// first when nil): a documentation value in each path field and the first query field. Nil
+  /// when the route has no form on that carrier.
+  public func canonicalLink(_ routeClass: RouteClass, carrier: Carrier? = nil, in build: Build) -> String? {
+    Route(routeClass, carrier: carrier, values: sampleValues(of: routeClass)).link(in: build, contract: self)
+  }
+}
+
 /// Why a link is unsupported: exactly one reason, and the field it names where it names one.
 /// It never holds a value taken from the link.
 public struct Rejection: Error, Sendable, Hashable, CustomStringConvertible {

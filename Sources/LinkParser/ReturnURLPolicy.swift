@@ -1,3 +1,5 @@
+import LinkContract
+
 /// Where the Identity service sends an OAuth completion (ADR-043).
 public enum CompletionTarget: Sendable, Hashable {
   /// The allow-listed native callback, exactly as the client sent it.
@@ -25,7 +27,7 @@ public enum ReturnURLPolicy {
       return .uiBaseURL(uiBaseURL)
     }
     if scheme == "http" || scheme == "https" { return .uiBaseURL(uiBaseURL) }
-    let listed = allowedSchemes.contains { lowered($0) == scheme }
+    let listed = allowedSchemes.contains { ASCII.lowercased($0) == scheme }
     return listed ? .nativeCallback(returnURL) : .uiBaseURL(uiBaseURL)
   }
 
@@ -33,9 +35,9 @@ public enum ReturnURLPolicy {
   /// its query (before any fragment, as RFC 3986 orders them).
   public static func redirect(to target: CompletionTarget, code: String) -> String {
     let bytes = Array(target.url.utf8)
-    let fragment = bytes.firstIndex(of: 0x23) ?? bytes.count
+    let fragment = bytes.firstIndex(of: UInt8(ascii: "#")) ?? bytes.count
     let beforeFragment = bytes[..<fragment]
-    let separator = beforeFragment.contains(0x3F) ? "&" : "?"
+    let separator = beforeFragment.contains(UInt8(ascii: "?")) ? "&" : "?"
     return String(decoding: beforeFragment, as: UTF8.self) + separator + "code=" + code
       + String(decoding: bytes[fragment...], as: UTF8.self)
   }
@@ -44,19 +46,10 @@ public enum ReturnURLPolicy {
   /// text is not one: relative, empty, or holding whitespace or control characters.
   static func absoluteScheme(_ text: String) -> String? {
     let bytes = Array(text.utf8)
-    guard let colon = bytes.firstIndex(of: 0x3A), colon > 0 else { return nil }
-    if bytes.contains(where: { $0 <= 0x20 || $0 == 0x7F }) { return nil }
+    guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return nil }
+    if bytes.contains(where: { $0 <= UInt8(ascii: " ") || $0 == 0x7F }) { return nil }
     let scheme = bytes[..<colon]
-    let isLetter = { (b: UInt8) in (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A }
-    guard isLetter(scheme.first!),
-      scheme.allSatisfy({
-        isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E
-      })
-    else { return nil }
-    return lowered(String(decoding: scheme, as: UTF8.self))
-  }
-
-  static func lowered(_ text: String) -> String {
-    String(decoding: text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
+    guard ASCII.isScheme(scheme) else { return nil }
+    return ASCII.lowercased(String(decoding: scheme, as: UTF8.self))
   }
 }

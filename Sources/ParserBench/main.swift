@@ -1,6 +1,7 @@
 // Times the strict parser against a Foundation URLComponents baseline doing the same
 // classification, on the conformance table's inputs and on a stream of realistic links.
-// Prints nanoseconds per link and the ratio. Run with `make bench`.
+// Prints nanoseconds per link and the ratio. Run with `make bench`. Imports the contract, the
+// parser and ContractArtifacts (for the conformance inputs).
 import ContractArtifacts
 import Foundation
 import LinkContract
@@ -48,12 +49,13 @@ struct SplitMix {
 /// without a strict parser. It agrees with the contract on ordinary links, not on every edge.
 struct URLComponentsClassifier {
   let build: Build
+  let maximumLinkBytes: Int
   let forbidden: Set<String> = [
     "password", "token", "access_token", "session", "card", "cvv", "email", "phone", "lat", "lng",
   ]
 
   func classify(_ link: String) -> String {
-    if link.utf8.count > 1024 { return "oversized" }
+    if link.utf8.count > maximumLinkBytes { return "oversized" }
     if link.contains("%") { return "malformed-encoding" }
     guard let components = URLComponents(string: link), let scheme = components.scheme?.lowercased() else {
       return "malformed-url"
@@ -126,8 +128,8 @@ func compare(_ links: [String], rounds: Int = 15, ours: (String) -> Int, theirs:
   return best
 }
 
-let parser = LinkParser(contract: .customerApp, build: production)
-let baseline = URLComponentsClassifier(build: production)
+let parser = LinkParser(contract: contract, build: production)
+let baseline = URLComponentsClassifier(build: production, maximumLinkBytes: contract.maximumLinkBytes)
 let streams: [(String, [String])] = [
   (
     "conformance table (\(conformanceInputs.count) inputs, x20)",

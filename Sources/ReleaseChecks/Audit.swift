@@ -1,3 +1,7 @@
+// Module ReleaseChecks: comparing what ships with the contract: `verify-host` (HTTP through
+// CCurl) and `audit` of an app checkout (plists and manifests through CLibXML2). Imports
+// LinkContract and ContractArtifacts.
+
 import ContractArtifacts
 import Foundation
 import LinkContract

@@ -173,28 +173,31 @@ func isWebScheme(_ scheme: String) -> Bool { ["http", "https"].contains(scheme.l
 /// The text of a C# file with every comment blanked (strings kept), so that a commented-out
 /// attribute is never read.
 func blankingCSharpComments(_ bytes: [UInt8]) -> [UInt8] {
+  let (quote, newline, backslash, slash, star, space) = (
+    UInt8(ascii: "\""), UInt8(ascii: "\n"), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "*"), UInt8(ascii: " ")
+  )
   var out = bytes
   var index = 0
   while index < out.count {
     switch out[index] {
-    case 0x22:
+    case quote:
       // A string literal; a verbatim @"..." doubles its quotes, which this reads as two strings.
       index += 1
-      while index < out.count, out[index] != 0x22, out[index] != 0x0A {
-        index += out[index] == 0x5C ? 2 : 1
+      while index < out.count, out[index] != quote, out[index] != newline {
+        index += out[index] == backslash ? 2 : 1
       }
       index += 1
-    case 0x2F where index + 1 < out.count && out[index + 1] == 0x2F:
-      while index < out.count, out[index] != 0x0A {
-        out[index] = 0x20
+    case slash where index + 1 < out.count && out[index + 1] == slash:
+      while index < out.count, out[index] != newline {
+        out[index] = space
         index += 1
       }
-    case 0x2F where index + 1 < out.count && out[index + 1] == 0x2A:
-      while index < out.count, !(out[index] == 0x2A && index + 1 < out.count && out[index + 1] == 0x2F) {
-        if out[index] != 0x0A { out[index] = 0x20 }
+    case slash where index + 1 < out.count && out[index + 1] == star:
+      while index < out.count, !(out[index] == star && index + 1 < out.count && out[index + 1] == slash) {
+        if out[index] != newline { out[index] = space }
         index += 1
       }
-      for k in index..<min(index + 2, out.count) { out[k] = 0x20 }
+      for k in index..<min(index + 2, out.count) { out[k] = space }
       index += 2
     default:
       index += 1

@@ -194,16 +194,35 @@ struct OutputCheck {
   let files: Set<String>
 
   func problems(_ output: String) -> [Diagnostic] {
-    parallelMap(Array(pages.values)) { page in problems(page, output) }.flatMap { $0 }
+    let all = Array(pages.values)
+    // Each worker remembers what it found for each link of a top-level page (the navigation's
+    // links repeat on every page); a link's answer there depends on its value alone.
+    return parallelJobs(all.count, state: { LinkAnswers() }) { job, answers in
+      problems(all[job], output, answers: answers)
+    }.flatMap { $0 }
   }
 
-  func problems(_ page: RenderedPage, _ output: String) -> [Diagnostic] {
+  final class LinkAnswers {
+    var known: [String: String?] = [:]
+  }
+
+  func problems(_ page: RenderedPage, _ output: String, answers: LinkAnswers = LinkAnswers()) -> [Diagnostic] {
     let shown = output + "/" + page.path
     var problems = page.duplicateIDs.map {
       Diagnostic(id: .duplicateAnchor, path: shown, line: 1, column: 1, message: "id `\($0)` is used twice")
     }
+    let topLevel = !page.path.utf8.contains(UInt8(ascii: "/"))
     for link in page.links {
-      if let message = check(link.value, from: page.path) {
+      // A link with no file part leads into the page itself.
+      let shared = topLevel && link.value.utf8.first.map { $0 != UInt8(ascii: "#") } ?? false
+      let answer: String?
+      if shared, let known = answers.known[link.value] {
+        answer = known
+      } else {
+        answer = check(link.value, from: page.path)
+        if shared { answers.known[link.value] = answer }
+      }
+      if let message = answer {
         problems.append(
           Diagnostic(
             id: .linkInvalid, path: shown, line: link.line, column: 1,

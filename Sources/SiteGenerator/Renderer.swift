@@ -409,7 +409,20 @@ struct PageRenderer {
 
 /// The byte offset of the first occurrence of `needle` in `text`.
 func byteOffset(of needle: String, in text: Substring) -> Int? {
-  text.utf8.firstRange(of: needle.utf8).map { text.utf8.distance(from: text.utf8.startIndex, to: $0.lowerBound) }
+  let pattern = Array(needle.utf8)
+  guard let first = pattern.first else { return nil }
+  let found = text.utf8.withContiguousStorageIfAvailable { hay -> Int? in
+    guard hay.count >= pattern.count else { return nil }
+    var start = 0
+    while start + pattern.count <= hay.count {
+      guard let at = hay[start...(hay.count - pattern.count)].firstIndex(of: first) else { return nil }
+      if hay[at..<(at + pattern.count)].elementsEqual(pattern) { return at }
+      start = at + 1
+    }
+    return nil
+  }
+  if let found { return found }
+  return text.utf8.firstRange(of: pattern).map { text.utf8.distance(from: text.utf8.startIndex, to: $0.lowerBound) }
 }
 
 /// The link rules for what is not a page or a route: Content links out to `https` URLs and to

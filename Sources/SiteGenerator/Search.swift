@@ -161,7 +161,8 @@ struct SearchIndex {
         for part in trimmed.split(whereSeparator: { !($0.isLetter || $0.isNumber) }) { keep(part) }
       }
     }
-    for word in later where seen.insert(word).inserted { result.append(word) }
+    // `later` holds each word once, so only the words before it can repeat one of its words.
+    for word in later where !seen.contains(word) { result.append(word) }
     return result
   }
 

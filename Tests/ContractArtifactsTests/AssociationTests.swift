@@ -16,8 +16,15 @@ struct AssociationTests {
     #expect(associationSelfCheck(Self.contract) == [])
   }
 
-  @Test func isDeterministic() {
-    #expect(associationArtifacts(Self.contract) == associationArtifacts(Self.contract))
+  @Test("A build's files depend on its own values only, not on the other builds or their order")
+  func eachBuildStandsAlone() {
+    let whole = associationArtifacts(Self.contract)
+    for build in Self.contract.builds {
+      let alone = associationArtifacts(Self.contract.replacing(builds: [build]))
+      #expect(alone == whole.filter { $0.path.hasPrefix(associationFolder(build) + "/") }, "\(build.name)")
+    }
+    let reversed = associationArtifacts(Self.contract.replacing(builds: Self.contract.builds.reversed()))
+    #expect(Set(reversed) == Set(whole))
   }
 
   @Test(arguments: builds)

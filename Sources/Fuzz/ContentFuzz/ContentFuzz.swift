@@ -1,7 +1,9 @@
+// Fuzz target ContentFuzz: properties of the Content pipeline on any page source. Imports the
+// contract, SiteGenerator and FuzzDriver.
+
 import Foundation
 import FuzzDriver
 import LinkContract
-import LinkParser
 import SiteGenerator
 
 /// Properties the Content pipeline must hold for any page source: it answers with a page or
@@ -52,8 +54,10 @@ enum ContentProperties {
     let source = String(decoding: data, as: UTF8.self)
     if html.isEmpty, diagnostics.errorCount == 0 { fail(data, "neither a page nor an error") }
     let bytes = Array(source.utf8)
+    let newline = UInt8(ascii: "\n")
     let lineCount =
-      bytes.indices.count { bytes[$0] == 0x0A || (bytes[$0] == 0x0D && bytes.get($0 + 1) != 0x0A) } + 1
+      bytes.indices.count { bytes[$0] == newline || (bytes[$0] == UInt8(ascii: "\r") && bytes.get($0 + 1) != newline) }
+      + 1
     for diagnostic in diagnostics {
       // Content diagnostics may quote the input; only the output's own checks report faults.
       if diagnostic.path != "Content/page.md",
@@ -77,7 +81,7 @@ enum ContentProperties {
 
   /// No `<script`, no tag the generator does not write, no event handler, no script URL.
   static func checkMarkup(_ html: [UInt8], _ data: [UInt8]) {
-    let lowered = html.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+    let lowered = html.map(ASCII.lowercased)
     var i = 0
     while i < lowered.count {
       guard lowered[i] == UInt8(ascii: "<") else {
@@ -99,7 +103,7 @@ enum ContentProperties {
       if !elements.contains(tag) { fail(data, "raw `<\(tag)` in the page (at byte \(i))") }
       var end = j
       while end < lowered.count, lowered[end] != UInt8(ascii: ">") {
-        if lowered[end] == 0x22 || lowered[end] == 0x27,
+        if lowered[end] == UInt8(ascii: "\"") || lowered[end] == UInt8(ascii: "'"),
           let close = lowered[(end + 1)...].firstIndex(of: lowered[end])
         {
           end = close
@@ -122,22 +126,23 @@ enum ContentProperties {
   /// value with `'` when it holds `"`.
   static func attributes(_ bytes: ArraySlice<UInt8>) -> [(String, String)] {
     var result: [(String, String)] = []
+    let (space, newline, equals) = (UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "="))
     var k = bytes.startIndex
     while k < bytes.endIndex {
-      while k < bytes.endIndex, bytes[k] == 0x20 || bytes[k] == 0x0A || bytes[k] == 0x2F { k += 1 }
+      while k < bytes.endIndex, bytes[k] == space || bytes[k] == newline || bytes[k] == UInt8(ascii: "/") { k += 1 }
       let nameStart = k
-      while k < bytes.endIndex, bytes[k] != 0x3D, bytes[k] != 0x20, bytes[k] != 0x0A { k += 1 }
+      while k < bytes.endIndex, bytes[k] != equals, bytes[k] != space, bytes[k] != newline { k += 1 }
       let name = String(decoding: bytes[nameStart..<k], as: UTF8.self)
       var value = ""
-      if k < bytes.endIndex, bytes[k] == 0x3D {
+      if k < bytes.endIndex, bytes[k] == equals {
         k += 1
-        if k < bytes.endIndex, bytes[k] == 0x22 || bytes[k] == 0x27 {
+        if k < bytes.endIndex, bytes[k] == UInt8(ascii: "\"") || bytes[k] == UInt8(ascii: "'") {
           let close = bytes[(k + 1)...].firstIndex(of: bytes[k]) ?? bytes.endIndex
           value = String(decoding: bytes[(k + 1)..<close], as: UTF8.self)
           k = min(bytes.endIndex, close + 1)
         } else {
           let valueStart = k
-          while k < bytes.endIndex, bytes[k] != 0x20 { k += 1 }
+          while k < bytes.endIndex, bytes[k] != space { k += 1 }
           value = String(decoding: bytes[valueStart..<k], as: UTF8.self)
         }
       }
@@ -181,7 +186,7 @@ enum ContentProperties {
   }
 
   static func isNameByte(_ c: UInt8) -> Bool {
-    (c >= 0x61 && c <= 0x7A) || (c >= 0x30 && c <= 0x39) || c == 0x2D || c == 0x3A
+    ASCII.isLowercase(c) || ASCII.isDigit(c) || c == UInt8(ascii: "-") || c == UInt8(ascii: ":")
   }
 
   static func fail(_ data: [UInt8], _ message: String) -> Never {

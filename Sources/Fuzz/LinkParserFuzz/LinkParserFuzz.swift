@@ -1,3 +1,6 @@
+// Fuzz target LinkParserFuzz: properties of the strict parser on any bytes. Imports the
+// contract, the parser, ContractArtifacts (expected outcomes) and FuzzDriver.
+
 import ContractArtifacts
 import Foundation
 import FuzzDriver
@@ -43,7 +46,7 @@ enum LinkParserProperties {
       if loud != outcome {
         fail(data, parser, "recognized \(route), but with scheme and host in capitals: \(loud)")
       }
-      if route.carrier == .https, !Array(data.prefix(5)).elementsEqual("https".utf8, by: sameLetter) {
+      if route.carrier == .https, !Array(data.prefix(5)).map(ASCII.lowercased).elementsEqual("https".utf8) {
         fail(data, parser, "https route \(route) recognized from another scheme")
       }
     case .unsupported(let rejection):
@@ -138,11 +141,9 @@ enum LinkParserProperties {
       end = data[(colon + 3)...].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") } ?? data.endIndex
     }
     return data.enumerated().map { index, byte in
-      index < end && byte >= 0x61 && byte <= 0x7A ? byte - 0x20 : byte
+      index < end && ASCII.isLowercase(byte) ? byte ^ 0x20 : byte
     }
   }
-
-  static func sameLetter(_ a: UInt8, _ b: UInt8) -> Bool { a | 0x20 == b | 0x20 }
 
   static func fail(_ data: [UInt8], _ parser: LinkParser, _ message: String) -> Never {
     let shown = String(decoding: data.prefix(300), as: UTF8.self).debugDescription

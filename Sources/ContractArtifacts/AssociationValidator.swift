@@ -118,8 +118,8 @@ struct MessageLog {
   let suspicious: DiagnosticID
   var messages: [Diagnostic] = []
   mutating func error(_ path: String, _ text: String) { messages.append(.init(invalid, .error, text, at: path)) }
-  mutating func warning(_ path: String, _ text: String) {
-    messages.append(.init(suspicious, .warning, text, at: path))
+  mutating func warning(_ path: String, _ text: String, id: DiagnosticID? = nil) {
+    messages.append(.init(id ?? suspicious, .warning, text, at: path))
   }
 }
 
@@ -144,7 +144,7 @@ public func decodeAppSiteAssociation(_ json: JSON) -> (
       decodeApplinks(value, into: &association, &log)
     case "webcredentials", "appclips", "activitycontinuation":
       association.services[key] = decodeService(value, at: place, &log)
-    default: log.warning(place, "has an unknown top-level key \"\(key)\", which iOS ignores")
+    default: log.warning(place, "has an unknown top-level key \"\(key)\", which iOS ignores", id: .unknownKey)
     }
   }
   if !sawApplinks { log.warning("", "has no applinks section: no universal links are claimed") }
@@ -185,8 +185,10 @@ private func decodeApplinks(_ value: JSON, into association: inout AppSiteAssoci
         }
       }
     case "apps":
-      if value != .array([]) { log.warning(place, "applinks.apps is a legacy key; it should be an empty array") }
-    default: log.warning(place, "applinks has an unknown key \"\(key)\", which iOS ignores")
+      if value != .array([]) {
+        log.warning(place, "applinks.apps is a legacy key; it should be an empty array", id: .legacyKey)
+      }
+    default: log.warning(place, "applinks has an unknown key \"\(key)\", which iOS ignores", id: .unknownKey)
     }
   }
   if !sawDetails {
@@ -207,7 +209,7 @@ private func decodeService(_ value: JSON, at place: String, _ log: inout Message
   for (key, value) in members {
     let at = JSONPath.member(place, key)
     guard key == "apps" else {
-      log.warning(at, "\(name) has an unknown key \"\(key)\", which iOS ignores (only apps is read)")
+      log.warning(at, "\(name) has an unknown key \"\(key)\", which iOS ignores (only apps is read)", id: .unknownKey)
       continue
     }
     sawApps = true
@@ -266,7 +268,7 @@ private func decodeSettings(_ value: JSON, at place: String, _ log: inout Messag
       if key == "caseSensitive" { settings.caseSensitive = flag } else { settings.percentEncoded = flag }
     case "/", "?", "#", "exclude", "comment":
       log.warning(at, "\(at) has no effect in defaults")
-    default: log.warning(at, "\(place) has an unknown key \"\(key)\", which iOS ignores")
+    default: log.warning(at, "\(place) has an unknown key \"\(key)\", which iOS ignores", id: .unknownKey)
     }
   }
   return settings
@@ -326,7 +328,7 @@ private func decodeDetail(_ value: JSON, at place: String, _ log: inout MessageL
         log.error(at, "\(at) is not an array")
         continue
       }
-      log.warning(at, "\(at) is the legacy format (iOS 12 and earlier); use components")
+      log.warning(at, "\(at) is the legacy format (iOS 12 and earlier); use components", id: .legacyKey)
       legacyPaths = items.enumerated().compactMap { index, item in
         guard case .string(let text) = item else {
           log.error(JSONPath.index(at, index), "\(at)[\(index)] is not a string")
@@ -335,13 +337,15 @@ private func decodeDetail(_ value: JSON, at place: String, _ log: inout MessageL
         if text.hasPrefix("NOT ") { return AASAComponent(path: String(text.dropFirst(4)), exclude: true) }
         return AASAComponent(path: text)
       }
-    default: log.warning(at, "\(place) has an unknown key \"\(key)\", which iOS ignores")
+    default: log.warning(at, "\(place) has an unknown key \"\(key)\", which iOS ignores", id: .unknownKey)
     }
   }
   switch (appID, appIDs) {
   case (nil, nil): log.error(place, "\(place) names no app (appIDs is missing)")
   case (let id?, nil):
-    log.warning(JSONPath.member(place, "appID"), "\(place).appID is the legacy key (iOS 12 and earlier); use appIDs")
+    log.warning(
+      JSONPath.member(place, "appID"), "\(place).appID is the legacy key (iOS 12 and earlier); use appIDs",
+      id: .legacyKey)
     detail.appIDs = [id]
   case (_?, let ids?):
     log.warning(
@@ -440,7 +444,7 @@ private func decodeComponent(_ value: JSON, at place: String, _ log: inout Messa
     log.warning(
       JSONPath.member(place, key),
       "\(place) has an unknown key \"\(key)\", which iOS ignores (known: /, ?, #, exclude, comment, caseSensitive, "
-        + "percentEncoded)\(effect)")
+        + "percentEncoded)\(effect)", id: .unknownKey)
   }
   if valid {
     for (key, text) in [("/", component.path), ("#", component.fragment)] where text?.contains("$(") == true {
@@ -727,7 +731,9 @@ private func decodeRelationExtensions(
     for (key, components) in fields {
       let componentsAt = JSONPath.member(relationAt, key)
       guard key == "dynamic_app_link_components" else {
-        log.warning(componentsAt, place + "relation_extensions has an unknown key \"\(key)\", which Android ignores")
+        log.warning(
+          componentsAt, place + "relation_extensions has an unknown key \"\(key)\", which Android ignores",
+          id: .unknownKey)
         continue
       }
       if !isApp || relation != "delegate_permission/common.handle_all_urls" {
@@ -777,7 +783,8 @@ private func checkDynamicComponent(_ item: JSON, at: String, _ log: inout Messag
     case ("/", _), ("#", _), ("comments", _): log.error(keyAt, "\(keyAt) is not a string")
     default:
       log.warning(
-        keyAt, "\(at) has an unknown key \"\(key)\", which Android ignores (known: /, ?, #, exclude, comments)")
+        keyAt, "\(at) has an unknown key \"\(key)\", which Android ignores (known: /, ?, #, exclude, comments)",
+        id: .unknownKey)
     }
   }
   if matchers == 0 {

@@ -40,6 +40,8 @@ public enum DiagnosticID: String, Sendable, Hashable, CaseIterable, Comparable, 
   case componentShadowed = "component-shadowed"
   case assetLinksInvalid = "assetlinks-invalid"
   case assetLinksSuspicious = "assetlinks-suspicious"
+  case unknownKey = "unknown-key"
+  case legacyKey = "legacy-key"
   // Content, Templates and the built site (`build`, `generate`, `check`, `watch`).
   case contentUnreadable = "content-unreadable"
   case pageNameInvalid = "page-name-invalid"
@@ -93,7 +95,7 @@ public enum DiagnosticID: String, Sendable, Hashable, CaseIterable, Comparable, 
   /// The severity a diagnostic of this id has; `mixed` ids are errors or warnings by case.
   public var severity: String {
     switch self {
-    case .aasaSuspicious, .assetLinksSuspicious, .routeUndocumented: "warning"
+    case .aasaSuspicious, .assetLinksSuspicious, .unknownKey, .legacyKey, .routeUndocumented: "warning"
     case .componentShadowed: "error or warning"
     case .hostWarning, .hostHarmlessChange, .auditMatches: "note"
     default: "error"
@@ -139,6 +141,8 @@ public enum DiagnosticID: String, Sendable, Hashable, CaseIterable, Comparable, 
     case .componentShadowed: "An applinks component can never match: an earlier one covers it"
     case .assetLinksInvalid: "An assetlinks.json value that Google's verifier refuses"
     case .assetLinksSuspicious: "An assetlinks.json value Google accepts but that almost certainly means something else"
+    case .unknownKey: "An association file has a key its platform ignores"
+    case .legacyKey: "An apple-app-site-association file uses a key or format of iOS 12 and earlier"
     case .contentUnreadable: "The Content folder or a page cannot be read"
     case .pageNameInvalid: "A page's file name uses characters other than letters, digits, `-`, `_` and `.`"
     case .pageNameClash: "Two pages have the same name ignoring case"

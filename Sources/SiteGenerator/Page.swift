@@ -94,8 +94,10 @@ struct PageSurvey: MarkdownWalker {
     return (line + markdown.lineOffset, column)
   }
 
-  private mutating func error(_ id: DiagnosticID, _ line: Int, _ column: Int, _ message: String) {
-    diagnostics.append(Diagnostic(id: id, path: path, line: line, column: column, message: message))
+  private mutating func error(
+    _ id: DiagnosticID, _ line: Int, _ column: Int, _ message: String, fixIts: [FixIt] = []
+  ) {
+    diagnostics.append(Diagnostic(id: id, path: path, line: line, column: column, message: message, fixIts: fixIts))
   }
 
   mutating func visit(_ node: MarkdownNode) -> Bool {
@@ -165,7 +167,7 @@ struct PageSurvey: MarkdownWalker {
           block: ([call.name] + call.arguments).joined(separator: " "), line: line, column: column,
           anchors: generated, definesAnchors: parsed.definesAnchors))
     case .failure(let failure):
-      error(.blockInvalid, line, column, failure.message)
+      error(.blockInvalid, line, column, failure.message, fixIts: failure.fixIts)
     }
   }
 }

@@ -46,14 +46,17 @@ let faultIDs: [FaultIDs] = [
     #expect(try errors(of: item.fault).map(\.id) == item.ids)
   }
 
-  @Test("A mistyped id in a link example gets the nearest known one as a fix-it")
+  @Test("A mistyped id gets the nearest known one as a fix-it")
   func fixIts() throws {
-    let examples = try errors(of: "mistyped ids get the nearest known one and the list").filter {
-      $0.id == .linkExampleInvalid
-    }
+    let errors = try errors(of: "mistyped ids get the nearest known one and the list")
     #expect(
-      examples.map(\.fixIts) == [
-        [FixIt(replacement: "staging")], [FixIt(replacement: "extra-field")], [FixIt(replacement: "start")],
+      errors.map(\.id) == [
+        .linkInvalid, .linkInvalid, .blockInvalid, .blockInvalid, .linkExampleInvalid, .linkExampleInvalid,
+        .linkExampleInvalid,
+      ])
+    #expect(
+      errors.map { $0.fixIts.map(\.replacement) } == [
+        [], [], ["rejection-reasons"], ["production"], ["staging"], ["extra-field"], ["start"],
       ])
   }
 

@@ -82,7 +82,8 @@ public struct AssociationChange: Sendable, Hashable {
 
 /// The semantic diff of two association trees or files, and the revalidations it fires.
 public struct AssociationDiff: Sendable, Hashable {
-  public static let schemaVersion = 1
+  /// 2: a `new-invalid` change's `after` lists the new file's errors as diagnostics.
+  public static let schemaVersion = 2
   public let changes: [AssociationChange]
 
   public init(changes: [AssociationChange]) { self.changes = changes }
@@ -215,9 +216,9 @@ private func newSideProblems(_ path: String, _ new: [UInt8], _ kind: Association
   return [
     .init(
       file: path, kind: .newInvalid,
-      detail: "the new file has \(errors.count) error(s), \(effect): \(first.line):\(first.column): \(first.text)",
+      detail: "the new file has \(errors.count) error(s), \(effect): \(first.line):\(first.column): \(first.message)",
       triggers: [.associationClaims],
-      after: .array(errors.prefix(20).map { .string("\($0.line):\($0.column): \($0.text)") }))
+      after: .array(errors.prefix(20).map { $0.located(in: path).json }))
   ]
 }
 

@@ -40,27 +40,22 @@ public enum AssociationKind: String, Sendable, Hashable, CaseIterable {
   }
 }
 
-/// One finding of the validator.
-public struct ValidationMessage: Sendable, Hashable, CustomStringConvertible {
-  public enum Severity: String, Sendable, Hashable {
-    case error
-    case warning
-  }
-  public let severity: Severity
-  public let text: String
-  /// The value the message is about, as a `JSONPath`; empty for the whole file.
-  public let path: String
-  /// 1-based line and column of that value in the file (1:1 for the whole file).
-  public internal(set) var line = 1
-  public internal(set) var column = 1
-
-  public init(_ severity: Severity, _ text: String, at path: String = "") {
-    self.severity = severity
-    self.text = text
-    self.path = path
+extension Diagnostic {
+  /// A finding of the validator about the value at `jsonPath` (empty for the whole file), at
+  /// 1:1 of a file without a name until `validateAssociation` places it.
+  init(_ id: DiagnosticID, _ severity: Severity, _ text: String, at jsonPath: String = "") {
+    self.init(
+      id: id, severity: severity, location: DiagnosticLocation(path: "", line: 1, column: 1, jsonPath: jsonPath),
+      message: text)
   }
 
-  public var description: String { "\(line):\(column): \(severity.rawValue): \(text)" }
+  /// This diagnostic at `line` and `column` of its file.
+  func at(line: Int, column: Int) -> Diagnostic {
+    var copy = self
+    copy.location = DiagnosticLocation(
+      path: location?.path ?? "", line: line, column: column, jsonPath: location?.jsonPath)
+    return copy
+  }
 }
 
 /// The largest `apple-app-site-association` file Apple reads, in bytes.
@@ -72,12 +67,12 @@ public let appSiteAssociationByteLimit = 128 * 1024
 /// file itself is served (it decides whether an `http` include is refused).
 public func validateAssociation(
   _ bytes: [UInt8], kind: AssociationKind, servedOverHTTPS: Bool = true
-) -> [ValidationMessage] {
+) -> [Diagnostic] {
   if kind == .appleAppSiteAssociation, bytes.count > appSiteAssociationByteLimit {
     // Apple does not read the file at all: nothing else in it matters.
     return [
       .init(
-        .error,
+        .fileTooLarge, .error,
         "is \(bytes.count) bytes; Apple reads at most \(appSiteAssociationByteLimit) "
           + "(\(appSiteAssociationByteLimit / 1024) KB)")
     ]
@@ -85,18 +80,18 @@ public func validateAssociation(
   if let offset = UTF8Sequence.firstInvalidOffset(bytes), !bytes.starts(with: [0xFE, 0xFF]),
     !bytes.starts(with: [0xFF, 0xFE])
   {
-    var message = ValidationMessage(.error, "is not UTF-8 text: byte \(offset + 1) is not part of a UTF-8 sequence")
-    (message.line, message.column) = JSONLocations(bytes: bytes, offsets: [:]).position(at: offset)
-    return [message]
+    let message = Diagnostic(.notUTF8, .error, "is not UTF-8 text: byte \(offset + 1) is not part of a UTF-8 sequence")
+    let (line, column) = JSONLocations(bytes: bytes, offsets: [:]).position(at: offset)
+    return [message.at(line: line, column: column)]
   }
   let json: JSON
   do { json = try JSONParser.parse(bytes) } catch {
-    var message = ValidationMessage(
-      .error, kind == .assetLinks ? "could not parse statement list: \(error.description)" : error.description)
-    (message.line, message.column) = (error.line, error.column)
-    return [message]
+    let message = Diagnostic(
+      .jsonSyntax, .error,
+      kind == .assetLinks ? "could not parse statement list: \(error.description)" : error.description)
+    return [message.at(line: error.line, column: error.column)]
   }
-  var messages: [ValidationMessage]
+  var messages: [Diagnostic]
   switch kind {
   case .appleAppSiteAssociation:
     let decoded = decodeAppSiteAssociation(json)
@@ -107,7 +102,8 @@ public func validateAssociation(
   // Positions cost a second pass, paid only by files that have something to report.
   if !messages.isEmpty, let (_, locations) = try? JSONParser.parseLocated(bytes) {
     for index in messages.indices {
-      (messages[index].line, messages[index].column) = locations.position(of: messages[index].path)
+      let (line, column) = locations.position(of: messages[index].location?.jsonPath ?? "")
+      messages[index] = messages[index].at(line: line, column: column)
     }
   }
   return messages
@@ -117,18 +113,23 @@ public func validateAssociation(
 
 /// Collects messages at JSON paths while a document is decoded.
 struct MessageLog {
-  var messages: [ValidationMessage] = []
-  mutating func error(_ path: String, _ text: String) { messages.append(.init(.error, text, at: path)) }
-  mutating func warning(_ path: String, _ text: String) { messages.append(.init(.warning, text, at: path)) }
+  /// The ids of what the platform refuses and of what it accepts but almost certainly misreads.
+  let invalid: DiagnosticID
+  let suspicious: DiagnosticID
+  var messages: [Diagnostic] = []
+  mutating func error(_ path: String, _ text: String) { messages.append(.init(invalid, .error, text, at: path)) }
+  mutating func warning(_ path: String, _ text: String, id: DiagnosticID? = nil) {
+    messages.append(.init(id ?? suspicious, .warning, text, at: path))
+  }
 }
 
 /// Reads the `applinks` section of an `apple-app-site-association` document, and checks the
 /// `webcredentials`, `appclips` and `activitycontinuation` sections, reporting every value of
 /// the wrong type, ignored key and malformed app id on the way.
 public func decodeAppSiteAssociation(_ json: JSON) -> (
-  association: AppSiteAssociation, messages: [ValidationMessage]
+  association: AppSiteAssociation, messages: [Diagnostic]
 ) {
-  var log = MessageLog()
+  var log = MessageLog(invalid: .aasaInvalid, suspicious: .aasaSuspicious)
   guard case .object(let top) = json else {
     log.error("", "the file is not a JSON object")
     return (AppSiteAssociation(details: []), log.messages)
@@ -143,7 +144,7 @@ public func decodeAppSiteAssociation(_ json: JSON) -> (
       decodeApplinks(value, into: &association, &log)
     case "webcredentials", "appclips", "activitycontinuation":
       association.services[key] = decodeService(value, at: place, &log)
-    default: log.warning(place, "has an unknown top-level key \"\(key)\", which iOS ignores")
+    default: log.warning(place, "has an unknown top-level key \"\(key)\", which iOS ignores", id: .unknownKey)
     }
   }
   if !sawApplinks { log.warning("", "has no applinks section: no universal links are claimed") }
@@ -184,8 +185,10 @@ private func decodeApplinks(_ value: JSON, into association: inout AppSiteAssoci
         }
       }
     case "apps":
-      if value != .array([]) { log.warning(place, "applinks.apps is a legacy key; it should be an empty array") }
-    default: log.warning(place, "applinks has an unknown key \"\(key)\", which iOS ignores")
+      if value != .array([]) {
+        log.warning(place, "applinks.apps is a legacy key; it should be an empty array", id: .legacyKey)
+      }
+    default: log.warning(place, "applinks has an unknown key \"\(key)\", which iOS ignores", id: .unknownKey)
     }
   }
   if !sawDetails {
@@ -206,7 +209,7 @@ private func decodeService(_ value: JSON, at place: String, _ log: inout Message
   for (key, value) in members {
     let at = JSONPath.member(place, key)
     guard key == "apps" else {
-      log.warning(at, "\(name) has an unknown key \"\(key)\", which iOS ignores (only apps is read)")
+      log.warning(at, "\(name) has an unknown key \"\(key)\", which iOS ignores (only apps is read)", id: .unknownKey)
       continue
     }
     sawApps = true
@@ -265,7 +268,7 @@ private func decodeSettings(_ value: JSON, at place: String, _ log: inout Messag
       if key == "caseSensitive" { settings.caseSensitive = flag } else { settings.percentEncoded = flag }
     case "/", "?", "#", "exclude", "comment":
       log.warning(at, "\(at) has no effect in defaults")
-    default: log.warning(at, "\(place) has an unknown key \"\(key)\", which iOS ignores")
+    default: log.warning(at, "\(place) has an unknown key \"\(key)\", which iOS ignores", id: .unknownKey)
     }
   }
   return settings
@@ -325,7 +328,7 @@ private func decodeDetail(_ value: JSON, at place: String, _ log: inout MessageL
         log.error(at, "\(at) is not an array")
         continue
       }
-      log.warning(at, "\(at) is the legacy format (iOS 12 and earlier); use components")
+      log.warning(at, "\(at) is the legacy format (iOS 12 and earlier); use components", id: .legacyKey)
       legacyPaths = items.enumerated().compactMap { index, item in
         guard case .string(let text) = item else {
           log.error(JSONPath.index(at, index), "\(at)[\(index)] is not a string")
@@ -334,13 +337,15 @@ private func decodeDetail(_ value: JSON, at place: String, _ log: inout MessageL
         if text.hasPrefix("NOT ") { return AASAComponent(path: String(text.dropFirst(4)), exclude: true) }
         return AASAComponent(path: text)
       }
-    default: log.warning(at, "\(place) has an unknown key \"\(key)\", which iOS ignores")
+    default: log.warning(at, "\(place) has an unknown key \"\(key)\", which iOS ignores", id: .unknownKey)
     }
   }
   switch (appID, appIDs) {
   case (nil, nil): log.error(place, "\(place) names no app (appIDs is missing)")
   case (let id?, nil):
-    log.warning(JSONPath.member(place, "appID"), "\(place).appID is the legacy key (iOS 12 and earlier); use appIDs")
+    log.warning(
+      JSONPath.member(place, "appID"), "\(place).appID is the legacy key (iOS 12 and earlier); use appIDs",
+      id: .legacyKey)
     detail.appIDs = [id]
   case (_?, let ids?):
     log.warning(
@@ -439,7 +444,7 @@ private func decodeComponent(_ value: JSON, at place: String, _ log: inout Messa
     log.warning(
       JSONPath.member(place, key),
       "\(place) has an unknown key \"\(key)\", which iOS ignores (known: /, ?, #, exclude, comment, caseSensitive, "
-        + "percentEncoded)\(effect)")
+        + "percentEncoded)\(effect)", id: .unknownKey)
   }
   if valid {
     for (key, text) in [("/", component.path), ("#", component.fragment)] where text?.contains("$(") == true {
@@ -456,9 +461,9 @@ extension AppSiteAssociation {
   /// earlier include is an error (the URLs it means to keep in the browser open the app); any
   /// other shadowed component is a dead rule and a warning. When the analysis reaches its
   /// work bound, a warning says where it stopped.
-  func shadowingMessages() -> [ValidationMessage] {
+  func shadowingMessages() -> [Diagnostic] {
     let analysis = shadowedComponents()
-    var messages: [ValidationMessage] = []
+    var messages: [Diagnostic] = []
     for item in analysis.shadowed {
       let detail = details[item.detail]
       let later = detail.components[item.component]
@@ -468,18 +473,22 @@ extension AppSiteAssociation {
       switch (earlier.exclude, later.exclude) {
       case (false, true):
         messages.append(
-          .init(.error, "\(place) is an exclude that never applies: \(cover), so the app opens those URLs", at: place))
+          .init(
+            .componentShadowed, .error,
+            "\(place) is an exclude that never applies: \(cover), so the app opens those URLs", at: place))
       case (true, false):
         messages.append(
-          .init(.warning, "\(place) can never claim anything: \(cover) and excludes them", at: place))
+          .init(
+            .componentShadowed, .warning, "\(place) can never claim anything: \(cover) and excludes them", at: place))
       default:
-        messages.append(.init(.warning, "\(place) is a dead rule: \(cover), with the same effect", at: place))
+        messages.append(
+          .init(.componentShadowed, .warning, "\(place) is a dead rule: \(cover), with the same effect", at: place))
       }
     }
     if let stop = analysis.stoppedAt {
       messages.append(
         .init(
-          .warning,
+          .componentShadowed, .warning,
           "the reachability analysis stopped at applinks.details[\(stop.detail)].components[\(stop.component)] after "
             + "\(AASAShadowing.stepBudget) steps; later components were not checked",
           at: "applinks.details[\(stop.detail)].components[\(stop.component)]"))
@@ -521,9 +530,9 @@ public struct AssetLinkStatement: Sendable, Hashable {
 /// deciding everything that needs no fetch. An include is checked as a URL (an `http` one from
 /// a file served over https is refused) and reported as not followed.
 public func decodeAssetLinks(_ json: JSON, servedOverHTTPS: Bool = true) -> (
-  statements: [AssetLinkStatement], messages: [ValidationMessage]
+  statements: [AssetLinkStatement], messages: [Diagnostic]
 ) {
-  var log = MessageLog()
+  var log = MessageLog(invalid: .assetLinksInvalid, suspicious: .assetLinksSuspicious)
   let prefix = "could not parse statement list: "
   guard case .array(let items) = json else {
     switch json {
@@ -722,7 +731,9 @@ private func decodeRelationExtensions(
     for (key, components) in fields {
       let componentsAt = JSONPath.member(relationAt, key)
       guard key == "dynamic_app_link_components" else {
-        log.warning(componentsAt, place + "relation_extensions has an unknown key \"\(key)\", which Android ignores")
+        log.warning(
+          componentsAt, place + "relation_extensions has an unknown key \"\(key)\", which Android ignores",
+          id: .unknownKey)
         continue
       }
       if !isApp || relation != "delegate_permission/common.handle_all_urls" {
@@ -772,7 +783,8 @@ private func checkDynamicComponent(_ item: JSON, at: String, _ log: inout Messag
     case ("/", _), ("#", _), ("comments", _): log.error(keyAt, "\(keyAt) is not a string")
     default:
       log.warning(
-        keyAt, "\(at) has an unknown key \"\(key)\", which Android ignores (known: /, ?, #, exclude, comments)")
+        keyAt, "\(at) has an unknown key \"\(key)\", which Android ignores (known: /, ?, #, exclude, comments)",
+        id: .unknownKey)
     }
   }
   if matchers == 0 {

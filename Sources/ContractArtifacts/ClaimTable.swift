@@ -97,35 +97,38 @@ func unclaimedProbes(_ contract: Contract) -> [(title: String, path: String)] {
 /// Problems with the generated association files of every build; empty when they are right.
 /// Our own generation treats a placeholder fingerprint as an error, checks every claim with the
 /// matcher and the parser, and runs the validator on the bytes it writes.
-public func associationSelfCheck(_ contract: Contract) -> [String] {
-  var problems: [String] = []
+public func associationSelfCheck(_ contract: Contract) -> [Diagnostic] {
+  var problems: [Diagnostic] = []
   for build in contract.builds {
     let subject = "association \(build.name)"
+    func problem(_ id: DiagnosticID, _ text: String) { problems.append(Diagnostic(id: id, message: text)) }
     if build.androidCertificateFingerprints.isEmpty {
-      problems.append("\(subject): no Android certificate fingerprint: Android cannot verify the app")
+      problem(.fingerprintMissing, "\(subject): no Android certificate fingerprint: Android cannot verify the app")
     }
     for fingerprint in build.androidCertificateFingerprints {
       if let why = Fingerprint.problem(fingerprint) {
-        problems.append("\(subject): fingerprint \(fingerprint) \(why)")
+        problem(.fingerprintInvalid, "\(subject): fingerprint \(fingerprint) \(why)")
       }
     }
     let parser = LinkParser(contract: contract, build: build)
     for row in claimTable(contract, build: build) {
       if !row.agrees {
-        problems.append(
-          "\(subject): \(row.link) should be \(row.expected.rawValue) but is \(row.answer.summary)")
+        problem(
+          .claimMismatch, "\(subject): \(row.link) should be \(row.expected.rawValue) but is \(row.answer.summary)")
       }
       let outcome = parser.parse(row.link)
       if let route = row.route, outcome.route?.routeClass != route {
-        problems.append("\(subject): canonical link \(row.link) does not parse as \(route.rawValue): \(outcome)")
+        problem(
+          .canonicalLinkMismatch,
+          "\(subject): canonical link \(row.link) does not parse as \(route.rawValue): \(outcome)")
       }
       if row.route == nil, outcome.route != nil {
-        problems.append("\(subject): probe \(row.link) parses as a route: \(outcome)")
+        problem(.probeParsesAsRoute, "\(subject): probe \(row.link) parses as a route: \(outcome)")
       }
     }
     let association = appSiteAssociation(contract, build: build)
     for (_, component, coveredBy) in association.unreachableComponents() {
-      problems.append("\(subject): component \(component + 1) is covered by component \(coveredBy + 1)")
+      problem(.componentUnreachable, "\(subject): component \(component + 1) is covered by component \(coveredBy + 1)")
     }
     let files: [(String, AssociationKind, String)] = [
       ("apple-app-site-association", .appleAppSiteAssociation, association.json.pretty),
@@ -133,7 +136,7 @@ public func associationSelfCheck(_ contract: Contract) -> [String] {
     ]
     for (name, kind, text) in files {
       for message in validateAssociation(Array(text.utf8), kind: kind) {
-        problems.append("\(subject): \(name): \(message.severity.rawValue): \(message.text)")
+        problem(.generatedAssociationInvalid, "\(subject): \(name): \(message.severity.rawValue): \(message.message)")
       }
     }
   }

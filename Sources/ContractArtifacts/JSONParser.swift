@@ -1,16 +1,17 @@
 import LinkContract
 
-/// Why a JSON text was refused, with where: 1-based line and column of the offending byte.
+/// Why a JSON text was refused: a `json-syntax` diagnostic at the 1-based line and column of
+/// the offending byte, in a file the parser does not know the name of.
 public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible {
-  public let line: Int
-  public let column: Int
-  public let message: String
+  public let diagnostic: Diagnostic
 
   public init(line: Int, column: Int, message: String) {
-    self.line = line
-    self.column = column
-    self.message = message
+    diagnostic = Diagnostic(id: .jsonSyntax, path: "", line: line, column: column, message: message)
   }
+
+  public var line: Int { diagnostic.line }
+  public var column: Int { diagnostic.column }
+  public var message: String { diagnostic.message }
 
   public var description: String { "not valid JSON: line \(line), column \(column): \(message)" }
 }

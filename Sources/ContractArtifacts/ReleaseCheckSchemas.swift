@@ -1,16 +1,4 @@
-/// The stable ids of what `linkcontract verify-host` finds wrong with a served file.
-public enum HostProblemID: String, Sendable, Hashable, CaseIterable {
-  case notHTTPS = "not-https"
-  case unreachable
-  case timeout
-  case status
-  case redirect
-  case contentType = "content-type"
-  case byteOrderMark = "byte-order-mark"
-  case tooLarge = "too-large"
-  case invalid
-  case differs
-}
+import LinkContract
 
 /// The verdict of one `linkcontract audit` finding.
 public enum AuditVerdict: String, Sendable, Hashable, CaseIterable {
@@ -19,10 +7,22 @@ public enum AuditVerdict: String, Sendable, Hashable, CaseIterable {
   case placeholder
   case foreignBuild = "foreign-build"
   case missing
+
+  /// The id of a finding's diagnostic.
+  public var id: DiagnosticID {
+    switch self {
+    case .matches: .auditMatches
+    case .stale: .auditStale
+    case .placeholder: .auditPlaceholder
+    case .foreignBuild: .auditForeignBuild
+    case .missing: .auditMissing
+    }
+  }
 }
 
 /// The version of the `verify-host` and `audit` JSON reports; bump on an incompatible change.
-public let releaseCheckSchemaVersion = 1
+/// 2: problems, notes and findings are diagnostics in the one shape (`Diagnostic.json`).
+public let releaseCheckSchemaVersion = 2
 
 /// JSON Schema building blocks, so that the schemas (these and `ReportSchemas`) read as their
 /// shapes.
@@ -55,18 +55,18 @@ enum Schema {
 
 /// The JSON Schema of `linkcontract verify-host --format json`.
 public func verifyHostSchema() -> JSON {
-  let problem = Schema.object(
-    [
-      ("id", Schema.oneOf(HostProblemID.allCases.map(\.rawValue))),
-      ("message", Schema.type("string")),
-      ("triggers", Schema.array(Schema.type("string"))),
-    ], required: ["id", "message"])
+  let problem = Diagnostic.schema(
+    ids: DiagnosticID.hostProblems,
+    adding: [
+      ("change", Schema.oneOf(ChangeKind.allCases.map(\.rawValue))),
+      ("triggers", Schema.array(Schema.oneOf(RevalidationID.allCases.map(\.rawValue)))),
+    ])
   let file = Schema.object([
     ("path", Schema.oneOf(wellKnownPaths)),
     ("url", Schema.type("string")),
     ("status", Schema.types(["integer", "null"])),
     ("problems", Schema.array(problem)),
-    ("notes", Schema.array(Schema.type("string"))),
+    ("notes", Schema.array(Diagnostic.schema(ids: [.hostWarning, .hostHarmlessChange]))),
   ])
   return Schema.document(
     id: "verify-host.schema.json", title: "linkcontract verify-host report",
@@ -80,16 +80,14 @@ public func verifyHostSchema() -> JSON {
 
 /// The JSON Schema of `linkcontract audit --format json`.
 public func auditSchema() -> JSON {
-  let finding = Schema.object([
-    ("path", Schema.types(["string", "null"])),
-    ("line", Schema.type("integer")),
-    ("column", Schema.type("integer")),
-    ("build", Schema.types(["string", "null"])),
-    ("role", Schema.oneOf(AuditRole.allCases.map(\.rawValue))),
-    ("value", Schema.type("string")),
-    ("verdict", Schema.oneOf(AuditVerdict.allCases.map(\.rawValue))),
-    ("message", Schema.type("string")),
-  ])
+  let finding = Diagnostic.schema(
+    ids: AuditVerdict.allCases.map(\.id),
+    adding: [
+      ("build", Schema.types(["string", "null"])),
+      ("role", Schema.oneOf(AuditRole.allCases.map(\.rawValue))),
+      ("value", Schema.type("string")),
+      ("verdict", Schema.oneOf(AuditVerdict.allCases.map(\.rawValue))),
+    ], requiring: ["build", "role", "value", "verdict"])
   let count = Schema.object([
     ("reach", Schema.oneOf(SpotReach.allCases.map(\.rawValue))), ("count", Schema.type("integer")),
   ])

@@ -28,13 +28,14 @@ public enum ReportSchemas {
   }
 
   static let version: JSON = .object([("const", .int(1))])
+  static func version(_ number: Int) -> JSON { .object([("const", .int(number))]) }
   static let count: JSON = .object([("type", .string("integer")), ("minimum", .int(0))])
 
   /// `linkcontract validate --format json`.
   public static let validate = document(
     "validate-report.schema.json", "linkcontract validate report",
     [
-      ("schemaVersion", version),
+      ("schemaVersion", version(ValidationReport.schemaVersion)),
       (
         "files",
         array(
@@ -46,14 +47,7 @@ public enum ReportSchemas {
             ("verdict", strings(["valid", "invalid", "unreadable"])),
             ("readProblem", strings(FileReadProblem.allCases.map(\.rawValue), nullable: true)),
             ("errors", count), ("warnings", count),
-            (
-              "messages",
-              array(
-                object([
-                  ("severity", strings(["error", "warning"])), ("line", count), ("column", count),
-                  ("at", type("string")), ("message", type("string")),
-                ]))
-            ),
+            ("messages", array(Diagnostic.schema)),
           ]))
       ),
       ("summary", object([("valid", count), ("invalid", count), ("unreadable", count)])),
@@ -63,7 +57,7 @@ public enum ReportSchemas {
   public static let diff = document(
     "diff-report.schema.json", "linkcontract diff report",
     [
-      ("schemaVersion", version),
+      ("schemaVersion", version(AssociationDiff.schemaVersion)),
       (
         "changes",
         array(

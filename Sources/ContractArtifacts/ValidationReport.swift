@@ -1,3 +1,5 @@
+import LinkContract
+
 /// How a file given to `validate` was read, before any rule was applied.
 public enum FileReadProblem: String, Sendable, Hashable, CaseIterable {
   case notFound = "not-found"
@@ -12,6 +14,16 @@ public enum FileReadProblem: String, Sendable, Hashable, CaseIterable {
     case .directory: "is a directory, not a file"
     case .notRegularFile: "is not a regular file (\(detail)); only regular files are read"
     case .unreadable: "cannot be read: \(detail)"
+    }
+  }
+
+  /// The id of the diagnostic that reports it.
+  public var id: DiagnosticID {
+    switch self {
+    case .notFound: .fileNotFound
+    case .directory: .fileIsDirectory
+    case .notRegularFile: .fileNotRegular
+    case .unreadable: .fileUnreadable
     }
   }
 }
@@ -35,7 +47,8 @@ public struct FileValidation: Sendable, Hashable {
   public let kindSource: KindSource?
   public let byteCount: Int?
   public let readProblem: FileReadProblem?
-  public let messages: [ValidationMessage]
+  /// The findings, each located in `path`.
+  public let messages: [Diagnostic]
 
   /// Validates `bytes` read from `path`: the kind comes from the name, else `kind`, else the
   /// content; with none, the file is invalid and says how to name its kind.
@@ -55,13 +68,14 @@ public struct FileValidation: Sendable, Hashable {
     self.kind = kind
     kindSource = source
     if let kind {
-      messages = validateAssociation(bytes, kind: kind)
+      messages = validateAssociation(bytes, kind: kind).map { $0.located(in: path) }
     } else {
       messages = [
-        .init(
-          .error,
+        Diagnostic(
+          .kindUnknown, .error,
           "cannot tell the kind: the name is neither apple-app-site-association nor assetlinks.json, and the "
-            + "content is neither a JSON object nor a JSON array; pass --kind aasa or --kind assetlinks")
+            + "content is neither a JSON object nor a JSON array; pass --kind aasa or --kind assetlinks"
+        ).located(in: path)
       ]
     }
   }
@@ -73,7 +87,7 @@ public struct FileValidation: Sendable, Hashable {
     kind = AssociationKind(fileName: path)
     kindSource = kind == nil ? nil : .name
     byteCount = nil
-    messages = [.init(.error, problem.text(detail))]
+    messages = [Diagnostic(problem.id, .error, problem.text(detail)).located(in: path)]
   }
 
   public var errorCount: Int { messages.count { $0.severity == .error } }
@@ -85,9 +99,7 @@ public struct FileValidation: Sendable, Hashable {
   }
 
   /// Each message as `path:line:column: severity: text`.
-  public var diagnostics: String {
-    messages.map { "\(path):\($0.line):\($0.column): \($0.severity.rawValue): \($0.text)\n" }.joined()
-  }
+  public var diagnostics: String { messages.lines }
 
   /// The one-line summary printed on standard output.
   public var summary: String {
@@ -106,23 +118,15 @@ public struct FileValidation: Sendable, Hashable {
       ("readProblem", readProblem.map { .string($0.rawValue) } ?? .null),
       ("errors", .int(errorCount)),
       ("warnings", .int(warningCount)),
-      (
-        "messages",
-        .array(
-          messages.map { message in
-            .object([
-              ("severity", .string(message.severity.rawValue)), ("line", .int(message.line)),
-              ("column", .int(message.column)), ("at", .string(message.path)), ("message", .string(message.text)),
-            ])
-          })
-      ),
+      ("messages", .array(messages.map(\.json))),
     ])
   }
 }
 
-/// The `validate --format json` report: `schemaVersion` 1, one entry per file in argument order.
+/// The `validate --format json` report: `schemaVersion` 2 (2 added each message's `id` and
+/// `path`), one entry per file in argument order.
 public struct ValidationReport: Sendable, Hashable {
-  public static let schemaVersion = 1
+  public static let schemaVersion = 2
   public let files: [FileValidation]
 
   public init(files: [FileValidation]) { self.files = files }

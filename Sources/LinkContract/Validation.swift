@@ -1,52 +1,34 @@
-/// A value of the contract that is wrong: where it is written, what it is and why it is wrong.
-public struct ContractProblem: Sendable, Hashable, CustomStringConvertible {
-  /// Where the value sits, such as `build production: webHost`.
-  public let subject: String
-  /// The offending value as written; empty when the problem is an absence.
-  public let value: String
-  /// What is wrong, and where it can be said, what would be right.
-  public let why: String
-  /// The line of the contract values that holds it, when known.
-  public let location: SourceLocation?
-
-  public init(subject: String, value: String, why: String, at location: SourceLocation? = nil) {
-    self.subject = subject
-    self.value = value
-    self.why = why
-    self.location = location
-  }
-
-  /// `route class business: "bz" is not a reference prefix: ...`, without the location.
-  public var message: String {
+extension Diagnostic {
+  /// A value of the contract that is wrong: where it is written (`subject`, such as
+  /// `build production: webHost`), the value as written (empty for an absence) and why it is
+  /// wrong, as `subject: "value" why`, at the line of the contract values when known.
+  static func contract(
+    _ id: DiagnosticID, _ subject: String, _ value: String, _ why: String, at location: SourceLocation? = nil
+  ) -> Diagnostic {
     let shown = value.isEmpty ? "" : "\"\(value)\" "
-    return "\(subject): \(shown)\(why)"
-  }
-
-  /// `Sources/LinkContract/CustomerApp.swift:54: route class business: "bz" is not ...`.
-  public var description: String {
-    (location.map { "\($0): " } ?? "") + message
+    return Diagnostic(id: id, location: location.map(DiagnosticLocation.init), message: "\(subject): \(shown)\(why)")
   }
 }
 
 extension Contract {
   /// Every problem with the contract's values; empty when the contract is sound.
-  public func problems() -> [ContractProblem] {
-    var problems: [ContractProblem] = []
-    func report(_ subject: String, _ value: String, _ why: String) {
-      problems.append(ContractProblem(subject: subject, value: value, why: why))
+  public func problems() -> [Diagnostic] {
+    var problems: [Diagnostic] = []
+    func report(_ id: DiagnosticID, _ subject: String, _ value: String, _ why: String) {
+      problems.append(.contract(id, subject, value, why))
     }
     func unique<T: Hashable>(_ kind: String, _ ids: [T], _ text: (T) -> String) {
       var seen = Set<T>()
       for id in ids where !seen.insert(id).inserted {
-        report(kind, text(id), "is used twice: give each one its own")
+        report(.duplicateValue, kind, text(id), "is used twice: give each one its own")
       }
     }
     var routeIDs = Set<RouteClassID>()
     for route in routeClasses where !routeIDs.insert(route.id).inserted {
       problems.append(
-        ContractProblem(
-          subject: "route class id", value: route.id.rawValue,
-          why: "is used twice: give each route class its own id", at: route.source))
+        .contract(
+          .duplicateValue, "route class id", route.id.rawValue, "is used twice: give each route class its own id",
+          at: route.source))
     }
     unique("build name", builds.map(\.name), { $0 })
     unique("layer id", layers.map(\.id), \.rawValue)
@@ -61,51 +43,56 @@ extension Contract {
     unique("build Android package", builds.map(\.androidPackage), { $0 })
 
     for reason in RejectionReason.allCases where rule(for: reason) == nil {
-      report("rejection reason", reason.rawValue, "has no rule")
+      report(.rejectionRuleMissing, "rejection reason", reason.rawValue, "has no rule")
     }
     for rule in rejectionRules where row(rule.troubleshooting) == nil {
       report(
-        "rejection rule \(rule.reason.rawValue)", rule.troubleshooting.rawValue,
+        .unknownReference, "rejection rule \(rule.reason.rawValue)", rule.troubleshooting.rawValue,
         "names no troubleshooting row")
     }
     for stage in stages where layer(stage.layer) == nil {
-      report("stage \(stage.id.rawValue)", stage.layer.rawValue, "names no layer")
+      report(.unknownReference, "stage \(stage.id.rawValue)", stage.layer.rawValue, "names no layer")
     }
     for row in troubleshooting where stage(row.stage) == nil {
-      report("troubleshooting \(row.id.rawValue)", row.stage.rawValue, "names no stage")
+      report(.unknownReference, "troubleshooting \(row.id.rawValue)", row.stage.rawValue, "names no stage")
     }
     for word in forbiddenKeys.words
     where !(2...ForbiddenWords.longestWord).contains(word.utf8.count)
       || !word.utf8.allSatisfy({ ASCII.isLowercase($0) || ASCII.isDigit($0) })
     {
       report(
-        "forbidden word", word,
+        .forbiddenWordInvalid, "forbidden word", word,
         "must be 2 to \(ForbiddenWords.longestWord) lowercase letters or digits, one word as the word rule splits keys")
     }
     unique("forbidden word", forbiddenKeys.words, { $0 })
     unique("forbidden word kind", forbiddenKeys.groups.map(\.kind.rawValue), { $0 })
     for route in routeClasses {
       for field in route.query.fields where forbiddenKeys.matches(field.name) {
-        report("route class \(route.id.rawValue)", field.name, "is a query field that the forbidden words forbid")
+        report(
+          .forbiddenQueryField, "route class \(route.id.rawValue)", field.name,
+          "is a query field that the forbidden words forbid")
       }
     }
     if reservedBodyPrefix.isEmpty || !reservedBodyPrefix.utf8.allSatisfy(ASCII.isAlphanumeric) {
-      report("reserved body prefix", reservedBodyPrefix, "is not a non-empty run of [0-9A-Za-z]")
+      report(
+        .reservedBodyPrefixInvalid, "reserved body prefix", reservedBodyPrefix, "is not a non-empty run of [0-9A-Za-z]")
     }
     for build in builds { problems += build.problems() }
     problems += routeProblems()
     return problems
   }
 
-  private func routeProblems() -> [ContractProblem] {
-    var problems: [ContractProblem] = []
+  private func routeProblems() -> [Diagnostic] {
+    var problems: [Diagnostic] = []
     for route in routeClasses {
       let subject = "route class \(route.id.rawValue)"
-      func report(_ value: String, _ why: String, at location: SourceLocation? = nil) {
-        problems.append(ContractProblem(subject: subject, value: value, why: why, at: location ?? route.source))
+      func report(_ id: DiagnosticID, _ value: String, _ why: String, at location: SourceLocation? = nil) {
+        problems.append(.contract(id, subject, value, why, at: location ?? route.source))
       }
       if !Self.isKebabCase(route.id.rawValue) {
-        report(route.id.rawValue, "is not a kebab-case id (lowercase letters and digits joined by single `-`)")
+        report(
+          .routeClassIDInvalid, route.id.rawValue,
+          "is not a kebab-case id (lowercase letters and digits joined by single `-`)")
       }
       for field in route.fields {
         switch field.format {
@@ -114,73 +101,88 @@ extension Contract {
             || !prefix.utf8.dropLast().allSatisfy({ ASCII.isLowercase($0) || ASCII.isDigit($0) })
           {
             report(
-              prefix, "is not a reference prefix: write lowercase letters or digits, then `_` (like `bz_`)",
+              .fieldFormatInvalid, prefix,
+              "is not a reference prefix: write lowercase letters or digits, then `_` (like `bz_`)",
               at: field.source)
           }
           if length.lowerBound <= reservedBodyPrefix.count {
             report(
-              field.name,
+              .fieldFormatInvalid, field.name,
               "admits references no longer than the reserved prefix `\(reservedBodyPrefix)`: make the shortest body longer than \(reservedBodyPrefix.count)",
               at: field.source)
           }
         case .base64url(let length):
           if length.lowerBound < 1 {
-            report(field.name, "admits an empty value: make the shortest length at least 1", at: field.source)
+            report(
+              .fieldFormatInvalid, field.name, "admits an empty value: make the shortest length at least 1",
+              at: field.source)
           }
         case .enumeration(let values):
           if values.isEmpty || values.contains(where: \.isEmpty) {
-            report(field.name, "has an empty enumeration value: list only non-empty values", at: field.source)
+            report(
+              .fieldFormatInvalid, field.name, "has an empty enumeration value: list only non-empty values",
+              at: field.source)
           }
         }
         if !FieldName.isPlain(field.name) {
-          report(field.name, "is not a plain field name: use letters, digits, `_` and `-`", at: field.source)
+          report(
+            .fieldNameInvalid, field.name, "is not a plain field name: use letters, digits, `_` and `-`",
+            at: field.source)
         }
       }
       let names = route.fields.map(\.name)
       if Set(names).count != names.count {
-        report(names.joined(separator: ", "), "repeats a field name: give each field its own name")
+        report(.fieldNameInvalid, names.joined(separator: ", "), "repeats a field name: give each field its own name")
       }
       if route.publication == .neverClaimed, !route.carriers.isEmpty {
-        report("", "is never claimed, so it must have no https path and no custom-scheme name")
+        report(.routeCarrierInvalid, "", "is never claimed, so it must have no https path and no custom-scheme name")
       }
       if route.publication != .neverClaimed, route.carriers.isEmpty {
-        report("", "has neither an https path nor a custom-scheme name: give it one, or make it `.neverClaimed`")
+        report(
+          .routeCarrierInvalid, "",
+          "has neither an https path nor a custom-scheme name: give it one, or make it `.neverClaimed`")
       }
       if route.publication.isPublished, route.httpsPath == nil {
-        report("", "is published but has no https path: give it `httpsPath`, or publish it as `.notAnAppLink`")
+        report(
+          .routeCarrierInvalid, "",
+          "is published but has no https path: give it `httpsPath`, or publish it as `.notAnAppLink`")
       }
       if let segments = route.httpsPath, case .field = segments.first {
-        report(route.httpsPattern ?? "", "must start with a literal segment, such as `.literal(\"items\")`")
+        report(
+          .httpsPathInvalid, route.httpsPattern ?? "",
+          "must start with a literal segment, such as `.literal(\"items\")`")
       }
       for case .literal(let text) in route.httpsPath ?? []
       where text.isEmpty || text == "." || text == ".." || text.contains("/") {
-        report(text, "is not a path segment: write one non-empty segment without `/`")
+        report(.httpsPathInvalid, text, "is not a path segment: write one non-empty segment without `/`")
       }
       if let name = route.customSchemeName, !Self.isKebabCase(name) {
-        report(name, "is not a custom-scheme name: write lowercase letters and digits joined by `-`")
+        report(
+          .customSchemeNameInvalid, name,
+          "is not a custom-scheme name: write lowercase letters and digits joined by `-`")
       }
     }
     if routeClasses.filter({ $0.publication == .neverClaimed }).count != 1 {
       problems.append(
-        ContractProblem(
-          subject: "route classes", value: "",
-          why: "need exactly one `.neverClaimed` route class, the fallback for every other link"))
+        .contract(
+          .fallbackRouteCount, "route classes", "",
+          "need exactly one `.neverClaimed` route class, the fallback for every other link"))
     }
     for (index, first) in routeClasses.enumerated() {
       for second in routeClasses[(index + 1)...] {
         if let a = first.httpsPath, let b = second.httpsPath, Self.canOverlap(a, b) {
           problems.append(
-            .init(
-              subject: "route classes \(first.id.rawValue) and \(second.id.rawValue)",
-              value: first.httpsPattern ?? "",
-              why: "can match the same https link as \(second.httpsPattern ?? ""): make a literal segment differ",
+            .contract(
+              .routesOverlap, "route classes \(first.id.rawValue) and \(second.id.rawValue)",
+              first.httpsPattern ?? "",
+              "can match the same https link as \(second.httpsPattern ?? ""): make a literal segment differ",
               at: second.source))
         }
         if let a = first.customSchemeName, a == second.customSchemeName {
           problems.append(
-            .init(
-              subject: "route classes \(first.id.rawValue) and \(second.id.rawValue)", value: a,
-              why: "can match the same custom-scheme link: give each its own name", at: second.source))
+            .contract(
+              .routesOverlap, "route classes \(first.id.rawValue) and \(second.id.rawValue)", a,
+              "can match the same custom-scheme link: give each its own name", at: second.source))
         }
       }
     }
@@ -211,10 +213,10 @@ extension Contract {
 
 extension Build {
   /// Every problem with this build's values.
-  public func problems() -> [ContractProblem] {
-    var problems: [ContractProblem] = []
-    func report(_ key: String, _ value: String, _ why: String) {
-      problems.append(ContractProblem(subject: "build \(name): \(key)", value: value, why: why, at: source))
+  public func problems() -> [Diagnostic] {
+    var problems: [Diagnostic] = []
+    func report(_ key: String, _ value: String, _ why: String, _ id: DiagnosticID = .buildValueInvalid) {
+      problems.append(.contract(id, "build \(name): \(key)", value, why, at: source))
     }
     if let why = Self.hostProblem(webHost) { report("webHost", webHost, why) }
     if !AppIdentifier.isTeamID(teamID) {
@@ -232,11 +234,11 @@ extension Build {
     if androidCertificateFingerprints.isEmpty {
       report(
         "androidCertificateFingerprints", "",
-        "is empty: Android cannot verify the app; list the signing certificate's SHA-256")
+        "is empty: Android cannot verify the app; list the signing certificate's SHA-256", .fingerprintMissing)
     }
     for fingerprint in androidCertificateFingerprints {
       if let why = Fingerprint.problem(fingerprint) {
-        report("androidCertificateFingerprints", fingerprint, why)
+        report("androidCertificateFingerprints", fingerprint, why, .fingerprintInvalid)
       }
     }
     return problems

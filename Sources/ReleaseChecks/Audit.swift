@@ -19,6 +19,17 @@ public struct AuditFinding: Sendable, Hashable {
   public let value: String
   public let verdict: AuditVerdict
   public let message: String
+
+  /// The finding as a diagnostic: an error for every verdict but `matches`, which is a note, at
+  /// `path:line:column` (the path alone for `missing`, `(checkout)` when no file is known).
+  public var diagnostic: Diagnostic {
+    let location =
+      line == 0
+      ? DiagnosticLocation(path: path ?? "(checkout)")
+      : DiagnosticLocation(path: path ?? "", line: line, column: column)
+    return Diagnostic(
+      id: verdict.id, severity: verdict == .matches ? .note : .error, location: location, message: message)
+  }
 }
 
 /// The findings of one checkout and the per-build summary of where each value appears.
@@ -52,13 +63,10 @@ public struct AuditReport: Sendable {
   public func text() -> String {
     var out = ""
     for finding in findings {
-      let place =
-        finding.line == 0
-        ? "\(finding.path ?? "(checkout)")" : "\(finding.path ?? ""):\(finding.line):\(finding.column)"
-      let severity = finding.verdict == .matches ? "note" : "error"
-      out +=
-        "\(place): \(severity): \(finding.verdict.rawValue): [\(finding.build ?? "no build")] "
-        + "\(finding.role.rawValue) '\(finding.value)': \(finding.message)\n"
+      let sentence =
+        "\(finding.verdict.rawValue): [\(finding.build ?? "no build")] "
+        + "\(finding.role.rawValue) '\(finding.value)': \(finding.message)"
+      out += finding.diagnostic.with(message: sentence).description + "\n"
     }
     for build in builds {
       let parts = verdicts(build).map { "\($0.1) \($0.0.rawValue)" }
@@ -76,16 +84,16 @@ public struct AuditReport: Sendable {
         "findings",
         .array(
           findings.map { finding in
-            .object([
-              ("path", finding.path.map(JSON.string) ?? .null),
-              ("line", .int(finding.line)),
-              ("column", .int(finding.column)),
-              ("build", finding.build.map(JSON.string) ?? .null),
-              ("role", .string(finding.role.rawValue)),
-              ("value", .string(finding.value)),
-              ("verdict", .string(finding.verdict.rawValue)),
-              ("message", .string(finding.message)),
-            ])
+            var diagnostic = finding.diagnostic
+            if finding.path == nil { diagnostic.location = nil }
+            guard case .object(let members) = diagnostic.json else { return diagnostic.json }
+            return .object(
+              members + [
+                ("build", finding.build.map(JSON.string) ?? .null),
+                ("role", .string(finding.role.rawValue)),
+                ("value", .string(finding.value)),
+                ("verdict", .string(finding.verdict.rawValue)),
+              ])
           })
       ),
       (

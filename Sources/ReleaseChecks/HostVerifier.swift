@@ -1,12 +1,23 @@
 import ContractArtifacts
 import LinkContract
 
-/// One thing wrong with a served association file.
+/// One thing wrong with a served association file: a diagnostic at the file's URL, with what
+/// a `differs` problem changes and fires.
 public struct HostProblem: Sendable, Hashable {
-  public let id: HostProblemID
-  public let message: String
+  public let diagnostic: Diagnostic
+  /// The change a `differs` problem is, as `diff` names it.
+  public let change: ChangeKind?
   /// The revalidation a `differs` problem fires, as `diff` reports it.
   public let triggers: [RevalidationID]
+
+  public init(diagnostic: Diagnostic, change: ChangeKind? = nil, triggers: [RevalidationID] = []) {
+    self.diagnostic = diagnostic
+    self.change = change
+    self.triggers = triggers
+  }
+
+  public var id: DiagnosticID { diagnostic.id }
+  public var message: String { diagnostic.message }
 }
 
 /// What `verify-host` found for one `.well-known` path.
@@ -16,8 +27,8 @@ public struct ServedFileReport: Sendable, Hashable {
   /// The HTTP status, nil when no response was read.
   public let status: Int?
   public let problems: [HostProblem]
-  /// Differences that change nothing, such as formatting alone.
-  public let notes: [String]
+  /// Differences that change nothing, such as formatting alone, and validator warnings.
+  public let notes: [Diagnostic]
 }
 
 /// The whole `verify-host` report for one build.
@@ -40,8 +51,8 @@ public struct HostReport: Sendable, Hashable {
     for file in files {
       let status = file.status.map { "HTTP \($0)" } ?? "no response"
       out += "\(file.url): \(status)\n"
-      for problem in file.problems { out += "\(file.url): error: \(problem.id.rawValue): \(problem.message)\n" }
-      for note in file.notes { out += "\(file.url): note: \(note)\n" }
+      for problem in file.problems { out += problem.diagnostic.rendered(showingID: true) + "\n" }
+      out += file.notes.lines
     }
     let triggers = self.triggers(contract)
     if !triggers.isEmpty {
@@ -74,16 +85,15 @@ public struct HostReport: Sendable, Hashable {
                 "problems",
                 .array(
                   file.problems.map { problem in
-                    var members: [(String, JSON)] = [
-                      ("id", .string(problem.id.rawValue)), ("message", .string(problem.message)),
-                    ]
+                    guard case .object(var members) = problem.diagnostic.json else { return problem.diagnostic.json }
+                    if let change = problem.change { members.append(("change", .string(change.rawValue))) }
                     if !problem.triggers.isEmpty {
                       members.append(("triggers", .array(problem.triggers.map { .string($0.rawValue) })))
                     }
                     return .object(members)
                   })
               ),
-              ("notes", .array(file.notes.map(JSON.string))),
+              ("notes", .array(file.notes.map(\.json))),
             ])
           })
       ),
@@ -106,36 +116,46 @@ public func verifyHost(
     guard base.lowercased().hasPrefix("https://") else {
       return ServedFileReport(
         path: path, url: url, status: nil,
-        problems: [
-          HostProblem(
-            id: .notHTTPS, message: "the verifiers fetch only https; \(url) was not fetched", triggers: [])
-        ], notes: [])
+        problems: [problem(.notHTTPS, url, "the verifiers fetch only https; \(url) was not fetched")], notes: [])
     }
     switch httpGet(url, caFile: caFile, timeout: timeout, limit: appSiteAssociationByteLimit) {
     case .failure(.timeout(let seconds)):
       return ServedFileReport(
         path: path, url: url, status: nil,
-        problems: [HostProblem(id: .timeout, message: "no complete answer within \(seconds) s", triggers: [])],
+        problems: [problem(.timeout, url, "no complete answer within \(seconds) s")],
         notes: [])
     case .failure(.unreachable(let why)):
       return ServedFileReport(
         path: path, url: url, status: nil,
-        problems: [HostProblem(id: .unreachable, message: why, triggers: [])], notes: [])
+        problems: [problem(.unreachable, url, why)], notes: [])
     case .success(let response):
-      let (problems, notes) = checkServed(response, kind: kind, generated: generated, contract: contract)
+      let (problems, notes) = checkServed(response, kind: kind, generated: generated, contract: contract, url: url)
       return ServedFileReport(path: path, url: url, status: response.status, problems: problems, notes: notes)
     }
   }
   return HostReport(build: build.name, baseURL: base, files: files)
 }
 
+/// A `verify-host` problem with the file at `url`.
+func problem(
+  _ id: DiagnosticID, _ url: String, _ message: String, change: ChangeKind? = nil, triggers: [RevalidationID] = []
+) -> HostProblem {
+  HostProblem(
+    diagnostic: Diagnostic(id: id, location: DiagnosticLocation(path: url), message: message), change: change,
+    triggers: triggers)
+}
+
 /// The checks on one response, in the order a verifier meets them.
-func checkServed(_ response: HTTPResponse, kind: AssociationKind, generated: [UInt8], contract: Contract)
-  -> (problems: [HostProblem], notes: [String])
-{
+func checkServed(
+  _ response: HTTPResponse, kind: AssociationKind, generated: [UInt8], contract: Contract, url: String = ""
+) -> (problems: [HostProblem], notes: [Diagnostic]) {
   var problems: [HostProblem] = []
-  func problem(_ id: HostProblemID, _ message: String, _ triggers: [RevalidationID] = []) {
-    problems.append(HostProblem(id: id, message: message, triggers: triggers))
+  var notes: [Diagnostic] = []
+  func problem(_ id: DiagnosticID, _ message: String, _ change: ChangeKind? = nil, _ triggers: [RevalidationID] = []) {
+    problems.append(ReleaseChecks.problem(id, url, message, change: change, triggers: triggers))
+  }
+  func note(_ id: DiagnosticID, _ message: String) {
+    notes.append(Diagnostic(id: id, severity: .note, location: DiagnosticLocation(path: url), message: message))
   }
   if (300..<400).contains(response.status) {
     let target = response.location.map { " to \($0)" } ?? ""
@@ -166,16 +186,17 @@ func checkServed(_ response: HTTPResponse, kind: AssociationKind, generated: [UI
     problem(.byteOrderMark, "starts with a UTF-8 byte-order mark, which the verifiers refuse")
     body.removeFirst(3)
   }
-  let errors = validateAssociation(body, kind: kind).filter { $0.severity == .error }
-  for error in errors { problem(.invalid, error.text) }
-  var notes = validateAssociation(body, kind: kind).filter { $0.severity == .warning }.map { "warning: \($0.text)" }
+  let validation = validateAssociation(body, kind: kind)
+  let errors = validation.filter { $0.severity == .error }
+  for error in errors { problem(.invalid, error.message) }
+  for warning in validation where warning.severity == .warning { note(.hostWarning, "warning: \(warning.message)") }
   if errors.isEmpty {
     let diff = diffAssociationFile(kind.fileName, old: generated, new: body, contract: contract)
     for change in diff.changes {
       if change.kind == .formatting || change.kind == .commentChanged {
-        notes.append("\(change.kind.rawValue): \(change.detail)")
+        note(.hostHarmlessChange, "\(change.kind.rawValue): \(change.detail)")
       } else {
-        problem(.differs, "\(change.kind.rawValue): \(change.detail)", change.triggers)
+        problem(.differs, "\(change.kind.rawValue): \(change.detail)", change.kind, change.triggers)
       }
     }
   }

@@ -1,4 +1,5 @@
 import Foundation
+import LinkContract
 
 #if canImport(Glibc)
   import Glibc
@@ -27,7 +28,7 @@ struct BuildRecord {
     let render: RenderedPage
   }
 
-  static let format = "linkcontract-build-record 2\n"
+  static let format = "linkcontract-build-record 3\n"
 
   /// A digest of every input, for the no-op check.
   let inputs: UInt64
@@ -110,6 +111,7 @@ struct RecordWriter {
       int(diagnostic.column)
       int(diagnostic.severity == .error ? 0 : 1)
       string(diagnostic.message)
+      string(diagnostic.id.rawValue)
     }
   }
 
@@ -243,7 +245,12 @@ struct RecordReader {
       let line = int()
       let column = int()
       let severity: Severity = int() == 0 ? .error : .warning
-      return Diagnostic(path: path, line: line, column: column, severity: severity, message: string())
+      let message = string()
+      guard let id = DiagnosticID(rawValue: string()) else {
+        failed = true
+        return Diagnostic(id: .contentUnreadable, path: path, line: line, column: column, message: message)
+      }
+      return Diagnostic(id: id, path: path, line: line, column: column, severity: severity, message: message)
     }
   }
 

@@ -83,7 +83,9 @@ enum Directive: Sendable {
       }
       guard let route = contract.routeClasses.first(where: { $0.id.rawValue == call.arguments[0] }) else {
         return .failure(
-          .init("unknown route class `\(call.arguments[0])` \(Suggestion.known(call.arguments[0], among: known))"))
+          .init(
+            "unknown route class `\(call.arguments[0])` \(Suggestion.known(call.arguments[0], among: known))",
+            fixIts: Suggestion.fixIts(call.arguments[0], among: known)))
       }
       return .success(.route(route.id))
     case "association":
@@ -93,14 +95,18 @@ enum Directive: Sendable {
       }
       guard contract.build(named: call.arguments[0]) != nil else {
         return .failure(
-          .init("unknown build `\(call.arguments[0])` \(Suggestion.known(call.arguments[0], among: known))"))
+          .init(
+            "unknown build `\(call.arguments[0])` \(Suggestion.known(call.arguments[0], among: known))",
+            fixIts: Suggestion.fixIts(call.arguments[0], among: known)))
       }
       return .success(.association(call.arguments[0]))
     case "":
       return .failure(.init("`contract` block without a name (known: \(names.joined(separator: ", ")))"))
     default:
       return .failure(
-        .init("unknown contract block `\(call.name)` \(Suggestion.known(call.name, among: names))"))
+        .init(
+          "unknown contract block `\(call.name)` \(Suggestion.known(call.name, among: names))",
+          fixIts: Suggestion.fixIts(call.name, among: names)))
     }
   }
 
@@ -153,5 +159,10 @@ public let contractBlockNames = [
 
 struct DirectiveError: Error {
   let message: String
-  init(_ message: String) { self.message = message }
+  /// The nearest known name, for a mistyped one.
+  let fixIts: [FixIt]
+  init(_ message: String, fixIts: [FixIt] = []) {
+    self.message = message
+    self.fixIts = fixIts
+  }
 }

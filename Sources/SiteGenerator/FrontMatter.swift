@@ -15,7 +15,7 @@ public struct FrontMatter: Sendable, Hashable {
   ) {
     var diagnostics: [Diagnostic] = []
     func error(_ line: Int, _ column: Int, _ message: String) {
-      diagnostics.append(Diagnostic(path: path, line: line, column: column, message: message))
+      diagnostics.append(Diagnostic(id: .frontMatterInvalid, path: path, line: line, column: column, message: message))
     }
     let bytes = source.utf8
     // Lines as byte ranges, up to and including the closing `---`.

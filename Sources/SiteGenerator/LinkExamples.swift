@@ -61,7 +61,9 @@ struct LinkExamples {
           build = named
         } else {
           let known = contract.builds.map(\.name)
-          error(firstLine - 1, "unknown build `\(name)` in link-example \(Suggestion.known(name, among: known))")
+          error(
+            firstLine - 1, "unknown build `\(name)` in link-example \(Suggestion.known(name, among: known))",
+            fixIts: Suggestion.fixIts(name, among: known))
           build = nil
         }
       } else {
@@ -115,8 +117,12 @@ struct LinkExamples {
     return out + rest
   }
 
-  private mutating func error(_ line: Int, _ message: String, column: Int? = nil) {
-    diagnostics.append(Diagnostic(path: path, line: line, column: column ?? self.column, message: message))
+  private mutating func error(
+    _ line: Int, _ message: String, column: Int? = nil, id: DiagnosticID = .linkExampleInvalid,
+    fixIts: [FixIt] = []
+  ) {
+    diagnostics.append(
+      Diagnostic(id: id, path: path, line: line, column: column ?? self.column, message: message, fixIts: fixIts))
   }
 
   private mutating func check(_ build: Build) {
@@ -149,16 +155,19 @@ struct LinkExamples {
       // Only the claim's known words are quoted; a field name that disagrees could be any text.
       switch claim {
       case .route(let id):
-        error(example.line, "link example claims `\(id.rawValue)`, but the \(build.name) parser answers `\(actual)`")
+        error(
+          example.line, "link example claims `\(id.rawValue)`, but the \(build.name) parser answers `\(actual)`",
+          id: .linkExampleMismatch)
       case .unsupported(let reason, let field?) where outcome.rejection?.reason == reason:
         error(
           example.line,
           "link example claims `unsupported \(reason.rawValue)` with another field than the \(build.name) parser's `\(actual)`",
-          column: field.column)
+          column: field.column, id: .linkExampleMismatch)
       case .unsupported(let reason, _):
         error(
           example.line,
-          "link example claims `unsupported \(reason.rawValue)`, but the \(build.name) parser answers `\(actual)`")
+          "link example claims `unsupported \(reason.rawValue)`, but the \(build.name) parser answers `\(actual)`",
+          id: .linkExampleMismatch)
       }
     }
   }
@@ -199,7 +208,7 @@ struct LinkExamples {
       error(
         example.line,
         "unknown outcome: write a route class id or `unsupported REASON` \(Suggestion.known(first.text, among: known))",
-        column: first.column)
+        column: first.column, fixIts: Suggestion.fixIts(first.text, among: known))
       return nil
     }
     guard words.count >= 2, let reason = RejectionReason(rawValue: words[1].text) else {
@@ -207,7 +216,8 @@ struct LinkExamples {
       error(
         example.line,
         "`unsupported` needs a rejection reason id \(Suggestion.known(words.count >= 2 ? words[1].text : "", among: known))",
-        column: words.count >= 2 ? words[1].column : first.column)
+        column: words.count >= 2 ? words[1].column : first.column,
+        fixIts: Suggestion.fixIts(words.count >= 2 ? words[1].text : "", among: known))
       return nil
     }
     if words.count > 3 {

@@ -94,8 +94,10 @@ struct PageSurvey: MarkdownWalker {
     return (line + markdown.lineOffset, column)
   }
 
-  private mutating func error(_ line: Int, _ column: Int, _ message: String) {
-    diagnostics.append(Diagnostic(path: path, line: line, column: column, message: message))
+  private mutating func error(
+    _ id: DiagnosticID, _ line: Int, _ column: Int, _ message: String, fixIts: [FixIt] = []
+  ) {
+    diagnostics.append(Diagnostic(id: id, path: path, line: line, column: column, message: message, fixIts: fixIts))
   }
 
   mutating func visit(_ node: MarkdownNode) -> Bool {
@@ -122,21 +124,21 @@ struct PageSurvey: MarkdownWalker {
     case CMARK_NODE_HTML_BLOCK, CMARK_NODE_HTML_INLINE:
       let (line, column) = position(node)
       error(
-        line, column,
+        .rawHTML, line, column,
         "raw HTML is not allowed in Content: write Markdown, or a `contract` block for generated material")
     case CMARK_NODE_TEXT:
       for (column, message) in GFMExtensions.problems(in: node, lines: markdown.lines) {
-        error(node.startLine + markdown.lineOffset, column, message)
+        error(.markdownExtension, node.startLine + markdown.lineOffset, column, message)
       }
     case CMARK_NODE_ITEM:
       if let (line, column) = GFMExtensions.taskMarker(node) {
         error(
-          line + markdown.lineOffset, column,
+          .taskList, line + markdown.lineOffset, column,
           "task list items (`[ ]`, `[x]`) are not supported: write the item as plain text, its state in words")
       }
     case CMARK_NODE_IMAGE:
       let (line, column) = position(node)
-      error(line, column, "images are not supported in Content; diagrams come from `contract` blocks")
+      error(.image, line, column, "images are not supported in Content; diagrams come from `contract` blocks")
     default:
       break
     }
@@ -155,7 +157,9 @@ struct PageSurvey: MarkdownWalker {
     case .success(let parsed):
       let generated = parsed.anchors(contract)
       if !generated.isDisjoint(with: anchors) {
-        error(line, column, "`contract \(call.name)` appears twice on this page; show it once and link to it")
+        error(
+          .blockShownTwice, line, column,
+          "`contract \(call.name)` appears twice on this page; show it once and link to it")
       }
       anchors.formUnion(generated)
       homes.append(
@@ -163,7 +167,7 @@ struct PageSurvey: MarkdownWalker {
           block: ([call.name] + call.arguments).joined(separator: " "), line: line, column: column,
           anchors: generated, definesAnchors: parsed.definesAnchors))
     case .failure(let failure):
-      error(line, column, failure.message)
+      error(.blockInvalid, line, column, failure.message, fixIts: failure.fixIts)
     }
   }
 }

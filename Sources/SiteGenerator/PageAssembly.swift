@@ -1,4 +1,5 @@
 import CLibXML2
+import LinkContract
 
 /// A rendered page: its bytes, the ids and links found when it was parsed back, and the
 /// answers its render took from the site index.
@@ -175,7 +176,9 @@ func finish(_ document: HTMLDocument, path: String, source: String, diagnostics:
     }
   case .failure(let error):
     problems.append(
-      Diagnostic(path: path, line: error.line, column: 1, message: "rendered page is not well-formed: \(error.message)")
+      Diagnostic(
+        id: .pageNotWellFormed, path: path, line: error.line, column: 1,
+        message: "rendered page is not well-formed: \(error.message)")
     )
   }
   return RenderedPage(
@@ -206,7 +209,7 @@ struct OutputCheck {
   func problems(_ page: RenderedPage, _ output: String, answers: LinkAnswers = LinkAnswers()) -> [Diagnostic] {
     let shown = output + "/" + page.path
     var problems = page.duplicateIDs.map {
-      Diagnostic(path: shown, line: 1, column: 1, message: "id `\($0)` is used twice")
+      Diagnostic(id: .duplicateAnchor, path: shown, line: 1, column: 1, message: "id `\($0)` is used twice")
     }
     let topLevel = !page.path.utf8.contains(UInt8(ascii: "/"))
     for link in page.links {
@@ -221,7 +224,9 @@ struct OutputCheck {
       }
       if let message = answer {
         problems.append(
-          Diagnostic(path: shown, line: link.line, column: 1, message: "\(link.attribute) `\(link.value)`: \(message)"))
+          Diagnostic(
+            id: .linkInvalid, path: shown, line: link.line, column: 1,
+            message: "\(link.attribute) `\(link.value)`: \(message)"))
       }
     }
     return problems

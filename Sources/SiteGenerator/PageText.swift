@@ -63,6 +63,6 @@ struct PageText {
 
   /// The problems as diagnostics of the file at `path`.
   func diagnostics(path: String) -> [Diagnostic] {
-    problems.map { Diagnostic(path: path, line: $0.line, column: $0.column, message: $0.message) }
+    problems.map { Diagnostic(id: .textInvalid, path: path, line: $0.line, column: $0.column, message: $0.message) }
   }
 }

@@ -85,7 +85,9 @@ struct SitePipeline {
   func pageFiles(_ sources: SiteSources, into diagnostics: inout [Diagnostic]) -> [PageFile]? {
     guard let names = sources.content.names else {
       diagnostics.append(
-        Diagnostic(path: build.contentDirectory, line: 1, column: 1, message: "cannot read the Content folder"))
+        Diagnostic(
+          id: .contentUnreadable, path: build.contentDirectory, line: 1, column: 1,
+          message: "cannot read the Content folder"))
       return nil
     }
     var candidates: [PageFile] = []
@@ -96,14 +98,14 @@ struct SitePipeline {
       guard Self.isPageName(name) else {
         diagnostics.append(
           Diagnostic(
-            path: path, line: 1, column: 1,
+            id: .pageNameInvalid, path: path, line: 1, column: 1,
             message: "page name `\(name)` must use only letters, digits, `-`, `_` and `.`"))
         continue
       }
       if let other = seen[name.lowercased()] {
         diagnostics.append(
           Diagnostic(
-            path: path, line: 1, column: 1,
+            id: .pageNameClash, path: path, line: 1, column: 1,
             message: "page `\(name)` has the same name as `\(other)` (names are compared ignoring case)"))
         continue
       }
@@ -131,7 +133,8 @@ struct SitePipeline {
   /// The text of the file at `path` that was read as `bytes` (nil: it could not be read).
   func text(_ bytes: [UInt8]?, path: String, into diagnostics: inout [Diagnostic]) -> String? {
     guard let bytes else {
-      diagnostics.append(Diagnostic(path: path, line: 1, column: 1, message: "cannot read the file"))
+      diagnostics.append(
+        Diagnostic(id: .contentUnreadable, path: path, line: 1, column: 1, message: "cannot read the file"))
       return nil
     }
     let read = PageText(bytes)
@@ -182,7 +185,7 @@ struct SitePipeline {
           guard owner != page.name else { continue }
           diagnostics.append(
             Diagnostic(
-              path: page.path, line: block.line, column: block.column,
+              id: .blockShownTwice, path: page.path, line: block.line, column: block.column,
               message:
                 "`contract \(block.block)` already has its home on `\(owner).md`: show it on one page only and link there"
             ))
@@ -208,7 +211,7 @@ struct SitePipeline {
     guard let holder, let page = pages.first(where: { $0.name == holder }) else { return [] }
     return contract.routeClasses.filter { anchorPage[DirectiveAnchor.route($0.id)] == nil }.map { route in
       Diagnostic(
-        path: page.path, line: 1, column: 1, severity: .warning,
+        id: .routeUndocumented, path: page.path, line: 1, column: 1, severity: .warning,
         message:
           "route class `\(route.id.rawValue)` is documented on no page: add a `contract route \(route.id.rawValue)` block, or a `contract routes` block"
       )

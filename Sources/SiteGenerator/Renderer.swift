@@ -145,10 +145,12 @@ struct PageRenderer {
     return (line + offset, column)
   }
 
-  mutating func error(_ node: MarkdownNode, _ message: String, line: Int? = nil, column: Int? = nil) {
+  mutating func error(
+    _ id: DiagnosticID, _ node: MarkdownNode, _ message: String, line: Int? = nil, column: Int? = nil
+  ) {
     let (nodeLine, nodeColumn) = position(node)
     diagnostics.append(
-      Diagnostic(path: page.path, line: line ?? nodeLine, column: column ?? nodeColumn, message: message))
+      Diagnostic(id: id, path: page.path, line: line ?? nodeLine, column: column ?? nodeColumn, message: message))
   }
 
   mutating func renderBlocks(_ parent: MarkdownNode, into element: Element, tight: Bool = false) {
@@ -166,7 +168,9 @@ struct PageRenderer {
           return
         case .invalid(let line, let column, let message):
           diagnostics.append(
-            Diagnostic(path: page.path, line: line + markdown.lineOffset, column: column, message: message))
+            Diagnostic(
+              id: .tableInvalid, path: page.path, line: line + markdown.lineOffset, column: column,
+              message: message))
         case .notATable:
           break
         }
@@ -301,7 +305,7 @@ struct PageRenderer {
     guard blocks.count == 1, let paragraph = blocks.first, paragraph.type == CMARK_NODE_PARAGRAPH else {
       diagnostics.append(
         Diagnostic(
-          path: page.path, line: cell.line + (page.markdown.lineOffset), column: cell.column,
+          id: .tableInvalid, path: page.path, line: cell.line + (page.markdown.lineOffset), column: cell.column,
           message:
             "a table cell holds inline Markdown only, and this one would start a heading, list, quote or other block: write `\\` before its first character"
         ))
@@ -316,7 +320,7 @@ struct PageRenderer {
   mutating func resolve(_ destination: String, _ node: MarkdownNode) -> String? {
     let (line, column) = linkPosition(destination, node)
     func fail(_ message: String) -> String? {
-      diagnostics.append(Diagnostic(path: page.path, line: line, column: column, message: message))
+      diagnostics.append(Diagnostic(id: .linkInvalid, path: page.path, line: line, column: column, message: message))
       return nil
     }
     if destination.hasPrefix("route:") {

@@ -92,7 +92,8 @@ public struct SiteBuild: Sendable {
     } catch {
       var diagnostics = site.diagnostics
       diagnostics.append(
-        Diagnostic(path: outputDirectory, line: 1, column: 1, message: "cannot write the site: \(error)"))
+        Diagnostic(
+          id: .siteUnwritable, path: outputDirectory, line: 1, column: 1, message: "cannot write the site: \(error)"))
       return SiteBuildResult(diagnostics: diagnostics, files: files, written: 0, removed: 0)
     }
   }

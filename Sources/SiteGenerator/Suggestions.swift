@@ -1,3 +1,5 @@
+import LinkContract
+
 /// Help for a mistyped id: the nearest known one, when it is near enough to be a typo, and
 /// the full list.
 enum Suggestion {
@@ -6,6 +8,11 @@ enum Suggestion {
     let list = "known: " + known.joined(separator: ", ")
     guard let near = nearest(word, among: known) else { return "(\(list))" }
     return "(did you mean `\(near)`? \(list))"
+  }
+
+  /// The nearest known id as a fix-it ("did you mean"), or none.
+  static func fixIts(_ word: String, among known: [String]) -> [FixIt] {
+    nearest(word, among: known).map { [FixIt(replacement: $0)] } ?? []
   }
 
   /// The known id nearest to `word` by edit distance, when within a third of its length
@@ -58,7 +65,7 @@ struct ScalarColumns {
     let column = inside + (start + diagnostic.column - 1 - end) + 1
     guard column != diagnostic.column else { return diagnostic }
     return Diagnostic(
-      path: diagnostic.path, line: diagnostic.line, column: column, severity: diagnostic.severity,
+      id: diagnostic.id, path: diagnostic.path, line: diagnostic.line, column: column, severity: diagnostic.severity,
       message: diagnostic.message)
   }
 }

@@ -1,4 +1,5 @@
 import CLibXML2
+import LinkContract
 
 /// The slots a page template may mark with `data-slot`.
 enum Slot: String, CaseIterable, Sendable {
@@ -25,7 +26,7 @@ struct PageTemplate: Sendable {
   static func load(source: String, path: String) -> (PageTemplate?, [Diagnostic]) {
     var diagnostics: [Diagnostic] = []
     guard let document = HTMLDocument.parse(source, url: path), let root = document.root else {
-      return (nil, [Diagnostic(path: path, line: 1, column: 1, message: "template is not HTML")])
+      return (nil, [Diagnostic(id: .templateInvalid, path: path, line: 1, column: 1, message: "template is not HTML")])
     }
     var found: [Slot: Int] = [:]
     var ids = Set<String>()
@@ -36,14 +37,14 @@ struct PageTemplate: Sendable {
         let known = Slot.allCases.map(\.rawValue).joined(separator: ", ")
         diagnostics.append(
           Diagnostic(
-            path: path, line: element.line, column: 1,
+            id: .templateInvalid, path: path, line: element.line, column: 1,
             message: "unknown slot `\(name)` in template (known slots: \(known))"))
         return
       }
       if let first = found[slot] {
         diagnostics.append(
           Diagnostic(
-            path: path, line: element.line, column: 1,
+            id: .templateInvalid, path: path, line: element.line, column: 1,
             message: "slot `\(name)` appears twice (first on line \(first))"))
       }
       found[slot] = element.line
@@ -51,7 +52,7 @@ struct PageTemplate: Sendable {
     for slot in Slot.required where found[slot] == nil {
       diagnostics.append(
         Diagnostic(
-          path: path, line: 1, column: 1,
+          id: .templateInvalid, path: path, line: 1, column: 1,
           message: "template has no `data-slot=\"\(slot.rawValue)\"` element"))
     }
     if !diagnostics.isEmpty { return (nil, diagnostics) }

@@ -21,7 +21,7 @@ struct DiffCommand {
     Ends with the revalidation triggers the changes fire.
     With --against, compares PATH (default Site/association; a folder or one file) as committed
     at REV with the working tree; with --from and --to, as committed at two revisions.
-    --format json prints one report (schemaVersion 1, Site/schema/diff-report.schema.json).
+    --format json prints one report (schemaVersion 2, Site/schema/diff-report.schema.json).
     Exit 0 when nothing differs, 1 when something does, 2 for a usage error (a missing path,
     OLD and NEW of different kinds, a revision that does not exist).
 

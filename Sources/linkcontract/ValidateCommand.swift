@@ -19,7 +19,7 @@ struct ValidateCommand {
                    earlier one is a warning (a dead rule), or an error when it is an exclude
                    shadowed by an include
     Text: `FILE:LINE:COLUMN: error|warning: ...` lines on standard error, one summary line per
-    file on standard output. --format json prints one report (schemaVersion 1, Site/schema/
+    file on standard output. --format json prints one report (schemaVersion 2, Site/schema/
     validate-report.schema.json) on standard output instead.
     Exit 0 when no file has an error (warnings allowed), 1 when any is invalid or unreadable,
     2 for a usage error.

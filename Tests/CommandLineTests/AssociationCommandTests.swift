@@ -143,8 +143,18 @@ struct ValidateCommandTests {
     let result = run(["validate", "--format", "json", bad, scratch.write("assetlinks.json", statements), "/dev/null"])
     #expect(result.code == 1)
     let report = try JSONParser.parse(result.stdout)
-    #expect(report["schemaVersion"] == .int(1))
+    #expect(report["schemaVersion"] == .int(2))
     #expect(schemaProblems(report, try published("validate-report.schema.json")).isEmpty)
+    guard case .array(let files)? = report["files"], case .array(let messages)? = files.first?["messages"] else {
+      Issue.record("no messages of the first file")
+      return
+    }
+    #expect(messages.first?["id"] == .string("aasa-invalid"))
+    #expect(messages.first?["at"] == .string("applinks.details[0]"))
+    let shadowed = messages.first { $0["id"] == .string("component-shadowed") }
+    #expect(shadowed?["severity"] == .string("error"))
+    #expect(shadowed?["path"] == .string(bad))
+    #expect(shadowed?["at"] == .string("applinks.details[0].components[1]"))
     #expect(report["summary"] == .object([("valid", .int(1)), ("invalid", .int(1)), ("unreadable", .int(1))]))
     #expect(result.stdout.contains(#""message": "applinks.details[0].components[1] is an exclude that never applies"#))
   }

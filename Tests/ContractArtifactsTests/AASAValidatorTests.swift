@@ -1,4 +1,5 @@
 import ContractArtifacts
+import LinkContract
 import Testing
 
 struct AASAValidatorTests {
@@ -40,7 +41,7 @@ struct AASAValidatorTests {
   func validates(_ item: Case) {
     let errors = validateAssociation(Array(item.text.utf8), kind: .appleAppSiteAssociation).filter {
       $0.severity == .error
-    }.map(\.text)
+    }.map(\.message)
     if item.errors.isEmpty {
       #expect(errors.isEmpty, "\(errors)")
     }
@@ -52,14 +53,14 @@ struct AASAValidatorTests {
   @Test func refusesAByteOrderMark() {
     let messages = validateAssociation(
       [0xEF, 0xBB, 0xBF] + Array(Self.file(#"{"/":"/x"}"#).utf8), kind: .appleAppSiteAssociation)
-    #expect(messages.contains { $0.severity == .error && $0.text.contains("byte-order mark") })
+    #expect(messages.contains { $0.severity == .error && $0.message.contains("byte-order mark") })
   }
 
   @Test func refusesMoreThan128KB() {
     let comment = String(repeating: "x", count: 130 * 1024)
     let messages = validateAssociation(
       Array(Self.file(#"{"/":"/x","comment":"\#(comment)"}"#).utf8), kind: .appleAppSiteAssociation)
-    #expect(messages.contains { $0.severity == .error && $0.text.contains("at most 131072") })
+    #expect(messages.contains { $0.severity == .error && $0.message.contains("at most 131072") })
   }
 
   @Test(arguments: [

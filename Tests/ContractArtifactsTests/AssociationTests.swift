@@ -260,7 +260,12 @@ struct DesignAssociationTests {
   @Test(arguments: fingerprintCases)
   func selfCheckRefusesBadFingerprints(_ item: FingerprintCase) {
     let problems = associationSelfCheck(Self.contract(fingerprints: item.fingerprints))
-    #expect(problems.contains { $0.hasPrefix("association production: ") && $0.contains(item.problem) }, "\(problems)")
+    #expect(
+      problems.contains {
+        $0.id == (item.fingerprints.isEmpty ? .fingerprintMissing : .fingerprintInvalid)
+          && $0.message.hasPrefix("association production: ")
+          && $0.message.contains(item.problem)
+      }, "\(problems)")
   }
 
   @Test func validateOnlyWarnsOfAPlaceholder() {
@@ -268,7 +273,7 @@ struct DesignAssociationTests {
     let build = contract.builds[0]
     let messages = validateAssociation(Array(assetLinks(build).pretty.utf8), kind: .assetLinks)
     #expect(messages.map(\.severity) == [.warning])
-    #expect(messages.first?.text.contains("looks like a placeholder") == true)
+    #expect(messages.first?.message.contains("looks like a placeholder") == true)
   }
 }
 

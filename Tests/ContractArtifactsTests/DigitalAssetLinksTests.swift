@@ -1,5 +1,6 @@
 import ContractArtifacts
 import Foundation
+import LinkContract
 import Testing
 
 /// Google's Digital Asset Links compatibility tests for statement-list parsing, read from
@@ -69,13 +70,13 @@ struct DigitalAssetLinksTests {
   func includeNeedingAFetchIsReportedAsNotFollowed(_ group: Group) {
     let messages = validateAssociation(Array(group.body.utf8), kind: .assetLinks, servedOverHTTPS: group.secure)
     #expect(messages.filter { $0.severity == .error }.isEmpty, "\(messages)")
-    #expect(messages.contains { $0.severity == .warning && $0.text.contains("not followed") }, "\(messages)")
+    #expect(messages.contains { $0.severity == .warning && $0.message.contains("not followed") }, "\(messages)")
   }
 
   @Test(arguments: groups)
   func validatorAgrees(_ group: Group) throws {
     let messages = validateAssociation(Array(group.body.utf8), kind: .assetLinks, servedOverHTTPS: group.secure)
-    let errors = messages.filter { $0.severity == .error }.map(\.text)
+    let errors = messages.filter { $0.severity == .error }.map(\.message)
     if group.expectsSuccess {
       #expect(errors.isEmpty, "\(group.file): \(errors)")
     } else {

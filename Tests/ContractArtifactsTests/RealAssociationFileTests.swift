@@ -1,5 +1,6 @@
 import ContractArtifacts
 import Foundation
+import LinkContract
 import Testing
 
 /// `validate` on real association files from public repositories (sources in
@@ -8,7 +9,7 @@ import Testing
 struct RealAssociationFileTests {
   /// One expected message: its severity and a piece of its text.
   struct Expected: Sendable, CustomStringConvertible {
-    let severity: ValidationMessage.Severity
+    let severity: Severity
     let text: String
     var description: String { "\(severity.rawValue): \(text)" }
     static func error(_ text: String) -> Expected { Expected(severity: .error, text: text) }
@@ -239,11 +240,11 @@ struct RealAssociationFileTests {
     #expect(errors.isEmpty == item.valid, "\(item.name): \(messages)")
     for expected in item.messages {
       #expect(
-        messages.contains { $0.severity == expected.severity && $0.text.contains(expected.text) },
+        messages.contains { $0.severity == expected.severity && $0.message.contains(expected.text) },
         "\(item.name): no \(expected) in \(messages)")
     }
     let unexpected = errors.filter { error in
-      !item.messages.contains { $0.severity == .error && error.text.contains($0.text) }
+      !item.messages.contains { $0.severity == .error && error.message.contains($0.text) }
     }
     #expect(unexpected.isEmpty, "\(item.name): unexpected \(unexpected)")
   }
@@ -287,7 +288,7 @@ struct RealAssociationFileTests {
     let bytes = Array(Self.components(items.joined(separator: ",")).utf8)
     #expect(bytes.count <= appSiteAssociationByteLimit && items.count > 4_000, "\(name): \(items.count) items")
     let clock = ContinuousClock()
-    var messages: [ValidationMessage] = []
+    var messages: [Diagnostic] = []
     let elapsed = clock.measure { messages = validateAssociation(bytes, kind: .appleAppSiteAssociation) }
     #expect(elapsed < .seconds(2), "\(name): \(elapsed) for \(items.count) components")
     #expect(!messages.contains { $0.severity == .error }, "\(name): \(messages.prefix(3))")

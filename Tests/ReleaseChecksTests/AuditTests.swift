@@ -297,11 +297,14 @@ struct AuditTests {
     try checkout.replace(Self.identity, "[\n      \"com.example.customer\"\n    ]", "[]")
     let json = audit(Self.contract, root: checkout.root.path).json
     #expect(SchemaCheck.problems(json, auditSchema()) == [])
-    #expect(json["schemaVersion"] == .int(1))
+    #expect(json["schemaVersion"] == .int(2))
     guard case .array(let findings)? = json["findings"] else {
       Issue.record("no findings array")
       return
     }
-    #expect(findings.contains { $0["verdict"] == .string("missing") && $0["line"] == .int(0) })
+    #expect(
+      findings.contains {
+        $0["verdict"] == .string("missing") && $0["id"] == .string("audit-missing") && $0["line"] == .null
+      })
   }
 }

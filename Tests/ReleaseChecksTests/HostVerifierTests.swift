@@ -113,7 +113,7 @@ struct HostVerifierTests {
     var assetLinks: [UInt8] = Array(HostVerifierTests.assetLinks.utf8)
     var meta: String?
     /// The problem ids expected for the AASA file, then for assetlinks.json.
-    let expected: [[HostProblemID]]
+    let expected: [[DiagnosticID]]
     var notes = false
     var timeout: Double = 3
     var testDescription: String { name }
@@ -214,6 +214,19 @@ struct HostVerifierTests {
     // A publication change calls for the association review only (issue 14).
     #expect(report.triggers(Self.contract).map(\.id) == [.associationClaims])
     #expect(report.text(Self.contract).contains("error: differs: claim-changed: product"))
+    // Each difference names its change kind as the enumeration `diff` uses, in the JSON too.
+    let differs = report.files.flatMap(\.problems).filter { $0.id == .differs }
+    #expect(differs.contains { $0.change == .claimChanged })
+    #expect(differs.allSatisfy { $0.change.map { $0.rawValue + ": " } == $0.message.prefix { $0 != " " } + " " })
+    #expect(
+      differs.allSatisfy {
+        $0.diagnostic.location?.path.hasSuffix("/host/.well-known/apple-app-site-association") == true
+      })
+    guard case .array(let files)? = report.json["files"], case .array(let problems)? = files.first?["problems"] else {
+      Issue.record("no problems in the JSON")
+      return
+    }
+    #expect(problems.contains { $0["id"] == .string("differs") && $0["change"] == .string("claim-changed") })
   }
 
   @Test func aStoppedServerIsUnreachable() throws {

@@ -213,7 +213,6 @@ struct SearchIndex {
     }
   }
 
-
   /// What stands in the search page for the script's data until the page is serialized.
   static let searchDataMark = "linkcontract-search-data-\u{1F50D}"
 

@@ -255,7 +255,6 @@ enum GFMExtensions {
     return found
   }
 
-
   /// Where a list item's `[ ]` or `[x]` task marker is, if its text starts with one.
   static func taskMarker(_ item: MarkdownNode) -> (Int, Int)? {
     guard let paragraph = item.firstChild, paragraph.type == CMARK_NODE_PARAGRAPH,

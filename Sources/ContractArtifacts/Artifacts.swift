@@ -19,8 +19,17 @@ public struct Artifact: Sendable, Hashable {
 /// Every generated file that is not a page of the site, derived from `contract`.
 public func contractArtifacts(_ contract: Contract) -> [Artifact] {
   let table = ConformanceTable(contract: contract)
-  return [
-    Artifact(path: "Tests/LinkParserTests/ConformanceTable.generated.swift", contents: table.swiftSource),
+  return [Artifact(path: "Tests/LinkParserTests/ConformanceTable.generated.swift", contents: table.swiftSource)]
+    + siteArtifacts(contract, table: table)
+}
+
+/// The generated files the site publishes (paths under `Site/`), without the test sources.
+public func siteArtifacts(_ contract: Contract) -> [Artifact] {
+  siteArtifacts(contract, table: ConformanceTable(contract: contract))
+}
+
+private func siteArtifacts(_ contract: Contract, table: ConformanceTable) -> [Artifact] {
+  [
     Artifact(path: "Site/conformance.json", contents: table.json),
     Artifact(path: "Site/schema/conformance.schema.json", contents: conformanceSchema(contract).pretty),
   ] + lifecycleArtifacts(contract) + associationArtifacts(contract) + releaseCheckSchemaArtifacts()

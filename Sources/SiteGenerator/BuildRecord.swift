@@ -26,9 +26,11 @@ struct BuildRecord {
     let facts: PageFacts
     /// The page's render, when its file is among the outputs.
     let render: RenderedPage
+    /// The page's part of the search index.
+    let chunk: SearchChunk?
   }
 
-  static let format = "linkcontract-build-record 3\n"
+  static let format = "linkcontract-build-record 4\n"
 
   /// A digest of every input, for the no-op check.
   let inputs: UInt64
@@ -132,6 +134,7 @@ struct RecordWriter {
       let page = record.pages[name]!
       facts(page.facts)
       render(page.render)
+      chunk(page.chunk)
     }
   }
 
@@ -174,6 +177,22 @@ struct RecordWriter {
       strings(words, count: words.count)
     }
     diagnostics(facts.diagnostics)
+  }
+
+  private mutating func data(_ data: [UInt8]) {
+    int(data.count)
+    bytes.append(contentsOf: data)
+  }
+
+  private mutating func chunk(_ chunk: SearchChunk?) {
+    guard let chunk else { return int(0) }
+    int(1)
+    uint(chunk.key)
+    data(chunk.json)
+    data(chunk.pageItem)
+    data(chunk.headingItems)
+    int(chunk.headingCount)
+    strings(chunk.links, count: chunk.links.count)
   }
 
   private mutating func render(_ page: RenderedPage) {
@@ -269,8 +288,9 @@ struct RecordReader {
     for _ in 0..<count() {
       let facts = self.facts()
       let render = self.render()
+      let chunk = self.chunk()
       if failed { return nil }
-      pages[facts.name] = BuildRecord.Page(facts: facts, render: render)
+      pages[facts.name] = BuildRecord.Page(facts: facts, render: render, chunk: chunk)
     }
     guard !failed, offset == bytes.count else { return nil }
     return BuildRecord(
@@ -298,6 +318,18 @@ struct RecordReader {
     return PageFacts(
       name: name, path: path, digest: digest, matter: matter, headings: headings, ids: ids, anchors: anchors,
       homes: homes, searchWords: searchWords, diagnostics: diagnostics())
+  }
+
+  private mutating func data() -> [UInt8] {
+    let length = count()
+    defer { offset += length }
+    return Array(bytes[offset..<(offset + length)])
+  }
+
+  private mutating func chunk() -> SearchChunk? {
+    guard int() == 1 else { return nil }
+    return SearchChunk(
+      key: uint(), json: data(), pageItem: data(), headingItems: data(), headingCount: int(), links: strings())
   }
 
   private mutating func render() -> RenderedPage {

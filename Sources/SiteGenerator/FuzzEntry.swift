@@ -21,7 +21,7 @@ public struct SinglePageRenderer: Sendable {
     if let generatedFiles {
       published = generatedFiles
     } else {
-      for file in contractArtifacts(contract) where file.path.hasPrefix("Site/") {
+      for file in siteArtifacts(contract) where file.path.hasPrefix("Site/") {
         published[String(file.path.dropFirst("Site/".count))] = file.contents
       }
     }

@@ -173,7 +173,7 @@ final class HTMLDocument {
 
   /// Gives every empty element that is not void an empty text child, so that the serializer
   /// writes `<td></td>`, never `<td/>`, which HTML does not allow. SVG elements may self-close.
-  private func closeEmptyElements(_ element: Element, inForeignContent: Bool) {
+  func closeEmptyElements(_ element: Element, inForeignContent: Bool) {
     let name = element.name
     let foreign = inForeignContent || name == "svg"
     if element.node.pointee.children == nil, !foreign, !voidElements.contains(name) {

@@ -128,15 +128,33 @@ func renderSearch(
   if let toc = slots[.toc] { remove(toc) }
   if let content = slots[.content] { search.fill(content, script: script) }
   let page = finish(document, path: "search.html", source: "the search index", diagnostics: [])
-  guard script, let bytes = page.bytes, let mark = bytes.firstRange(of: SearchIndex.searchDataMark.utf8) else {
-    return page
+  guard let bytes = page.bytes else { return page }
+  // The serialized pieces go where their marks are; each mark is on the line its items take.
+  var pieces: [(mark: String, bytes: [UInt8], links: [String])] =
+    script ? [(SearchIndex.searchDataMark, SearchIndex.scriptData(json), [])] : []
+  pieces.append((SearchIndex.pageItemsMark, search.chunks.flatMap(\.pageItem), search.chunks.map { $0.links[0] }))
+  pieces.append(
+    (
+      SearchIndex.headingItemsMark, search.chunks.flatMap(\.headingItems),
+      search.chunks.flatMap { $0.links.dropFirst() }
+    ))
+  var spliced: [UInt8] = []
+  spliced.reserveCapacity(bytes.count + pieces.reduce(0) { $0 + $1.bytes.count })
+  var links = page.links
+  var rest = bytes[...]
+  var line = 1
+  for piece in pieces {
+    guard let mark = rest.firstRange(of: piece.mark.utf8) else { continue }
+    line += rest[..<mark.lowerBound].count { $0 == UInt8(ascii: "\n") }
+    spliced += rest[..<mark.lowerBound]
+    spliced += piece.bytes
+    links += piece.links.map { PageLink(attribute: "href", value: $0, line: line) }
+    line += piece.bytes.count { $0 == UInt8(ascii: "\n") }
+    rest = rest[mark.upperBound...]
   }
-  var spliced = Array(bytes[..<mark.lowerBound])
-  spliced.reserveCapacity(bytes.count + json.count + json.count / 64)
-  spliced += SearchIndex.scriptData(json)
-  spliced += bytes[mark.upperBound...]
+  spliced += rest
   return RenderedPage(
-    path: page.path, bytes: spliced, ids: page.ids, duplicateIDs: page.duplicateIDs, links: page.links,
+    path: page.path, bytes: spliced, ids: page.ids, duplicateIDs: page.duplicateIDs, links: links,
     diagnostics: page.diagnostics, lookups: page.lookups)
 }
 

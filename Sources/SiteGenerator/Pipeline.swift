@@ -63,8 +63,8 @@ struct SitePipeline {
     output.site = site
     output.navigation = resolved.navigationDigest
     output.pages = Dictionary(
-      uniqueKeysWithValues: zip(resolved.pages, rendered.pages.suffix(resolved.pages.count)).map {
-        ($0.facts.name, BuildRecord.Page(facts: $0.facts, render: $1))
+      uniqueKeysWithValues: zip(resolved.pages, zip(rendered.pages.suffix(resolved.pages.count), rendered.chunks)).map {
+        ($0.facts.name, BuildRecord.Page(facts: $0.facts, render: $1.0, chunk: $1.1))
       })
     return output
   }
@@ -227,43 +227,51 @@ struct SitePipeline {
   func render(
     _ site: ResolvedSite, context: SiteContext, previous: BuildRecord?, untouched: Set<String>
   ) -> RenderedPages {
-    let listings: [Listing] =
-      (site.index.pages["search"] == nil ? [.search] : []) + (site.index.pages["index"] == nil ? [.index] : [])
     let hasScript = context.files["search.js"] != nil || site.assets.contains("search.js")
     let sameNavigation = previous?.navigation == site.navigationDigest
     let template = context.template
     let navigation = site.navigation
-    let results = parallelJobs(listings.count + site.pages.count) {
+    let searchBase = SearchIndex(index: site.index, files: context.files, contract: contract)
+    let pages = parallelJobs(site.pages.count) {
       ParsedTemplate(template, navigation: navigation)
-    } _: { job, parsed -> (RenderedPage, [UInt8]?) in
-      guard job < listings.count else {
-        let page = site.pages[job - listings.count]
-        if sameNavigation, let known = previous?.pages[page.facts.name], known.facts.digest == page.facts.digest,
-          untouched.contains(page.facts.outputName),
-          known.render.lookups.allSatisfy({ site.index.answer($0.question) == $0.answer })
-        {
-          return (known.render, nil)
-        }
-        let source =
-          page.source
-          ?? SourcePage(
-            name: page.file.name, path: page.file.path, source: Substring(page.file.text), digest: page.file.digest,
-            context: context)
-        return (renderPage(source, parsed: parsed, context: context, index: site.index, navigation: navigation), nil)
+    } _: { job, parsed -> (RenderedPage, SearchChunk) in
+      let page = site.pages[job]
+      let known = previous?.pages[page.facts.name]
+      let chunk =
+        known?.chunk.flatMap { $0.key == searchBase.chunkKey(page.facts) ? $0 : nil } ?? searchBase.chunk(page.facts)
+      if sameNavigation, let known, known.facts.digest == page.facts.digest,
+        untouched.contains(page.facts.outputName),
+        known.render.lookups.allSatisfy({ site.index.answer($0.question) == $0.answer })
+      {
+        return (known.render, chunk)
       }
+      let source =
+        page.source
+        ?? SourcePage(
+          name: page.file.name, path: page.file.path, source: Substring(page.file.text), digest: page.file.digest,
+          context: context)
+      return (renderPage(source, parsed: parsed, context: context, index: site.index, navigation: navigation), chunk)
+    }
+    // The listings: the search page, and the page list when Content has no index.
+    let listings: [Listing] =
+      (site.index.pages["search"] == nil ? [.search] : []) + (site.index.pages["index"] == nil ? [.index] : [])
+    var search = searchBase
+    for (page, (_, chunk)) in zip(site.pages, pages) { search.add(page.facts, chunk: chunk) }
+    let made = parallelJobs(listings.count) {
+      ParsedTemplate(template, navigation: navigation)
+    } _: { [search] job, parsed -> (RenderedPage, [UInt8]?) in
       switch listings[job] {
       case .index:
         return (renderIndex(site.pages.map(\.facts), parsed: parsed, context: context, navigation: navigation), nil)
       case .search:
-        let search = SearchIndex(
-          pages: site.pages.map(\.facts), index: site.index, files: context.files, contract: contract)
         let json = search.json
         let page = renderSearch(
           search, json: json, parsed: parsed, context: context, navigation: navigation, script: hasScript)
         return (page, json)
       }
     }
-    return RenderedPages(pages: results.map(\.0), searchJSON: results.lazy.compactMap(\.1).first)
+    return RenderedPages(
+      pages: made.map(\.0) + pages.map(\.0), chunks: pages.map(\.1), searchJSON: made.lazy.compactMap(\.1).first)
   }
 
   // MARK: - Assemble
@@ -391,6 +399,8 @@ struct ResolvedSite: Sendable {
 /// The pages the render phase made or kept, listings first, and the search index.
 struct RenderedPages: Sendable {
   let pages: [RenderedPage]
+  /// Each Content page's part of the search index, in navigation order.
+  let chunks: [SearchChunk]
   let searchJSON: [UInt8]?
 
   var byPath: [String: RenderedPage] {

@@ -47,13 +47,33 @@ struct SearchEntry: Sendable, Hashable {
   var terms: [String]
 }
 
-/// Builds the search index, the link classifier's table and the search page from the first pass.
+/// One page's own entries in the search index, serialized: as JSON array items, each after a
+/// comma, and as items of the static index's page and section lists.
+struct SearchChunk: Sendable {
+  /// What it was made from (`SearchIndex.chunkKey`).
+  let key: UInt64
+  let json: [UInt8]
+  let pageItem: [UInt8]
+  let headingItems: [UInt8]
+  let headingCount: Int
+  /// The hrefs of its items.
+  let links: [String]
+}
+
+/// Builds the search index, the link classifier's table and the search page from the first pass:
+/// the contract's entries here, each page's own entries apart, in a `SearchChunk` that a rebuild
+/// keeps while the page and the contract values its headings title stay the same.
 struct SearchIndex {
+  /// The contract's entries, with the words of the page sections that title them.
   private(set) var entries: [SearchEntry] = []
+  /// Each page's own entries, in page order.
+  private(set) var chunks: [SearchChunk] = []
   /// The data the search page's script classifies a pasted link with, made from the contract.
   let links: [UInt8]
+  /// The contract entry each `page.html` and heading slug titles.
+  private var titled: [String: Int] = [:]
 
-  init(pages: [PageFacts], index: SiteIndex, files: [String: String], contract: Contract) {
+  init(index: SiteIndex, files: [String: String], contract: Contract) {
     links = LinkTable(contract: contract, index: index).json
     func anchor(_ id: String) -> String? { index.href(anchor: id, from: "search") }
     func add(_ kind: SearchEntry.Kind, _ name: String, _ detail: String, _ href: String?, _ terms: [String]) {
@@ -108,31 +128,63 @@ struct SearchIndex {
     }
     // A heading that only titles a contract value on the same page (`## Checkout` over the
     // checkout card) is that value's result: its section's words go to it.
-    var titled: [String: Int] = [:]
     for (offset, entry) in entries.enumerated() {
       let file = entry.href.split(separator: "#").first.map(String.init) ?? entry.href
       titled[file + "\u{0}" + slug(entry.name)] = titled[file + "\u{0}" + slug(entry.name)] ?? offset
     }
+  }
+
+  /// What `page`'s chunk is made from: the page, and which of its headings title a contract value.
+  func chunkKey(_ page: PageFacts) -> UInt64 {
+    var hash = InputDigest()
+    hash.add(page.digest)
+    hash.add(page.outputName)
+    for heading in page.headings where titled[page.outputName + "\u{0}" + slug(heading.text)] != nil {
+      hash.add(heading.id)
+    }
+    return hash.value
+  }
+
+  /// `page`'s own entries (the page, and each heading that titles no contract value), made now.
+  func chunk(_ page: PageFacts) -> SearchChunk {
     // A section's words were made in the page's first pass; words of a list that ends with a
     // section's texts are the words of the rest, then the section's words.
-    for page in pages {
-      let summary = page.matter?.summary ?? ""
-      entries.append(
+    let summary = page.matter?.summary ?? ""
+    let pageEntry = SearchEntry(
+      kind: .page, name: page.title, detail: summary, href: page.outputName,
+      terms: Self.words([summary], then: page.searchWords[nil] ?? []))
+    var headings: [SearchEntry] = []
+    for heading in page.headings where titled[page.outputName + "\u{0}" + slug(heading.text)] == nil {
+      headings.append(
         SearchEntry(
-          kind: .page, name: page.title, detail: summary, href: page.outputName,
-          terms: Self.words([summary], then: page.searchWords[nil] ?? [])))
-      for heading in page.headings {
-        let sectionWords = page.searchWords[heading.id] ?? []
-        if let owner = titled[page.outputName + "\u{0}" + slug(heading.text)] {
-          entries[owner].terms = Self.words(entries[owner].terms + [heading.text], then: sectionWords)
-        } else {
-          entries.append(
-            SearchEntry(
-              kind: .heading, name: heading.text, detail: page.title, href: "\(page.outputName)#\(heading.id)",
-              terms: Self.words([heading.text], then: sectionWords)))
-        }
+          kind: .heading, name: heading.text, detail: page.title, href: "\(page.outputName)#\(heading.id)",
+          terms: Self.words([heading.text], then: page.searchWords[heading.id] ?? [])))
+    }
+    var json: [UInt8] = []
+    for entry in [pageEntry] + headings {
+      json.append(UInt8(ascii: ","))
+      Self.append(entry, to: &json)
+    }
+    let document = HTMLDocument.fragment()
+    let pageList = document.body.add("ul")
+    Self.item(pageEntry, in: pageList)
+    let headingList = document.body.add("ul")
+    for entry in headings { Self.item(entry, in: headingList) }
+    return SearchChunk(
+      key: chunkKey(page), json: json, pageItem: document.serializedChildren(of: pageList),
+      headingItems: document.serializedChildren(of: headingList), headingCount: headings.count,
+      links: [pageEntry.href] + headings.map(\.href))
+  }
+
+  /// Adds `page`'s entries: its chunk, and its titling sections' words to the values they title.
+  mutating func add(_ page: PageFacts, chunk: SearchChunk) {
+    for heading in page.headings {
+      if let owner = titled[page.outputName + "\u{0}" + slug(heading.text)] {
+        entries[owner].terms = Self.words(
+          entries[owner].terms + [heading.text], then: page.searchWords[heading.id] ?? [])
       }
     }
+    chunks.append(chunk)
   }
 
   /// Lowercase words of `texts`, each once, in first-seen order: runs of letters and digits,
@@ -236,34 +288,53 @@ struct SearchIndex {
   /// classifier's table.
   var json: [UInt8] {
     var out: [UInt8] = Array("{\"schemaVersion\":1,\"entries\":[".utf8)
-    out.reserveCapacity(entries.count * 400 + links.count)
-    var terms: [UInt8] = []
+    out.reserveCapacity(entries.count * 400 + chunks.reduce(0) { $0 + $1.json.count } + links.count)
     for (index, entry) in entries.enumerated() {
       if index > 0 { out.append(UInt8(ascii: ",")) }
-      out.append(UInt8(ascii: "["))
-      JSON.quote(entry.kind.rawValue, into: &out)
-      out.append(UInt8(ascii: ","))
-      JSON.quote(entry.name, into: &out)
-      out.append(UInt8(ascii: ","))
-      // Details are prose whose backquotes only mark code.
-      if entry.detail.utf8.contains(UInt8(ascii: "`")) {
-        JSON.quote(entry.detail.replacing("`", with: ""), into: &out)
-      } else {
-        JSON.quote(entry.detail, into: &out)
-      }
-      out.append(UInt8(ascii: ","))
-      JSON.quote(entry.href, into: &out)
-      out.append(UInt8(ascii: ","))
-      terms.removeAll(keepingCapacity: true)
-      for (position, term) in entry.terms.enumerated() {
-        if position > 0 { terms.append(UInt8(ascii: " ")) }
-        terms.append(contentsOf: term.utf8)
-      }
-      JSON.quote(bytes: terms, into: &out)
-      out.append(UInt8(ascii: "]"))
+      Self.append(entry, to: &out)
     }
-    out += Array("],\"links\":".utf8) + links + [0x7D, 0x0A]
+    for chunk in chunks {
+      out += entries.isEmpty && out.last == UInt8(ascii: "[") ? chunk.json.dropFirst() : chunk.json[...]
+    }
+    out += Array("],\"links\":".utf8) + links + [UInt8(ascii: "}"), UInt8(ascii: "\n")]
     return out
+  }
+
+  /// One entry as a JSON array of kind, name, detail, href and words.
+  static func append(_ entry: SearchEntry, to out: inout [UInt8]) {
+    out.append(UInt8(ascii: "["))
+    JSON.quote(entry.kind.rawValue, into: &out)
+    out.append(UInt8(ascii: ","))
+    JSON.quote(entry.name, into: &out)
+    out.append(UInt8(ascii: ","))
+    // Details are prose whose backquotes only mark code.
+    if entry.detail.utf8.contains(UInt8(ascii: "`")) {
+      JSON.quote(entry.detail.replacing("`", with: ""), into: &out)
+    } else {
+      JSON.quote(entry.detail, into: &out)
+    }
+    out.append(UInt8(ascii: ","))
+    JSON.quote(entry.href, into: &out)
+    out.append(UInt8(ascii: ","))
+    var terms: [UInt8] = []
+    for (position, term) in entry.terms.enumerated() {
+      if position > 0 { terms.append(UInt8(ascii: " ")) }
+      terms.append(contentsOf: term.utf8)
+    }
+    JSON.quote(bytes: terms, into: &out)
+    out.append(UInt8(ascii: "]"))
+  }
+
+  /// One entry as an item of the static index.
+  static func item(_ entry: SearchEntry, in list: Element) {
+    list.add("li") { item in
+      let link = item.add("a", ["href": entry.href])
+      if entry.kind.isIdentifier { link.add("code", text: entry.name) } else { link.text(entry.name) }
+      if !entry.detail.isEmpty {
+        item.text(": ")
+        item.prose(entry.detail)
+      }
+    }
   }
 
   /// Fills the search page: a form the script enhances, the index's data for it, and without
@@ -293,22 +364,20 @@ struct SearchIndex {
     content.add("h2", ["id": "index-of-entries"], text: "Index")
     for kind in SearchEntry.Kind.allCases {
       let group = entries.filter { $0.kind == kind }
-      guard !group.isEmpty else { continue }
+      let fromPages = kind == .page ? chunks.count : kind == .heading ? chunks.reduce(0) { $0 + $1.headingCount } : 0
+      guard !group.isEmpty || fromPages > 0 else { continue }
       content.add("h3", ["id": "index-\(slug(kind.rawValue))"], text: kind.groupTitle)
       let list = content.add("ul", ["class": "search-index", "data-kind": kind.rawValue])
-      for entry in group {
-        list.add("li") { item in
-          let link = item.add("a", ["href": entry.href])
-          if kind.isIdentifier { link.add("code", text: entry.name) } else { link.text(entry.name) }
-          if !entry.detail.isEmpty {
-            item.text(": ")
-            item.prose(entry.detail)
-          }
-        }
-      }
+      for entry in group { Self.item(entry, in: list) }
+      // The pages' own items are serialized already; the page gets them in place of a mark.
+      if fromPages > 0 { list.text(kind == .page ? Self.pageItemsMark : Self.headingItemsMark) }
     }
     if script { content.add("script", ["src": "search.js", "defer": "defer"]) }
   }
+
+  static let pageItemsMark = "linkcontract-search-pages-\u{1F50D}"
+  static let headingItemsMark = "linkcontract-search-headings-\u{1F50D}"
+
 }
 
 /// The table a pasted link is classified with in the browser, made from the contract's values:

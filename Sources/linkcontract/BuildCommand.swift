@@ -32,7 +32,7 @@ func siteBuild(
     ) {
       let start = ContinuousClock.now
       defer { phaseTimer?("contract artifacts", .now - start) }
-      return published(contractArtifacts(.customerApp))
+      return published(siteArtifacts(.customerApp))
     }
   }
   build.toolVersion = version

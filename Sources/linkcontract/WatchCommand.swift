@@ -104,9 +104,14 @@ struct WatchCommand {
     console.out("watching \(names.joined(separator: ", ")) (\(watcher.mode)); Ctrl-C stops\n")
 
     while !stop() {
-      let changed = watcher.waitForChanges(timeout: 0.25)
+      var changed = watcher.waitForChanges(timeout: 0.25)
         .filter { !Self.isEditorScratch($0) && !Self.isInside($0, build.outputDirectory) }
       if changed.isEmpty { continue }
+      // A save can be several writes (truncate, then the bytes): rebuild once the burst is quiet.
+      while case let more = watcher.waitForChanges(timeout: 0.05), !more.isEmpty {
+        changed += more.filter { !Self.isEditorScratch($0) && !Self.isInside($0, build.outputDirectory) }
+      }
+      changed = Array(Set(changed)).sorted()
       let contract = changed.filter { Self.isInside($0, sources) }
       let site = changed.filter { !Self.isInside($0, sources) }
       let swiftFiles = contract.filter { $0.hasSuffix(".swift") }

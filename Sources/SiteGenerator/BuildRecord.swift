@@ -30,7 +30,7 @@ struct BuildRecord {
     let chunk: SearchChunk?
   }
 
-  static let format = "linkcontract-build-record 4\n"
+  static let format = "linkcontract-build-record 5\n"
 
   /// A digest of every input, for the no-op check.
   let inputs: UInt64
@@ -38,6 +38,10 @@ struct BuildRecord {
   let site: UInt64
   /// A digest of the navigation (every page's name and title, in order).
   let navigation: UInt64
+  /// A digest of what the generated page list shows (the navigation and every summary).
+  let listing: UInt64
+  /// The generated page list's render, when the build wrote one.
+  let listingRender: RenderedPage?
   let outputs: [OutputFile]
   /// Every warning of the build, in the order it reported them.
   let warnings: [Diagnostic]
@@ -122,6 +126,13 @@ struct RecordWriter {
     uint(record.inputs)
     uint(record.site)
     uint(record.navigation)
+    uint(record.listing)
+    if let page = record.listingRender {
+      int(1)
+      render(page)
+    } else {
+      int(0)
+    }
     int(record.outputs.count)
     for file in record.outputs {
       string(file.path)
@@ -280,6 +291,8 @@ struct RecordReader {
     let inputs = uint()
     let site = uint()
     let navigation = uint()
+    let listing = uint()
+    let listingRender = int() == 1 ? render() : nil
     let outputs = (0..<count()).map { _ in
       BuildRecord.OutputFile(path: string(), size: int(), modified: int())
     }
@@ -294,7 +307,8 @@ struct RecordReader {
     }
     guard !failed, offset == bytes.count else { return nil }
     return BuildRecord(
-      inputs: inputs, site: site, navigation: navigation, outputs: outputs, warnings: warnings, pages: pages)
+      inputs: inputs, site: site, navigation: navigation, listing: listing, listingRender: listingRender,
+      outputs: outputs, warnings: warnings, pages: pages)
   }
 
   private mutating func facts() -> PageFacts {

@@ -33,7 +33,8 @@ struct SitePipeline {
   /// recalled and their files kept instead of made again.
   mutating func run(_ sources: SiteSources, previous: BuildRecord? = nil, untouched: Set<String> = []) -> SiteRender {
     var diagnostics: [Diagnostic] = []
-    guard let template = template(sources, into: &diagnostics), let files = pageFiles(sources, into: &diagnostics)
+    guard let template = template(sources, into: &diagnostics),
+      let files = pageFiles(sources, known: previous, into: &diagnostics)
     else { return SiteRender(failed: diagnostics) }
     clock.mark("read")
     let context = SiteContext(
@@ -62,6 +63,8 @@ struct SitePipeline {
     output.inputs = inputs(sources)
     output.site = site
     output.navigation = resolved.navigationDigest
+    output.listing = resolved.listingDigest
+    output.listingRender = rendered.pages.first { $0.path == "index.html" && resolved.index.pages["index"] == nil }
     output.pages = Dictionary(
       uniqueKeysWithValues: zip(resolved.pages, zip(rendered.pages.suffix(resolved.pages.count), rendered.chunks)).map {
         ($0.facts.name, BuildRecord.Page(facts: $0.facts, render: $1.0, chunk: $1.1))
@@ -81,8 +84,9 @@ struct SitePipeline {
   }
 
   /// The Content folder's pages, each with a valid name and readable text; nil when the folder
-  /// itself cannot be read.
-  func pageFiles(_ sources: SiteSources, into diagnostics: inout [Diagnostic]) -> [PageFile]? {
+  /// itself cannot be read. A file whose bytes the record of a successful build knows was read
+  /// then without a problem, and is not checked again.
+  func pageFiles(_ sources: SiteSources, known: BuildRecord?, into diagnostics: inout [Diagnostic]) -> [PageFile]? {
     guard let names = sources.content.names else {
       diagnostics.append(
         Diagnostic(
@@ -111,20 +115,26 @@ struct SitePipeline {
       }
       seen[name.lowercased()] = file
       candidates.append(
-        PageFile(name: name, file: file, path: path, text: "", digest: sources.content.digests[file] ?? 0))
+        PageFile(name: name, file: file, path: path, source: .bytes([]), digest: sources.content.digests[file] ?? 0))
     }
-    let read = parallelMap(candidates) { candidate -> (String?, [Diagnostic]) in
+    let read = parallelMap(candidates) { candidate -> (PageFile.Source?, [Diagnostic]) in
+      let bytes = sources.content.bytes[candidate.file]
+      if let bytes, let page = known?.pages[candidate.name], page.facts.digest == candidate.digest,
+        page.facts.path == candidate.path
+      {
+        return (.bytes(bytes), [])
+      }
       var problems: [Diagnostic] = []
-      let text = text(sources.content.bytes[candidate.file], path: candidate.path, into: &problems)
-      return (text, problems)
+      let text = text(bytes, path: candidate.path, into: &problems)
+      return (text.map { .text($0) }, problems)
     }
     var files: [PageFile] = []
-    for (candidate, (text, problems)) in zip(candidates, read) {
+    for (candidate, (source, problems)) in zip(candidates, read) {
       diagnostics += problems
-      if let text {
+      if let source {
         files.append(
           PageFile(
-            name: candidate.name, file: candidate.file, path: candidate.path, text: text, digest: candidate.digest))
+            name: candidate.name, file: candidate.file, path: candidate.path, source: source, digest: candidate.digest))
       }
     }
     return files
@@ -262,6 +272,11 @@ struct SitePipeline {
     } _: { [search] job, parsed -> (RenderedPage, [UInt8]?) in
       switch listings[job] {
       case .index:
+        if let known = previous?.listingRender, previous?.listing == site.listingDigest,
+          untouched.contains(known.path)
+        {
+          return (known, nil)
+        }
         return (renderIndex(site.pages.map(\.facts), parsed: parsed, context: context, navigation: navigation), nil)
       case .search:
         let json = search.json
@@ -359,13 +374,27 @@ struct SitePipeline {
 
 /// A Content page file with a valid name and readable text.
 struct PageFile: Sendable {
+  enum Source: Sendable {
+    /// The text as read, with any character a page cannot hold read as spaces.
+    case text(String)
+    /// Bytes known to be such text already, decoded when needed.
+    case bytes([UInt8])
+  }
+
   let name: String
   /// The file's name in the Content folder.
   let file: String
   /// The path diagnostics name.
   let path: String
-  let text: String
+  let source: Source
   let digest: UInt64
+
+  var text: String {
+    switch source {
+    case .text(let text): text
+    case .bytes(let bytes): String(decoding: bytes, as: UTF8.self)
+    }
+  }
 }
 
 /// A page after the parse phase: its facts, and its Markdown when it was parsed now.
@@ -382,6 +411,14 @@ struct ResolvedSite: Sendable {
   let navigation: Navigation
   /// The Templates folder's files.
   var assets: Set<String> = []
+
+  /// A digest of what the generated page list shows: the navigation and every page's summary.
+  var listingDigest: UInt64 {
+    var hash = InputDigest()
+    hash.add(navigationDigest)
+    for page in pages { hash.add(page.facts.matter?.summary ?? "") }
+    return hash.value
+  }
 
   /// A digest of the navigation every page shows.
   var navigationDigest: UInt64 {
@@ -424,6 +461,8 @@ struct SiteRender {
   var inputs: UInt64 = 0
   var site: UInt64 = 0
   var navigation: UInt64 = 0
+  var listing: UInt64 = 0
+  var listingRender: RenderedPage?
   var pages: [String: BuildRecord.Page] = [:]
 
   init(files: [String: [UInt8]], kept: Set<String>) {
@@ -437,7 +476,8 @@ struct SiteRender {
   func record(outputs: [BuildRecord.OutputFile]) -> BuildRecord? {
     guard diagnostics.errorCount == 0 else { return nil }
     return BuildRecord(
-      inputs: inputs, site: site, navigation: navigation, outputs: outputs,
+      inputs: inputs, site: site, navigation: navigation, listing: listing, listingRender: listingRender,
+      outputs: outputs,
       warnings: diagnostics.filter { $0.severity == .warning }, pages: pages)
   }
 }

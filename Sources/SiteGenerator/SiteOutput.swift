@@ -25,6 +25,12 @@ public enum SiteOutput {
     let changed = zip(paths, same).filter { !$0.1 }.map(\.0)
     let removed = existing.subtracting(files.keys).subtracting(kept)
     if changed.isEmpty, removed.isEmpty { return (0, 0) }
+    // A change to a few files replaces each one by a rename of its own: building and swapping
+    // a tree of thousands of links would cost more than the change.
+    if (changed.count + removed.count) * 8 <= existing.count {
+      try replaceInPlace(changed.map { ($0, files[$0]!) }, removing: removed, in: output)
+      return (changed.count, removed.count)
+    }
 
     let parent = (output as NSString).deletingLastPathComponent
     let staging =
@@ -65,6 +71,33 @@ public enum SiteOutput {
     }
     try? FileManager.default.removeItem(atPath: staging)
     return (changed.count, removed.count)
+  }
+
+  /// Writes each file beside its old self and renames it over, then removes `removed`: a reader
+  /// sees every file either whole as it was or whole as it is now.
+  static func replaceInPlace(_ files: [(String, [UInt8])], removing removed: Set<String>, in output: String) throws {
+    var folders: Set<String> = [output]
+    let suffix = ".linkcontract-new-\(ProcessInfo.processInfo.processIdentifier)"
+    for (path, bytes) in files {
+      let target = output + "/" + path
+      if let slash = target.utf8.lastIndex(of: UInt8(ascii: "/")) {
+        try makeFolder(String(Substring(target.utf8[..<slash])), known: &folders)
+      }
+      try write(bytes, to: target + suffix)
+      guard rename(target + suffix, target) == 0 else {
+        let failure = errno
+        unlink(target + suffix)
+        throw WriteError(description: "cannot replace \(target): errno \(failure)")
+      }
+    }
+    for path in removed.sorted() {
+      unlink(output + "/" + path)
+      // A folder the removal empties goes too, as it would from a full build.
+      var folder = (path as NSString).deletingLastPathComponent
+      while !folder.isEmpty, rmdir(output + "/" + folder) == 0 {
+        folder = (folder as NSString).deletingLastPathComponent
+      }
+    }
   }
 
   /// Creates `path` and its parents once per build.

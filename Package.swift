@@ -40,7 +40,7 @@ let package = Package(
       name: "LinkParserFuzz", dependencies: ["LinkContract", "LinkParser", "ContractArtifacts", "FuzzDriver"],
       path: "Sources/Fuzz/LinkParserFuzz"),
     .executableTarget(
-      name: "ContentFuzz", dependencies: ["LinkContract", "LinkParser", "SiteGenerator", "FuzzDriver"],
+      name: "ContentFuzz", dependencies: ["LinkContract", "SiteGenerator", "FuzzDriver"],
       path: "Sources/Fuzz/ContentFuzz"),
     .executableTarget(
       name: "ParserBench", dependencies: ["LinkContract", "LinkParser", "ContractArtifacts"],

@@ -6,10 +6,21 @@ import CLibXML2
 
 /// An element in a libxml2 document under construction. Text is always added as text nodes,
 /// so it is escaped by the serializer, never spliced into markup.
+///
+/// An element holds its document, so the document, and the libxml2 memory the element points
+/// into, lives as long as any element of it. Elements come only from their document (`root`)
+/// and from other elements (`add`, `children`, `descendants`), never from a raw pointer.
 struct Element {
+  /// The document the element belongs to, kept alive by the element.
+  let owner: HTMLDocument
   let node: xmlNodePtr
 
-  var document: xmlDocPtr { node.pointee.doc }
+  fileprivate init(owner: HTMLDocument, node: xmlNodePtr) {
+    self.owner = owner
+    self.node = node
+  }
+
+  var document: xmlDocPtr { owner.pointer }
 
   /// Appends a child element and returns it.
   @discardableResult
@@ -17,7 +28,7 @@ struct Element {
     let child = xmlNewDocNode(document, nil, name, nil)!
     for (key, value) in attributes { xmlNewProp(child, key, value) }
     xmlAddChild(node, child)
-    return Element(node: child)
+    return Element(owner: owner, node: child)
   }
 
   /// Appends a child element, fills it with `body`, and returns it.
@@ -93,10 +104,22 @@ struct Element {
     var result: [Element] = []
     var child = node.pointee.children
     while let current = child {
-      if current.pointee.type == XML_ELEMENT_NODE { result.append(Element(node: current)) }
+      if current.pointee.type == XML_ELEMENT_NODE { result.append(Element(owner: owner, node: current)) }
       child = current.pointee.next
     }
     return result
+  }
+
+  /// The child node at `offset`, text nodes counted, when that node is an element.
+  func childElement(atNodeOffset offset: Int) -> Element? {
+    var child = node.pointee.children
+    var index = 0
+    while let current = child, index < offset {
+      child = current.pointee.next
+      index += 1
+    }
+    guard let child, child.pointee.type == XML_ELEMENT_NODE else { return nil }
+    return Element(owner: owner, node: child)
   }
 
   /// Every element below this one, depth first, in document order.
@@ -104,7 +127,7 @@ struct Element {
     var child = node.pointee.children
     while let current = child {
       if current.pointee.type == XML_ELEMENT_NODE {
-        let element = Element(node: current)
+        let element = Element(owner: owner, node: current)
         visit(element)
         element.descendants(visit)
       }
@@ -118,7 +141,7 @@ struct Element {
 final class HTMLDocument {
   let pointer: xmlDocPtr
 
-  init(pointer: xmlDocPtr) { self.pointer = pointer }
+  private init(pointer: xmlDocPtr) { self.pointer = pointer }
 
   /// Parses `source` with libxml2's HTML parser; nil when nothing could be parsed.
   static func parse(_ source: String, url: String) -> HTMLDocument? {
@@ -153,7 +176,7 @@ final class HTMLDocument {
 
   func copy() -> HTMLDocument { HTMLDocument(pointer: xmlCopyDoc(pointer, 1)) }
 
-  var root: Element? { xmlDocGetRootElement(pointer).map(Element.init) }
+  var root: Element? { xmlDocGetRootElement(pointer).map { Element(owner: self, node: $0) } }
 
   /// The document serialized by libxml2 in XHTML syntax: valid HTML5 that an XML parser can
   /// also read, so that the parse-back check is a strict well-formedness check.

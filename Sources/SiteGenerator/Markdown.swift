@@ -1,4 +1,5 @@
 import CCmark
+import LinkContract
 
 /// A heading of a page, with its stable id.
 struct Heading: Sendable {
@@ -118,12 +119,14 @@ func slug(_ text: String) -> String {
   var result: [UInt8] = []
   var pendingHyphen = false
   for byte in text.utf8 {
-    let lower = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
-    if (lower >= 0x61 && lower <= 0x7A) || (lower >= 0x30 && lower <= 0x39) {
-      if pendingHyphen, !result.isEmpty { result.append(0x2D) }
+    let lower = ASCII.lowercased(byte)
+    if ASCII.isAlphanumeric(lower) {
+      if pendingHyphen, !result.isEmpty { result.append(UInt8(ascii: "-")) }
       pendingHyphen = false
       result.append(lower)
-    } else if lower == 0x20 || lower == 0x2D || lower == 0x5F || lower == 0x2E {
+    } else if lower == UInt8(ascii: " ") || lower == UInt8(ascii: "-") || lower == UInt8(ascii: "_")
+      || lower == UInt8(ascii: ".")
+    {
       pendingHyphen = true
     }
   }

@@ -54,13 +54,9 @@ struct Navigation: Sendable {
 
   func markCurrent(_ slot: Element, current: String) {
     guard let position = positions[current], let list = slot.children.first else { return }
-    var item = list.node.pointee.children
-    var index = 0
-    while let node = item, index < position {
-      item = node.pointee.next
-      index += 1
+    if let item = list.childElement(atNodeOffset: position), let link = item.children.first {
+      link.set("aria-current", "page")
     }
-    if let node = item, let link = Element(node: node).children.first { link.set("aria-current", "page") }
   }
 }
 

@@ -1,3 +1,4 @@
+import ContractArtifacts
 import LinkContract
 
 /// A file's bytes read as a page's text, with what is wrong with them by line and byte column.
@@ -16,7 +17,7 @@ struct PageText {
     var index = 0
     func unshowable(_ scalar: String, length: Int) {
       problems.append((line, index - lineStart + 1, "the character \(scalar) cannot appear in a page; remove it"))
-      for k in index..<(index + length) { bytes[k] = 0x20 }
+      for k in index..<(index + length) { bytes[k] = UInt8(ascii: " ") }
     }
     func notUTF8() {
       problems.append((line, index - lineStart + 1, "the file is not valid UTF-8"))
@@ -24,37 +25,22 @@ struct PageText {
     while index < bytes.count {
       let byte = bytes[index]
       if byte < 0x80 {
-        if byte == 0x0A {
+        if byte == UInt8(ascii: "\n") {
           line += 1
           lineStart = index + 1
-        } else if byte < 0x20, byte != 0x09, byte != 0x0D {
+        } else if byte < 0x20, byte != UInt8(ascii: "\t"), byte != UInt8(ascii: "\r") {
           unshowable((byte < 0x10 ? "U+000" : "U+00") + String(byte, radix: 16, uppercase: true), length: 1)
         }
         index += 1
         continue
       }
-      let length: Int
-      switch byte {
-      case 0xC2...0xDF: length = 2
-      case 0xE0...0xEF: length = 3
-      case 0xF0...0xF4: length = 4
-      default:
+      guard case .success(let length) = UTF8Sequence.length(in: bytes, at: index) else {
         notUTF8()
         return
       }
-      guard index + length <= bytes.count,
-        bytes[(index + 1)..<(index + length)].allSatisfy({ $0 & 0xC0 == 0x80 })
-      else {
-        notUTF8()
-        return
-      }
-      let scalar = String(decoding: bytes[index..<(index + length)], as: UTF8.self)
-      if scalar == "\u{FFFD}", bytes[index..<(index + length)] != [0xEF, 0xBF, 0xBD] {
-        notUTF8()
-        return
-      }
-      if scalar == "\u{FFFE}" || scalar == "\u{FFFF}" {
-        unshowable(scalar == "\u{FFFE}" ? "U+FFFE" : "U+FFFF", length: length)
+      // U+FFFE and U+FFFF are EF BF BE and EF BF BF.
+      if length == 3, byte == 0xEF, bytes[index + 1] == 0xBF, bytes[index + 2] & 0xFE == 0xBE {
+        unshowable(bytes[index + 2] == 0xBE ? "U+FFFE" : "U+FFFF", length: length)
       }
       index += length
     }

@@ -430,25 +430,22 @@ func byteOffset(of needle: String, in text: Substring) -> Int? {
 enum ExternalLink {
   /// The URI scheme a destination starts with (`https`, `mailto`, `ftp`), if it has one.
   static func scheme(of destination: String) -> String? {
-    let bytes = Array(destination.utf8)
-    guard let colon = bytes.firstIndex(of: 0x3A), colon > 0, (bytes[0] | 0x20) >= 0x61, (bytes[0] | 0x20) <= 0x7A
-    else { return nil }
-    let name = bytes[..<colon]
-    guard name.allSatisfy({ ASCII.isAlphanumeric($0) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E }) else { return nil }
-    return String(decoding: name, as: UTF8.self)
+    let bytes = destination.utf8
+    guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), ASCII.isScheme(bytes[..<colon]) else { return nil }
+    return String(decoding: bytes[..<colon], as: UTF8.self)
   }
 
   /// What is wrong with an external link, or nil when Content may link to it.
   static func problem(_ destination: String, scheme: String) -> String? {
-    switch scheme.lowercased() {
+    switch ASCII.lowercased(scheme) {
     case "https":
       let rest = destination.utf8.dropFirst(scheme.utf8.count + 1)
-      guard rest.starts(with: "//".utf8),
-        rest.dropFirst(2).first.map({ $0 != 0x2F && $0 != 0x3F && $0 != 0x23 }) ?? false
+      guard rest.starts(with: "//".utf8), let host = rest.dropFirst(2).first,
+        host != UInt8(ascii: "/"), host != UInt8(ascii: "?"), host != UInt8(ascii: "#")
       else { return "an https link needs a host: write `https://HOST/PATH`" }
       return nil
     case "mailto":
-      guard destination.utf8.dropFirst(7).contains(0x40) else {
+      guard destination.utf8.dropFirst(7).contains(UInt8(ascii: "@")) else {
         return "a mailto: link needs an address: write `mailto:NAME@HOST`"
       }
       return nil

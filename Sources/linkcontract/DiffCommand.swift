@@ -17,7 +17,7 @@ struct DiffCommand {
     files' patterns, the contract's routes when the file names our apps, and each --probe URL).
     assetlinks.json: packages, fingerprints (a rotation, or the same certificate written
     differently, which Google rejects), relations, web sites, includes and
-    dynamic_app_link_components. NEW is validated too: invalid or over 128 KB is a change.
+    dynamic_app_link_components. NEW is validated too: invalid or over \(appSiteAssociationByteLimit / 1024) KB is a change.
     Ends with the revalidation triggers the changes fire.
     With --against, compares PATH (default Site/association; a folder or one file) as committed
     at REV with the working tree; with --from and --to, as committed at two revisions.

@@ -1,3 +1,8 @@
+// Module LinkContractCLI (the `linkcontract` executable): the command line: parsing arguments,
+// reading and writing files, printing diagnostics and each phase's time, and exit codes. The
+// work is the library modules' (LinkContract, LinkParser, ContractArtifacts, SiteGenerator,
+// ReleaseChecks), which it imports; nothing depends on it but its tests.
+
 import Foundation
 
 #if canImport(Glibc)

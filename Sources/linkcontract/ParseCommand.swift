@@ -70,11 +70,11 @@ struct ParseCommand {
       console.out(Self.render(outcome, json: json, redact: redact) + "\n")
     }
     for link in links {
-      if link == [0x2D] {
+      if link == [UInt8(ascii: "-")] {
         while var line = console.readLine() {
-          if line.last == 0x0A {
+          if line.last == UInt8(ascii: "\n") {
             line.removeLast()
-            if crlf, line.last == 0x0D { line.removeLast() }
+            if crlf, line.last == UInt8(ascii: "\r") { line.removeLast() }
           }
           answer(line)
         }

@@ -29,7 +29,7 @@ struct VerifyHostCommand {
     Fetches /.well-known/apple-app-site-association and /.well-known/assetlinks.json from the
     web host of build NAME (or from --base-url, such as a staging server) with libcurl, following
     no redirect, and checks what Apple's and Google's verifiers check: https only, status 200,
-    no redirect, content type application/json, no byte-order mark, at most 128 KB, valid as
+    no redirect, content type application/json, no byte-order mark, at most \(appSiteAssociationByteLimit / 1024) KB, valid as
     `validate` reads it; then compares each with the generated file by meaning, as `diff` does
     (formatting alone is a note). Problem ids: not-https, unreachable, timeout, status, redirect,
     content-type, byte-order-mark, too-large, invalid, differs.

@@ -50,7 +50,7 @@ final class ByteLines: Sendable {
   func next() -> [UInt8]? {
     state.withLock { state in
       while true {
-        if let newline = state.buffer[state.start...].firstIndex(of: 0x0A) {
+        if let newline = state.buffer[state.start...].firstIndex(of: UInt8(ascii: "\n")) {
           defer { state.start = newline + 1 }
           return Array(state.buffer[state.start...newline])
         }

@@ -13,7 +13,7 @@ struct ValidateCommand {
       assetlinks   every rule of Google's Digital Asset Links compatibility tests that needs no
                    fetch; an include is checked as a URL and reported as not followed; a
                    fingerprint that looks like a placeholder is a warning
-      aasa         Apple's rules: at most 128 KB (checked first), UTF-8 without a byte-order mark,
+      aasa         Apple's rules: at most \(appSiteAssociationByteLimit / 1024) KB (checked first), UTF-8 without a byte-order mark,
                    a JSON object, app ids TEAMID.bundle, component values of the right types;
                    an unknown key is ignored by iOS and a warning; a component shadowed by an
                    earlier one is a warning (a dead rule), or an error when it is an exclude

@@ -1,6 +1,7 @@
 import DesignFixture
 import Foundation
 import SiteGenerator
+import Synchronization
 import Testing
 
 @Suite struct SiteBuildTests {
@@ -189,19 +190,10 @@ import Testing
 }
 
 /// A count that a `@Sendable` closure can bump.
-final class Counter: @unchecked Sendable {
-  private var count = 0
-  private let lock = NSLock()
+final class Counter: Sendable {
+  private let count = Mutex(0)
 
-  func increment() {
-    lock.lock()
-    count += 1
-    lock.unlock()
-  }
+  func increment() { count.withLock { $0 += 1 } }
 
-  var value: Int {
-    lock.lock()
-    defer { lock.unlock() }
-    return count
-  }
+  var value: Int { count.withLock { $0 } }
 }

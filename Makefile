@@ -70,9 +70,10 @@ lint:
 contract-edit-check:
 	scripts/contract-edit-check.sh
 
-## bench: build speed beside Hugo (2,000 and 20,000 pages) and parser speed beside URLComponents
+## bench: build speed beside Hugo (full builds on disk and in memory, peak memory, the cmark floor, incremental rebuilds; BENCH_PAGES sizes, RUNS runs) and parser speed beside URLComponents
+BENCH_PAGES ?= 2000 20000
 bench: deps
-	scripts/bench.sh
+	RUNS=$(RUNS) scripts/bench.sh $(BENCH_PAGES)
 
 ## fuzz: libFuzzer runs of the parser and the Content pipeline (FUZZ_SECONDS per target, FUZZ_SEED to fix the seed)
 FUZZ_SECONDS ?= 60

@@ -1,10 +1,57 @@
 #!/usr/bin/env bash
-# Build-speed figures side by side with Hugo, then parser figures beside a URLComponents
-# baseline. Prints figures only; nothing here asserts on time.
-# Usage: scripts/bench.sh [PAGES...]   (default: 2000 20000)
+# make bench: build-speed figures for linkcontract beside Hugo, measured the same way for
+# both tools in one interleaved run, then the parser figures beside a URLComponents baseline.
+# Prints figures only; nothing here asserts on time. It does fail loudly when an incremental
+# rebuild's output differs by one byte from a full build of the same inputs.
+#
+# Usage: scripts/bench.sh [PAGES...]        (default: 2000 20000)
+#        make bench [BENCH_PAGES="2000 20000"] [RUNS=5]
+#   RUNS=N          measured runs per figure, after one warm-up (default 5)
+#   BENCH_BUILD=0   use the binaries in .build/release as they are (default: swift build -c release)
+#   BENCH_INPUTS=D  folder with make-corpus.py and hugo-build.sh (default bench/, see its README)
+#   BENCH_MEMORY=D  in-memory file system for the "memory" builds (default /dev/shm)
+#
+# For each size, on the deterministic corpus of bench/make-corpus.py (kept in .bench/corpus-N):
+#
+# 1. Full builds, interleaved: after a warm-up of each, RUNS rounds of
+#    linkcontract to disk, Hugo to disk, linkcontract to memory, Hugo to memory.
+#    "disk" is a scratch folder under .bench/ (the repository's own file system); "memory" is
+#    BENCH_MEMORY. Every build writes into a new, empty folder. Times are wall clock
+#    (process start to exit, Hugo through bench/hugo-build.sh), medians of the RUNS rounds;
+#    ratio is linkcontract / Hugo. Peak memory is the highest maximum resident set size that
+#    GNU time reports over those builds (for Hugo: its largest process).
+#    Output folders are never deleted while measuring, only when the script exits: on ext4,
+#    creating files where thousands were just deleted can be slow for minutes, which would
+#    time the file system's bookkeeping rather than either tool (for the same reason, let a
+#    few minutes pass between two runs of this script).
+#    linkcontract runs from a copy of .build/release/linkcontract taken at the start, so that a
+#    rebuild of the tool during the run does not change what is measured.
+# 2. The cmark floor: a small C program, compiled here against the system libcmark, reads
+#    every page of the corpus into memory, drops its front matter, then times (clock_gettime,
+#    inside the program, so without process start or file reading) cmark_parse_document and
+#    cmark_node_free over all pages, on one core, with the options linkcontract uses.
+#    Median of RUNS after a warm-up. That is the least time any cmark-based build could take;
+#    "x floor" is linkcontract's full build to memory divided by it. The same program's
+#    parse + cmark_render_html time is shown beside it for scale.
+# 3. Incremental rebuilds with linkcontract, to disk, each from a full build in a new folder
+#    with its build record (.<output>.linkcontract-cache beside the output folder):
+#    - no-op rebuild: nothing changed (the full builds of 1. are the starting points);
+#    - one-page body edit: a sentence appended to one page, no title or heading changed;
+#    - heading rename: the first "## " heading of one page renamed.
+#    Median of RUNS, each from its own full build; "written" is the tool's own count of files
+#    it wrote; the percentage is of the median full build to disk. Every result is compared
+#    with diff -r against a full build of the same inputs in another new folder, and so is
+#    the rebuild after the page is put back; any difference stops the script, and keeps both
+#    folders in .bench/mismatch/.
+#    The edits are made in a copy of the corpus in the scratch folder, and undone after every
+#    run from a backup of the page.
+# 4. ParserBench: the link parser against a URLComponents baseline.
+#
+# Compare figures as ratios within one run, never against a figure from another day or machine.
 set -euo pipefail
+export LC_ALL=C
 cd "$(dirname "$0")/.."
-# The corpus generator and the Hugo build come from bench/ (see its README).
+
 shared=${BENCH_INPUTS:-bench}
 for need in "$shared/make-corpus.py" "$shared/hugo-build.sh"; do
   [ -f "$need" ] || { echo "bench: needs $need (the benchmark inputs; BENCH_INPUTS=DIR points elsewhere)" >&2; exit 2; }
@@ -12,73 +59,272 @@ done
 sizes=("$@")
 [ ${#sizes[@]} -gt 0 ] || sizes=(2000 20000)
 runs=${RUNS:-5}
+[ "$runs" -ge 1 ] 2>/dev/null || { echo "bench: RUNS must be a positive number, got '$runs'" >&2; exit 2; }
 tool=.build/release/linkcontract
-work=.bench
-mkdir -p "$work"
-# Build outputs go to a scratch folder in memory (BENCH_OUTPUT, default /dev/shm), new for
-# every run, for both tools alike: on the disk, ext4 is slow
-# to allocate inodes in a folder where thousands of files were just deleted, and that would
-# time the file system's bookkeeping rather than either tool.
-scratch=$(mktemp -d "${BENCH_OUTPUT:-/dev/shm}/linkcontract-bench.XXXXXX")
-trap 'rm -rf "$scratch"' EXIT
-fresh() { mktemp -d "$scratch/out.XXXXXX"; }
+parser_bench=.build/release/ParserBench
 
 command -v hugo >/dev/null 2>&1 || { apt-get update -qq && apt-get install -y -qq hugo >/dev/null; }
 [ -x /usr/bin/time ] || { apt-get update -qq && apt-get install -y -qq time >/dev/null; }
-swift build -c release --product linkcontract >/dev/null
-swift build -c release --product ParserBench >/dev/null
+pkg-config --exists libcmark 2>/dev/null || { apt-get update -qq && apt-get install -y -qq libcmark-dev >/dev/null; }
+if [ "${BENCH_BUILD:-1}" != 0 ]; then
+  swift build -c release --product linkcontract >/dev/null
+  swift build -c release --product ParserBench >/dev/null
+fi
+for binary in "$tool" "$parser_bench"; do
+  [ -x "$binary" ] || { echo "bench: no $binary (run without BENCH_BUILD=0 to build it)" >&2; exit 2; }
+done
 
-# Runs a command with GNU time; prints "seconds peak-KB".
-measure() {
-  local log
-  log=$(mktemp)
-  /usr/bin/time -v "$@" >"$log.out" 2>"$log" || { cat "$log" "$log.out" >&2; exit 1; }
-  local elapsed peak
-  elapsed=$(grep 'Elapsed (wall clock)' "$log" | awk '{print $NF}' | awk -F: '{ if (NF==3) print $1*3600+$2*60+$3; else print $1*60+$2 }')
-  peak=$(grep 'Maximum resident set size' "$log" | awk '{print $NF}')
-  cat "$log.out" >"$work/last-output.txt"
-  rm -f "$log" "$log.out"
-  echo "$elapsed $peak"
+# Scratch space: one folder on the repository's file system, one in memory; both go on exit.
+work=.bench
+mkdir -p "$work"
+disk=$(mktemp -d "$work/out.XXXXXX")
+memory=$(mktemp -d "${BENCH_MEMORY:-/dev/shm}/linkcontract-bench.XXXXXX")
+trap 'rm -rf "$disk" "$memory"' EXIT
+trap 'exit 130' INT TERM
+# Measure a copy, so that a rebuild of .build/release during the run cannot change the tool
+# half-way (a new binary also invalidates the build records that the rebuilds rely on).
+cp "$tool" "$disk/linkcontract"
+tool="$disk/linkcontract"
+
+# A new, empty folder under $1; the build goes to its site/ (the build record beside it).
+fresh() { mktemp -d "$1/run.XXXXXX"; }
+
+# timed LOG COMMAND...: runs COMMAND under GNU time, its output in LOG; sets `seconds` (wall
+# clock) and `peak_kb` (maximum resident set size). Stops the script if COMMAND fails.
+seconds=0; peak_kb=0
+timed() {
+  local log=$1 start end
+  shift
+  start=$EPOCHREALTIME
+  if ! /usr/bin/time -f '%M' -o "$log.rss" "$@" >"$log" 2>&1; then
+    echo "bench: failed: $*" >&2
+    cat "$log" >&2
+    exit 1
+  fi
+  end=$EPOCHREALTIME
+  seconds=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.4f", b - a }')
+  peak_kb=$(tail -n 1 "$log.rss")
 }
 
-median() { sort -n | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
+# ours OUT [CONTENT]: a linkcontract build of CONTENT (default: the corpus) into OUT, timed;
+# sets `written` from its summary line.
+written=0
+ours() {
+  timed "$disk/ours.log" "$tool" build --content "${2:-$corpus}" --output "$1"
+  written=$(sed -n 's/^built .*: [0-9]* files, \([0-9]*\) written, [0-9]* removed$/\1/p' "$disk/ours.log")
+  [ -n "$written" ] || { echo "bench: no summary line from linkcontract:" >&2; cat "$disk/ours.log" >&2; exit 1; }
+}
+hugo_build() { timed "$disk/hugo.log" bash "$shared/hugo-build.sh" "$corpus" "$1"; }
+
+# same RESULT REFERENCE WHAT: stops the script unless the two output folders are byte for byte
+# the same; when they differ, both are kept in .bench/mismatch/ for inspection.
+same() {
+  if ! diff -r "$1" "$2" >"$disk/diff.txt" 2>&1; then
+    echo "bench: $3: the incremental rebuild differs from a full build of the same inputs" >&2
+    head -n 20 "$disk/diff.txt" | cut -c1-200 >&2
+    rm -rf "$work/mismatch"
+    mkdir -p "$work/mismatch"
+    cp -r "$1" "$work/mismatch/rebuilt"
+    cp -r "$2" "$work/mismatch/full-build"
+    cp "$disk/diff.txt" "$work/mismatch/diff.txt"
+    echo "bench: both kept in $work/mismatch/ (rebuilt, full-build, diff.txt)" >&2
+    exit 1
+  fi
+}
+
+median() { sort -n | awk '{ a[NR] = $1 } END { print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
+# The values of the arguments: "3" when all are 3, "3-5" when they differ.
+span() { printf '%s\n' "$@" | sort -n | awk 'NR == 1 { lo = $1 } { hi = $1 } END { print (lo == hi) ? lo : lo "-" hi }'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+percent() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.0f%%", 100 * a / b }'; }
+
+# edit_case NAME EDIT-COMMAND...: RUNS times: a full build into a new folder, the edit, the
+# timed rebuild, the check against a full build of the edited pages, the page put back and a
+# rebuild checked against a full build of the unedited pages. Uses the size's $edits (the copy
+# of the corpus), $page (in it, with its backup in $disk/page.bak) and $unedited.
+# Sets case_time (median) and case_written (span).
+edit_case() {
+  local name=$1 times=() counts=() edited_reference="" out
+  shift
+  for ((run = 1; run <= runs; run++)); do
+    out="$(fresh "$disk")/site"
+    ours "$out" "$edits"
+    "$@"
+    ours "$out" "$edits"
+    times+=("$seconds"); counts+=("$written")
+    if [ -z "$edited_reference" ]; then
+      edited_reference="$(fresh "$disk")/site"
+      ours "$edited_reference" "$edits"
+    fi
+    same "$out" "$edited_reference" "$name"
+    cp "$disk/page.bak" "$page"
+    ours "$out" "$edits"
+    same "$out" "$unedited" "$name, then the page put back"
+  done
+  case_time=$(printf '%s\n' "${times[@]}" | median)
+  case_written=$(span "${counts[@]}")
+}
+append_sentence() { printf '\nOne more sentence about the route.\n' >>"$page"; }
+rename_heading() {
+  sed -i '0,/^## /s/^## .*/## Renamed section about the route/' "$page"
+  cmp -s "$page" "$disk/page.bak" && { echo "bench: $page has no '## ' heading to rename" >&2; exit 1; }
+  return 0
+}
+
+# The cmark floor program (see the header).
+cat >"$disk/cmark-floor.c" <<'EOF'
+#define _POSIX_C_SOURCE 200809L
+#include <cmark.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static double now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return t.tv_sec + t.tv_nsec / 1e9;
+}
+
+int main(int argc, char **argv) {
+  if (argc != 2) { fprintf(stderr, "usage: cmark-floor CORPUS_DIR\n"); return 2; }
+  DIR *dir = opendir(argv[1]);
+  if (!dir) { perror(argv[1]); return 1; }
+  size_t count = 0, capacity = 1024;
+  char **bodies = malloc(capacity * sizeof *bodies);
+  size_t *lengths = malloc(capacity * sizeof *lengths);
+  struct dirent *entry;
+  char path[4096];
+  while ((entry = readdir(dir))) {
+    size_t n = strlen(entry->d_name);
+    if (n < 3 || strcmp(entry->d_name + n - 3, ".md") != 0) continue;
+    snprintf(path, sizeof path, "%s/%s", argv[1], entry->d_name);
+    FILE *file = fopen(path, "rb");
+    if (!file) { perror(path); return 1; }
+    fseek(file, 0, SEEK_END);
+    long size = ftell(file);
+    rewind(file);
+    char *text = malloc(size + 1);
+    if (fread(text, 1, size, file) != (size_t)size) { perror(path); return 1; }
+    fclose(file);
+    text[size] = 0;
+    /* The body only: without the front matter block between the first two "---" lines. */
+    char *body = text;
+    if (strncmp(text, "---\n", 4) == 0) {
+      char *end = strstr(text + 3, "\n---\n");
+      if (end) body = end + 5;
+    }
+    if (count == capacity) {
+      capacity *= 2;
+      bodies = realloc(bodies, capacity * sizeof *bodies);
+      lengths = realloc(lengths, capacity * sizeof *lengths);
+    }
+    bodies[count] = body;
+    lengths[count++] = strlen(body);
+  }
+  closedir(dir);
+  int options = CMARK_OPT_SOURCEPOS | CMARK_OPT_VALIDATE_UTF8;
+  double start = now();
+  for (size_t i = 0; i < count; i++) cmark_node_free(cmark_parse_document(bodies[i], lengths[i], options));
+  double parse = now() - start;
+  start = now();
+  for (size_t i = 0; i < count; i++) {
+    cmark_node *document = cmark_parse_document(bodies[i], lengths[i], options);
+    free(cmark_render_html(document, options));
+    cmark_node_free(document);
+  }
+  double render = now() - start;
+  printf("%zu %.4f %.4f\n", count, parse, render);
+  return 0;
+}
+EOF
+# shellcheck disable=SC2046 # pkg-config's flags are words
+cc -O2 -o "$disk/cmark-floor" "$disk/cmark-floor.c" $(pkg-config --cflags --libs libcmark)
 
 echo "machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(uname -sr)"
-echo "tools: $($tool --version), $(hugo version | cut -d' ' -f1-2)"
+echo "tools: $($tool --version), $(hugo version | cut -d' ' -f1-2), cmark $(pkg-config --modversion libcmark)"
+echo "disk: $(df --output=fstype "$disk" | tail -n 1) under $work/; memory: $(df --output=fstype "$memory" | tail -n 1) ${BENCH_MEMORY:-/dev/shm}"
 echo
 for pages in "${sizes[@]}"; do
   corpus="$work/corpus-$pages"
-  [ -d "$corpus" ] || python3 "$shared/make-corpus.py" "$corpus" "$pages"
-  ours_times=(); hugo_times=(); ours_peak=0; hugo_peak=0
-  # Warm-up, then interleaved runs, each into a new, empty output folder.
-  measure "$tool" build --content "$corpus" --output "$(fresh)/site" >/dev/null
-  measure bash "$shared/hugo-build.sh" "$corpus" "$(fresh)/site" >/dev/null
+  if [ ! -d "$corpus" ] || [ "$(find "$corpus" -name '*.md' | wc -l)" -ne "$pages" ]; then
+    rm -rf "$corpus.partial"
+    python3 "$shared/make-corpus.py" "$corpus.partial" "$pages"
+    mv "$corpus.partial" "$corpus"
+  fi
+
+  # 1. Full builds: a warm-up of each, then interleaved rounds.
+  ours "$(fresh "$disk")/site"
+  hugo_build "$(fresh "$disk")/site"
+  ours "$(fresh "$memory")/site"
+  hugo_build "$(fresh "$memory")/site"
+  ours_disk=(); hugo_disk=(); ours_memory=(); hugo_memory=(); ours_peak=0; hugo_peak=0
+  full_builds=() # linkcontract's disk outputs: the starting points of the no-op rebuilds
   for ((run = 1; run <= runs; run++)); do
-    ours_out="$(fresh)/site"
-    read -r t m < <(measure "$tool" build --content "$corpus" --output "$ours_out")
-    ours_times+=("$t"); [ "$m" -gt "$ours_peak" ] && ours_peak=$m
-    read -r t m < <(measure bash "$shared/hugo-build.sh" "$corpus" "$(fresh)/site")
-    hugo_times+=("$t"); [ "$m" -gt "$hugo_peak" ] && hugo_peak=$m
+    out="$(fresh "$disk")/site"
+    ours "$out"
+    ours_disk+=("$seconds"); full_builds+=("$out"); ((peak_kb > ours_peak)) && ours_peak=$peak_kb
+    hugo_build "$(fresh "$disk")/site"
+    hugo_disk+=("$seconds"); ((peak_kb > hugo_peak)) && hugo_peak=$peak_kb
+    out="$(fresh "$memory")/site"
+    ours "$out"
+    ours_memory+=("$seconds"); ((peak_kb > ours_peak)) && ours_peak=$peak_kb
+    [ "$run" -eq 1 ] && reference="$out" # a full build of the corpus as generated
+    hugo_build "$(fresh "$memory")/site"
+    hugo_memory+=("$seconds"); ((peak_kb > hugo_peak)) && hugo_peak=$peak_kb
   done
-  ours=$(printf '%s\n' "${ours_times[@]}" | median)
-  hugo=$(printf '%s\n' "${hugo_times[@]}" | median)
-  # No-op rebuild, then a one-page edit.
-  read -r noop _ < <(measure "$tool" build --content "$corpus" --output "$ours_out")
-  noop_written=$(grep -o '[0-9]* written' "$work/last-output.txt" | cut -d' ' -f1)
-  page="$corpus/page-00001.md"
-  cp "$page" "$work/page.bak"
-  printf '\nOne more sentence about the route.\n' >>"$page"
-  read -r edit _ < <(measure "$tool" build --content "$corpus" --output "$ours_out")
-  edit_written=$(grep -o '[0-9]* written' "$work/last-output.txt" | cut -d' ' -f1)
-  mv "$work/page.bak" "$page"
-  measure "$tool" build --content "$corpus" --output "$ours_out" >/dev/null
-  rm -rf "$scratch"/out.*
-  echo "corpus: $pages pages, $runs interleaved runs after a warm-up, medians"
-  printf '  %-28s %10s %12s\n' "" "linkcontract" "hugo"
-  printf '  %-28s %9.2fs %11.2fs   ratio %.2f\n' "full build" "$ours" "$hugo" "$(echo "$ours / $hugo" | bc -l)"
-  printf '  %-28s %8.0fMB %10.0fMB   ratio %.2f\n' "peak memory" "$(echo "$ours_peak/1024" | bc -l)" "$(echo "$hugo_peak/1024" | bc -l)" "$(echo "$ours_peak / $hugo_peak" | bc -l)"
-  printf '  %-28s %9.2fs   (%s files rewritten, %.0f%% of a full build)\n' "no-op rebuild" "$noop" "$noop_written" "$(echo "100 * $noop / $ours" | bc -l)"
-  printf '  %-28s %9.2fs   (%s files rewritten)\n' "one-page edit rebuild" "$edit" "$edit_written"
+  full_disk=$(printf '%s\n' "${ours_disk[@]}" | median)
+  full_memory=$(printf '%s\n' "${ours_memory[@]}" | median)
+  peer_disk=$(printf '%s\n' "${hugo_disk[@]}" | median)
+  peer_memory=$(printf '%s\n' "${hugo_memory[@]}" | median)
+
+  # 2. The cmark floor.
+  "$disk/cmark-floor" "$corpus" >/dev/null
+  parse_times=(); render_times=()
+  for ((run = 1; run <= runs; run++)); do
+    read -r parsed parse render < <("$disk/cmark-floor" "$corpus")
+    parse_times+=("$parse"); render_times+=("$render")
+  done
+  [ "$parsed" -eq "$pages" ] || { echo "bench: the cmark floor read $parsed pages of $pages" >&2; exit 1; }
+  floor=$(printf '%s\n' "${parse_times[@]}" | median)
+  floor_render=$(printf '%s\n' "${render_times[@]}" | median)
+
+  # 3. Incremental rebuilds.
+  noop_times=(); noop_written=()
+  for out in "${full_builds[@]}"; do
+    ours "$out"
+    noop_times+=("$seconds"); noop_written+=("$written")
+    same "$out" "$reference" "no-op rebuild"
+  done
+  # The edits go to one page of a copy of the corpus, so the corpus itself stays as generated.
+  edits="$disk/corpus-$pages"
+  cp -r "$corpus" "$edits"
+  page="$edits/page-00001.md"
+  cp "$page" "$disk/page.bak"
+  # A full build of the copy as it is: pages name their source path, so the copy's builds are
+  # compared with builds of the copy.
+  unedited="$(fresh "$disk")/site"
+  ours "$unedited" "$edits"
+  edit_case "one-page body edit" append_sentence
+  body_time=$case_time; body_written=$case_written
+  edit_case "heading rename" rename_heading
+  heading_time=$case_time; heading_written=$case_written
+
+  echo "corpus: $pages pages, $runs interleaved run$( [ "$runs" -eq 1 ] || echo s) after a warm-up, medians"
+  printf '  %-28s %12s %10s\n' "" "linkcontract" "hugo"
+  printf '  %-28s %11.3fs %9.3fs   ratio %s\n' "full build, disk" "$full_disk" "$peer_disk" "$(ratio "$full_disk" "$peer_disk")"
+  printf '  %-28s %11.3fs %9.3fs   ratio %s\n' "full build, memory" "$full_memory" "$peer_memory" "$(ratio "$full_memory" "$peer_memory")"
+  printf '  %-28s %10.0fMB %8.0fMB   ratio %s\n' "peak memory" "$((ours_peak / 1024))" "$((hugo_peak / 1024))" "$(ratio "$ours_peak" "$hugo_peak")"
+  printf '  %-28s %11.3fs %10s   full build (memory) = %.1fx floor\n' "cmark floor (one core)" "$floor" "" "$(awk -v a="$full_memory" -v b="$floor" 'BEGIN { print a / b }')"
+  printf '  %-28s %11.3fs\n' "cmark parse + render HTML" "$floor_render"
+  printf '  %-28s %11.3fs   (%s files written, %s of a full build, identical to a full build)\n' \
+    "no-op rebuild" "$(printf '%s\n' "${noop_times[@]}" | median)" "$(span "${noop_written[@]}")" \
+    "$(percent "$(printf '%s\n' "${noop_times[@]}" | median)" "$full_disk")"
+  printf '  %-28s %11.3fs   (%s files written, %s of a full build, identical to a full build)\n' \
+    "one-page body edit" "$body_time" "$body_written" "$(percent "$body_time" "$full_disk")"
+  printf '  %-28s %11.3fs   (%s files written, %s of a full build, identical to a full build)\n' \
+    "heading rename" "$heading_time" "$heading_written" "$(percent "$heading_time" "$full_disk")"
   echo
 done
-.build/release/ParserBench
+"$parser_bench"

@@ -22,15 +22,17 @@ struct BuildRecord {
   }
 
   /// A page as the recorded build knew it.
-  struct Page {
+  struct Page: Sendable {
     let facts: PageFacts
     /// The page's render, when its file is among the outputs.
     let render: RenderedPage
     /// The page's part of the search index.
     let chunk: SearchChunk?
+    /// The page as the record it was read from holds it, written again as it is.
+    var encoded: [UInt8]?
   }
 
-  static let format = "linkcontract-build-record 5\n"
+  static let format = "linkcontract-build-record 6\n"
 
   /// A digest of every input, for the no-op check.
   let inputs: UInt64
@@ -140,13 +142,22 @@ struct RecordWriter {
       int(file.modified)
     }
     diagnostics(record.warnings)
-    int(record.pages.count)
-    for name in record.pages.keys.sorted() {
-      let page = record.pages[name]!
-      facts(page.facts)
-      render(page.render)
-      chunk(page.chunk)
+    // Each page is a blob of its own, encoded (or copied from the record read) in parallel.
+    let pages = record.pages.keys.sorted().map { record.pages[$0]! }
+    let blobs = parallelMap(pages) { page -> [UInt8] in
+      if let encoded = page.encoded { return encoded }
+      var writer = RecordWriter()
+      writer.page(page)
+      return writer.bytes
     }
+    int(blobs.count)
+    for blob in blobs { data(blob) }
+  }
+
+  mutating func page(_ page: BuildRecord.Page) {
+    facts(page.facts)
+    render(page.render)
+    chunk(page.chunk)
   }
 
   private mutating func facts(_ facts: PageFacts) {
@@ -190,7 +201,7 @@ struct RecordWriter {
     diagnostics(facts.diagnostics)
   }
 
-  private mutating func data(_ data: [UInt8]) {
+  mutating func data(_ data: [UInt8]) {
     int(data.count)
     bytes.append(contentsOf: data)
   }
@@ -297,15 +308,17 @@ struct RecordReader {
       BuildRecord.OutputFile(path: string(), size: int(), modified: int())
     }
     let warnings = diagnostics()
-    var pages: [String: BuildRecord.Page] = [:]
-    for _ in 0..<count() {
-      let facts = self.facts()
-      let render = self.render()
-      let chunk = self.chunk()
-      if failed { return nil }
-      pages[facts.name] = BuildRecord.Page(facts: facts, render: render, chunk: chunk)
-    }
+    let blobs = (0..<count()).map { _ in data() }
     guard !failed, offset == bytes.count else { return nil }
+    let decoded = parallelMap(blobs) { blob -> BuildRecord.Page? in
+      var reader = RecordReader(bytes: blob)
+      return reader.page()
+    }
+    var pages: [String: BuildRecord.Page] = [:]
+    for page in decoded {
+      guard let page else { return nil }
+      pages[page.facts.name] = page
+    }
     return BuildRecord(
       inputs: inputs, site: site, navigation: navigation, listing: listing, listingRender: listingRender,
       outputs: outputs, warnings: warnings, pages: pages)
@@ -332,6 +345,15 @@ struct RecordReader {
     return PageFacts(
       name: name, path: path, digest: digest, matter: matter, headings: headings, ids: ids, anchors: anchors,
       homes: homes, searchWords: searchWords, diagnostics: diagnostics())
+  }
+
+  /// One page's blob, whole, or nil.
+  mutating func page() -> BuildRecord.Page? {
+    let facts = self.facts()
+    let render = self.render()
+    let chunk = self.chunk()
+    guard !failed, offset == bytes.count else { return nil }
+    return BuildRecord.Page(facts: facts, render: render, chunk: chunk, encoded: bytes)
   }
 
   private mutating func data() -> [UInt8] {

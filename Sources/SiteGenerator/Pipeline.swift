@@ -67,7 +67,7 @@ struct SitePipeline {
     output.listingRender = rendered.pages.first { $0.path == "index.html" && resolved.index.pages["index"] == nil }
     output.pages = Dictionary(
       uniqueKeysWithValues: zip(resolved.pages, zip(rendered.pages.suffix(resolved.pages.count), rendered.chunks)).map {
-        ($0.facts.name, BuildRecord.Page(facts: $0.facts, render: $1.0, chunk: $1.1))
+        ($0.facts.name, $0.record(render: $1.0, chunk: $1.1, previous: previous))
       })
     return output
   }
@@ -402,6 +402,14 @@ struct SitePage: Sendable {
   let file: PageFile
   let facts: PageFacts
   let source: SourcePage?
+
+  /// The page for the build record; the recorded page itself when nothing of it was made anew.
+  func record(render: RenderedPage, chunk: SearchChunk, previous: BuildRecord?) -> BuildRecord.Page {
+    if source == nil, render.bytes == nil, let known = previous?.pages[facts.name], known.chunk?.key == chunk.key {
+      return known
+    }
+    return BuildRecord.Page(facts: facts, render: render, chunk: chunk)
+  }
 }
 
 /// The pages in navigation order, with the index and navigation every render reads.

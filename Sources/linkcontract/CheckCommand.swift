@@ -50,36 +50,40 @@ struct CheckCommand {
       console.err(error.description + "\n")
       return ExitCode.failure
     }
+    // Everything is made into a scratch tree by the same code `make site` runs, then read back
+    // and compared with what is committed.
     let scratch = FileManager.default.temporaryDirectory
-      .appendingPathComponent("linkcontract-check-\(ProcessInfo.processInfo.processIdentifier)")
-    defer { try? FileManager.default.removeItem(at: scratch) }
-    let site = try siteBuild(root: root, files: files).render()
+      .appendingPathComponent("linkcontract-check-\(ProcessInfo.processInfo.processIdentifier)").path
+    defer { try? FileManager.default.removeItem(atPath: scratch) }
+    var build = try siteBuild(root: root, output: scratch + "/Site", files: files)
+    build.usesBuildCache = false
+    let site = build.run()
     if site.diagnostics.errorCount > 0 {
       console.err(site.diagnostics.report)
       console.err("check failed: the site does not build\n")
       return ExitCode.failure
     }
-    var expected: [Artifact] = files.filter { !$0.path.hasPrefix("Site/") }
-    for (path, bytes) in site.files.sorted(by: { $0.key < $1.key }) {
-      expected.append(Artifact(path: "Site/" + path, contents: String(decoding: bytes, as: UTF8.self)))
+    for file in files where !file.path.hasPrefix("Site/") {
+      _ = try FileOutput.writeIfChanged(file.contents, to: scratch + "/" + file.path)
     }
+    let expected =
+      files.map(\.path).filter { !$0.hasPrefix("Site/") }
+      + SiteOutput.listFiles(scratch + "/Site").map { "Site/" + $0 }.sorted()
     var findings: [Finding] = []
-    for file in expected {
-      let fresh = scratch.path + "/" + file.path
-      _ = try FileOutput.writeIfChanged(file.contents, to: fresh)
-      let committedPath = root + "/" + file.path
-      guard let committed = FileManager.default.contents(atPath: committedPath) else {
-        findings.append(Finding(path: file.path, status: .missing, diff: nil))
+    for path in expected {
+      let fresh = FileManager.default.contents(atPath: scratch + "/" + path) ?? Data()
+      guard let committed = FileManager.default.contents(atPath: root + "/" + path) else {
+        findings.append(Finding(path: path, status: .missing, diff: nil))
         continue
       }
-      if committed != Data(file.contents.utf8) {
+      if committed != fresh {
         let diff = UnifiedDiff.head(
-          old: String(decoding: committed, as: UTF8.self), new: file.contents,
-          oldName: "committed/\(file.path)", newName: "generated/\(file.path)")
-        findings.append(Finding(path: file.path, status: .stale, diff: diff))
+          old: String(decoding: committed, as: UTF8.self), new: String(decoding: fresh, as: UTF8.self),
+          oldName: "committed/\(path)", newName: "generated/\(path)")
+        findings.append(Finding(path: path, status: .stale, diff: diff))
       }
     }
-    let expectedPaths = Set(expected.map(\.path))
+    let expectedPaths = Set(expected)
     for path in SiteOutput.listFiles(root + "/Site").map({ "Site/" + $0 }).filter({ !expectedPaths.contains($0) })
       .sorted()
     {

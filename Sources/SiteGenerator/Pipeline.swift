@@ -39,8 +39,9 @@ struct SitePipeline {
     clock.mark("read")
     let context = SiteContext(
       contract: contract, template: template, siteTitle: contract.appName + " link contract",
-      files: build.generatedFiles)
-    let site = siteDigest(sources)
+      files: build.generatedFiles, conformance: build.conformance)
+    // The digests serve the build record only.
+    let site = build.usesBuildCache ? siteDigest(sources) : 0
     let previous = previous?.site == site ? previous : nil
     let pages = parse(files, context: context, recalling: previous)
     clock.mark("parse")
@@ -60,7 +61,7 @@ struct SitePipeline {
     clock.mark("check")
     output.diagnostics = finish(diagnostics, sources: sources, files: files)
     output.pageCount = rendered.pages.count
-    output.inputs = inputs(sources)
+    output.inputs = build.usesBuildCache ? inputs(sources) : 0
     output.site = site
     output.navigation = resolved.navigationDigest
     output.listing = resolved.listingDigest
@@ -241,7 +242,8 @@ struct SitePipeline {
     let sameNavigation = previous?.navigation == site.navigationDigest
     let template = context.template
     let navigation = site.navigation
-    let searchBase = SearchIndex(index: site.index, files: context.files, contract: contract)
+    let searchBase = SearchIndex(
+      index: site.index, files: context.files, contract: contract, terms: build.searchTerms)
     let pages = parallelJobs(site.pages.count) {
       ParsedTemplate(template, navigation: navigation)
     } _: { job, parsed -> (RenderedPage, SearchChunk) in

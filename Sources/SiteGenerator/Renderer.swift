@@ -14,12 +14,15 @@ struct SiteContext: Sendable {
   /// The contract's conformance table, made once for a build by the first block that needs it.
   let conformance: SharedConformance
 
-  init(contract: Contract, template: PageTemplate, siteTitle: String, files: [String: String]) {
+  init(
+    contract: Contract, template: PageTemplate, siteTitle: String, files: [String: String],
+    conformance: SharedConformance
+  ) {
     self.contract = contract
     self.template = template
     self.siteTitle = siteTitle
     self.files = files
-    conformance = SharedConformance(contract)
+    self.conformance = conformance
   }
 }
 

@@ -2,6 +2,7 @@ import CCmark
 import ContractArtifacts
 import Foundation
 import LinkContract
+import Synchronization
 
 /// One thing a reader can find: a page, a section, or a contract value (route class, field,
 /// rejection reason, forbidden word, build, generated file, troubleshooting row), with where
@@ -47,6 +48,19 @@ struct SearchEntry: Sendable, Hashable {
   var terms: [String]
 }
 
+/// The words of the contract's search entries, made once for a build and kept for its next runs
+/// (`watch`, the fuzz targets): they follow from the contract and the generated files alone.
+final class SearchTerms: Sendable {
+  private let known = Mutex<[String: [String]]>([:])
+
+  func words(_ key: String, _ make: () -> [String]) -> [String] {
+    if let words = known.withLock({ $0[key] }) { return words }
+    let words = make()
+    known.withLock { $0[key] = words }
+    return words
+  }
+}
+
 /// One page's own entries in the search index, serialized: as JSON array items, each after a
 /// comma, and as items of the static index's page and section lists.
 struct SearchChunk: Sendable {
@@ -73,12 +87,16 @@ struct SearchIndex {
   /// The contract entry each `page.html` and heading slug titles.
   private var titled: [String: Int] = [:]
 
-  init(index: SiteIndex, files: [String: String], contract: Contract) {
+  /// `terms` keeps the words of the contract's entries from one build of the same contract and
+  /// files to the next.
+  init(index: SiteIndex, files: [String: String], contract: Contract, terms: SearchTerms = SearchTerms()) {
     links = LinkTable(contract: contract, index: index).json
     func anchor(_ id: String) -> String? { index.href(anchor: id, from: "search") }
-    func add(_ kind: SearchEntry.Kind, _ name: String, _ detail: String, _ href: String?, _ terms: [String]) {
+    func add(_ kind: SearchEntry.Kind, _ name: String, _ detail: String, _ href: String?, _ words: [String]) {
       guard let href else { return }
-      entries.append(SearchEntry(kind: kind, name: name, detail: detail, href: href, terms: Self.words(terms)))
+      let key = ([kind.rawValue, name, detail] + words).joined(separator: "\u{0}")
+      entries.append(
+        SearchEntry(kind: kind, name: name, detail: detail, href: href, terms: terms.words(key) { Self.words(words) }))
     }
     for route in contract.routeClasses {
       let href = anchor(DirectiveAnchor.route(route.id))

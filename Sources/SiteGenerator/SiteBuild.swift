@@ -13,7 +13,11 @@ public struct SiteBuild: Sendable {
   public var contentDirectory: String
   public var templatesDirectory: String
   public var outputDirectory: String
-  public var contract: Contract
+  public let contract: Contract
+  /// The contract's conformance table, made on first use and shared by every run of this build.
+  let conformance: SharedConformance
+  /// The words of the contract's search entries, made on first use and kept across runs.
+  let searchTerms = SearchTerms()
   /// Generated files to publish beside the pages, by path relative to the site root; made
   /// on first use when the build was given a way to make them.
   public var generatedFiles: [String: String] { published.files }
@@ -35,6 +39,7 @@ public struct SiteBuild: Sendable {
     self.templatesDirectory = templatesDirectory
     self.outputDirectory = outputDirectory
     self.contract = contract
+    conformance = SharedConformance(contract)
     published = PublishedFiles(identity: nil) { generatedFiles }
   }
 
@@ -50,6 +55,7 @@ public struct SiteBuild: Sendable {
     self.templatesDirectory = templatesDirectory
     self.outputDirectory = outputDirectory
     self.contract = contract
+    conformance = SharedConformance(contract)
     published = PublishedFiles(identity: identity, make: makeGeneratedFiles)
   }
 

@@ -6,18 +6,6 @@ import Testing
 /// A rebuild from the build record must write exactly what a full build of the same inputs
 /// makes, and report exactly what it reports, whatever sequence of edits came before.
 @Suite struct IncrementalBuildTests {
-  /// A small, reproducible pseudo-random sequence (SplitMix64).
-  struct Sequence: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   /// One Content page of the generated site, as text the edits change.
   struct Draft {
     var title: String
@@ -46,7 +34,7 @@ import Testing
 
   @Test("Random edit sequences: every rebuild equals a full build", arguments: [1, 2, 3, 4, 5, 6] as [UInt64])
   func rebuildEqualsFullBuild(seed: UInt64) throws {
-    var random = Sequence(state: seed)
+    var random = SplitMix64(seed: seed)
     var drafts: [String: Draft] = [:]
     var next = 0
     func newDraft() -> String {

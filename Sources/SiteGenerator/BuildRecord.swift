@@ -71,10 +71,12 @@ struct BuildRecord {
     return Set(current.filter { recorded[$0.path] == $0 }.map(\.path))
   }
 
-  static func load(_ location: String) -> BuildRecord? {
+  /// The record at `location`; with `pages: false`, without its pages, which is all a rebuild
+  /// with nothing changed reads.
+  static func load(_ location: String, pages: Bool = true) -> BuildRecord? {
     guard let data = FileManager.default.contents(atPath: location) else { return nil }
     var reader = RecordReader(bytes: [UInt8](data))
-    return reader.record()
+    return reader.record(pages: pages)
   }
 
   func save(_ location: String) {
@@ -295,7 +297,7 @@ struct RecordReader {
     }
   }
 
-  mutating func record() -> BuildRecord? {
+  mutating func record(pages readsPages: Bool = true) -> BuildRecord? {
     let header = Array(BuildRecord.format.utf8)
     guard bytes.starts(with: header) else { return nil }
     offset = header.count
@@ -308,6 +310,13 @@ struct RecordReader {
       BuildRecord.OutputFile(path: string(), size: int(), modified: int())
     }
     let warnings = diagnostics()
+    guard readsPages else {
+      return failed
+        ? nil
+        : BuildRecord(
+          inputs: inputs, site: site, navigation: navigation, listing: listing, listingRender: listingRender,
+          outputs: outputs, warnings: warnings, pages: [:])
+    }
     let blobs = (0..<count()).map { _ in data() }
     guard !failed, offset == bytes.count else { return nil }
     let decoded = parallelMap(blobs) { blob -> BuildRecord.Page? in

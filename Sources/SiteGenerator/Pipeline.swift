@@ -29,9 +29,11 @@ struct SitePipeline {
   var contract: Contract { build.contract }
 
   /// Renders the site from one reading of its folders. With the record of the previous build
-  /// (`untouched`: the recorded output files still as it left them), unchanged pages are
-  /// recalled and their files kept instead of made again.
-  mutating func run(_ sources: SiteSources, previous: BuildRecord? = nil, untouched: Set<String> = []) -> SiteRender {
+  /// (`untouched`: the recorded output files still as it left them) and the digests of these
+  /// sources, unchanged pages are recalled and their files kept instead of made again.
+  mutating func run(
+    _ sources: SiteSources, digests: BuildDigests? = nil, previous: BuildRecord? = nil, untouched: Set<String> = []
+  ) -> SiteRender {
     var diagnostics: [Diagnostic] = []
     guard let template = template(sources, into: &diagnostics),
       let files = pageFiles(sources, known: previous, into: &diagnostics)
@@ -40,15 +42,14 @@ struct SitePipeline {
     let context = SiteContext(
       contract: contract, template: template, siteTitle: contract.appName + " link contract",
       files: build.generatedFiles, conformance: build.conformance)
-    // The digests serve the build record only.
-    let site = build.usesBuildCache ? siteDigest(sources) : 0
-    let previous = previous?.site == site ? previous : nil
+    let previous = digests != nil && previous?.site == digests?.site ? previous : nil
     let pages = parse(files, context: context, recalling: previous)
     clock.mark("parse")
-    var resolved = resolve(pages, into: &diagnostics)
-    resolved.assets = Set(sources.templates.names ?? [])
+    let resolved = resolve(pages, into: &diagnostics)
     clock.mark("resolve")
-    let rendered = render(resolved, context: context, previous: previous, untouched: untouched)
+    let hasScript = context.files["search.js"] != nil || sources.templates.bytes["search.js"] != nil
+    let rendered = render(
+      resolved, context: context, script: hasScript, previous: previous, untouched: untouched)
     clock.mark("render")
     var output = assemble(rendered, sources: sources)
     diagnostics += rendered.pages.flatMap(\.diagnostics) + pages.flatMap(\.facts.diagnostics)
@@ -61,8 +62,8 @@ struct SitePipeline {
     clock.mark("check")
     output.diagnostics = finish(diagnostics, sources: sources, files: files)
     output.pageCount = rendered.pages.count
-    output.inputs = build.usesBuildCache ? inputs(sources) : 0
-    output.site = site
+    output.inputs = digests?.inputs ?? 0
+    output.site = digests?.site ?? 0
     output.navigation = resolved.navigationDigest
     output.listing = resolved.listingDigest
     output.listingRender = rendered.pages.first { $0.path == "index.html" && resolved.index.pages["index"] == nil }
@@ -95,7 +96,7 @@ struct SitePipeline {
           message: "cannot read the Content folder"))
       return nil
     }
-    var candidates: [PageFile] = []
+    var candidates: [(name: String, file: String, path: String)] = []
     var seen: [String: String] = [:]
     for file in names where file.hasSuffix(".md") {
       let name = String(file.dropLast(3))
@@ -115,30 +116,25 @@ struct SitePipeline {
         continue
       }
       seen[name.lowercased()] = file
-      candidates.append(
-        PageFile(name: name, file: file, path: path, source: .bytes([]), digest: sources.content.digests[file] ?? 0))
+      candidates.append((name, file, path))
     }
-    let read = parallelMap(candidates) { candidate -> (PageFile.Source?, [Diagnostic]) in
+    let read = parallelMap(candidates) { candidate -> (PageFile?, [Diagnostic]) in
       let bytes = sources.content.bytes[candidate.file]
-      if let bytes, let page = known?.pages[candidate.name], page.facts.digest == candidate.digest,
-        page.facts.path == candidate.path
+      let digest = sources.content.digests[candidate.file] ?? 0
+      func page(_ source: PageFile.Source) -> PageFile {
+        PageFile(name: candidate.name, file: candidate.file, path: candidate.path, source: source, digest: digest)
+      }
+      if let bytes, let known = known?.pages[candidate.name], known.facts.digest == digest,
+        known.facts.path == candidate.path
       {
-        return (.bytes(bytes), [])
+        return (page(.bytes(bytes)), [])
       }
       var problems: [Diagnostic] = []
       let text = text(bytes, path: candidate.path, into: &problems)
-      return (text.map { .text($0) }, problems)
+      return (text.map { page(.text($0)) }, problems)
     }
-    var files: [PageFile] = []
-    for (candidate, (source, problems)) in zip(candidates, read) {
-      diagnostics += problems
-      if let source {
-        files.append(
-          PageFile(
-            name: candidate.name, file: candidate.file, path: candidate.path, source: source, digest: candidate.digest))
-      }
-    }
-    return files
+    diagnostics += read.flatMap(\.1)
+    return read.compactMap(\.0)
   }
 
   /// The text of the file at `path` that was read as `bytes` (nil: it could not be read).
@@ -236,9 +232,9 @@ struct SitePipeline {
   /// previous build wrote it when its bytes, the site and the navigation are the same, its file
   /// is untouched, and the site index answers every question its render asked as it did then.
   func render(
-    _ site: ResolvedSite, context: SiteContext, previous: BuildRecord?, untouched: Set<String>
+    _ site: ResolvedSite, context: SiteContext, script hasScript: Bool, previous: BuildRecord?,
+    untouched: Set<String>
   ) -> RenderedPages {
-    let hasScript = context.files["search.js"] != nil || site.assets.contains("search.js")
     let sameNavigation = previous?.navigation == site.navigationDigest
     let template = context.template
     let navigation = site.navigation
@@ -328,50 +324,6 @@ struct SitePipeline {
     return ForbiddenValues(in: files.map(\.text), contract: contract)
       .redacting(diagnostics.map(columns.converting)).sorted()
   }
-
-  // MARK: - Digests
-
-  /// What every page's render reads besides its own source, its lookups and the navigation:
-  /// the tool, the settings, the Templates folder and the generated files.
-  func siteDigest(_ sources: SiteSources) -> UInt64 {
-    var hash = InputDigest()
-    hash.add(build.toolVersion)
-    // The running tool itself: a rebuilt generator may render the same inputs differently.
-    var tool = stat()
-    if stat("/proc/self/exe", &tool) == 0 {
-      hash.add("\(tool.st_size) \(tool.st_mtim.tv_sec) \(tool.st_mtim.tv_nsec) \(tool.st_ino)")
-    }
-    hash.add(String(build.navigationLimit))
-    hash.add(build.outputDirectory)
-    hash.add(build.contentDirectory)
-    hash.add(build.templatesDirectory)
-    for name in sources.templates.names ?? [] {
-      hash.add(name)
-      hash.add(sources.templates.digests[name] ?? 0)
-    }
-    if let identity = build.published.identity {
-      hash.add(identity)
-    } else {
-      for (path, text) in build.generatedFiles.sorted(by: { $0.key < $1.key }) {
-        hash.add(path)
-        hash.add(text)
-      }
-    }
-    return hash.value
-  }
-
-  /// A digest of everything a build reads: the site's digest and every Content file.
-  func inputs(_ sources: SiteSources) -> UInt64 {
-    var hash = InputDigest()
-    hash.add(siteDigest(sources))
-    hash.add(sources.content.names == nil ? 0 : 1)
-    for name in sources.content.names ?? [] {
-      hash.add(name)
-      // Sub-folders are not read by a build, so only their names count.
-      hash.add(sources.content.digests[name] ?? 0)
-    }
-    return hash.value
-  }
 }
 
 /// A Content page file with a valid name and readable text.
@@ -419,8 +371,6 @@ struct ResolvedSite: Sendable {
   let pages: [SitePage]
   let index: SiteIndex
   let navigation: Navigation
-  /// The Templates folder's files.
-  var assets: Set<String> = []
 
   /// A digest of what the generated page list shows: the navigation and every page's summary.
   var listingDigest: UInt64 {
@@ -489,5 +439,50 @@ struct SiteRender {
       inputs: inputs, site: site, navigation: navigation, listing: listing, listingRender: listingRender,
       outputs: outputs,
       warnings: diagnostics.filter { $0.severity == .warning }, pages: pages)
+  }
+}
+
+/// The digests a build record is kept by, made once per build from one reading of the sources.
+struct BuildDigests {
+  /// What every page's render reads besides its own source, its lookups and the navigation:
+  /// the tool, the settings, the Templates folder and the generated files.
+  let site: UInt64
+  /// Everything the build reads: the site's digest and every Content file.
+  let inputs: UInt64
+
+  init(_ build: SiteBuild, _ sources: SiteSources) {
+    var hash = InputDigest()
+    hash.add(build.toolVersion)
+    // The running tool itself: a rebuilt generator may render the same inputs differently.
+    var tool = stat()
+    if stat("/proc/self/exe", &tool) == 0 {
+      hash.add("\(tool.st_size) \(tool.st_mtim.tv_sec) \(tool.st_mtim.tv_nsec) \(tool.st_ino)")
+    }
+    hash.add(String(build.navigationLimit))
+    hash.add(build.outputDirectory)
+    hash.add(build.contentDirectory)
+    hash.add(build.templatesDirectory)
+    for name in sources.templates.names ?? [] {
+      hash.add(name)
+      hash.add(sources.templates.digests[name] ?? 0)
+    }
+    if let identity = build.published.identity {
+      hash.add(identity)
+    } else {
+      for (path, text) in build.generatedFiles.sorted(by: { $0.key < $1.key }) {
+        hash.add(path)
+        hash.add(text)
+      }
+    }
+    site = hash.value
+    var all = InputDigest()
+    all.add(site)
+    all.add(sources.content.names == nil ? 0 : 1)
+    for name in sources.content.names ?? [] {
+      all.add(name)
+      // Sub-folders are not read by a build, so only their names count.
+      all.add(sources.content.digests[name] ?? 0)
+    }
+    inputs = all.value
   }
 }

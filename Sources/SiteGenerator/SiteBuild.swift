@@ -75,13 +75,15 @@ public struct SiteBuild: Sendable {
     // never names inputs other than the ones the site was made from.
     let sources = SiteSources(content: contentDirectory, templates: templatesDirectory)
     var pipeline = SitePipeline(build: self)
+    let digests = usesBuildCache ? BuildDigests(self, sources) : nil
     let recorded = usesBuildCache ? BuildRecord.load(location, pages: false) : nil
     let current = recorded == nil ? [] : BuildRecord.snapshot(outputDirectory)
-    if let recorded, recorded.inputs == pipeline.inputs(sources), recorded.outputs == current {
+    if let recorded, recorded.inputs == digests?.inputs, recorded.outputs == current {
       return SiteBuildResult(diagnostics: recorded.warnings, files: recorded.outputs.count, written: 0, removed: 0)
     }
     let previous = recorded == nil ? nil : BuildRecord.load(location)
-    let site = pipeline.run(sources, previous: previous, untouched: previous?.untouchedOutputs(current) ?? [])
+    let site = pipeline.run(
+      sources, digests: digests, previous: previous, untouched: previous?.untouchedOutputs(current) ?? [])
     let files = site.files.count + site.kept.count
     guard site.diagnostics.errorCount == 0 else {
       return SiteBuildResult(diagnostics: site.diagnostics, files: files, written: 0, removed: 0)

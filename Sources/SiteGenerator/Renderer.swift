@@ -413,19 +413,23 @@ struct PageRenderer {
 /// The byte offset of the first occurrence of `needle` in `text`.
 func byteOffset(of needle: String, in text: Substring) -> Int? {
   let pattern = Array(needle.utf8)
-  guard let first = pattern.first else { return nil }
-  let found = text.utf8.withContiguousStorageIfAvailable { hay -> Int? in
-    guard hay.count >= pattern.count else { return nil }
-    var start = 0
-    while start + pattern.count <= hay.count {
-      guard let at = hay[start...(hay.count - pattern.count)].firstIndex(of: first) else { return nil }
-      if hay[at..<(at + pattern.count)].elementsEqual(pattern) { return at }
-      start = at + 1
-    }
-    return nil
+  if let found = text.utf8.withContiguousStorageIfAvailable({ firstOffset(of: pattern, in: $0, from: 0) }) {
+    return found
   }
-  if let found { return found }
-  return text.utf8.firstRange(of: pattern).map { text.utf8.distance(from: text.utf8.startIndex, to: $0.lowerBound) }
+  return firstOffset(of: pattern, in: Array(text.utf8), from: 0)
+}
+
+/// The offset of the first occurrence of `pattern` in `bytes` at or after `start`.
+func firstOffset<Bytes: RandomAccessCollection<UInt8>>(of pattern: [UInt8], in bytes: Bytes, from start: Int) -> Int?
+where Bytes.Index == Int {
+  guard let first = pattern.first, start >= 0, bytes.count >= pattern.count else { return nil }
+  var start = start
+  while start + pattern.count <= bytes.count {
+    guard let at = bytes[start...(bytes.count - pattern.count)].firstIndex(of: first) else { return nil }
+    if bytes[at..<(at + pattern.count)].elementsEqual(pattern) { return at }
+    start = at + 1
+  }
+  return nil
 }
 
 /// The link rules for what is not a page or a route: Content links out to `https` URLs and to

@@ -236,13 +236,15 @@ enum GFMExtensions {
       text.endLine == line && text.endColumn >= text.startColumn ? Array(whole.prefix(text.endColumn)) : Array(whole)
     let from = min(source.count, text.startColumn - 1)
     var found: [(Int, String)] = []
-    if let offset = find(Array("~~".utf8), in: source, from: from) { found.append((offset + 1, strikethrough)) }
+    if let offset = firstOffset(of: Array("~~".utf8), in: source, from: from) {
+      found.append((offset + 1, strikethrough))
+    }
     guard !isInsideLink(text) else { return found }
     var start = from
     while start < source.count {
       let candidates = ["https://", "http://", "www."].compactMap { needle -> Int? in
         var at = start
-        while let offset = find(Array(needle.utf8), in: source, from: at) {
+        while let offset = firstOffset(of: Array(needle.utf8), in: source, from: at) {
           if offset == 0 || !ASCII.isAlphanumeric(source[offset - 1]) { return offset }
           at = offset + 1
         }
@@ -287,13 +289,4 @@ enum GFMExtensions {
     return false
   }
 
-  static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
-    guard needle.count <= bytes.count else { return nil }
-    var index = start
-    while index + needle.count <= bytes.count {
-      if bytes[index..<(index + needle.count)].elementsEqual(needle) { return index }
-      index += 1
-    }
-    return nil
-  }
 }

@@ -28,6 +28,15 @@ public func siteArtifacts(_ contract: Contract) -> [Artifact] {
   siteArtifacts(contract, table: ConformanceTable(contract: contract))
 }
 
+/// The files of `artifacts` that the site publishes, by path relative to `Site/`.
+public func publishedFiles(_ artifacts: [Artifact]) -> [String: String] {
+  var published: [String: String] = [:]
+  for file in artifacts where file.path.hasPrefix("Site/") {
+    published[String(file.path.dropFirst("Site/".count))] = file.contents
+  }
+  return published
+}
+
 private func siteArtifacts(_ contract: Contract, table: ConformanceTable) -> [Artifact] {
   [
     Artifact(path: "Site/conformance.json", contents: table.json),

@@ -17,14 +17,7 @@ public struct SinglePageRenderer: Sendable {
   ) -> (SinglePageRenderer?, [Diagnostic]) {
     let (loaded, diagnostics) = PageTemplate.load(source: templateSource, path: templatePath)
     guard loaded != nil else { return (nil, diagnostics) }
-    var published: [String: String] = [:]
-    if let generatedFiles {
-      published = generatedFiles
-    } else {
-      for file in siteArtifacts(contract) where file.path.hasPrefix("Site/") {
-        published[String(file.path.dropFirst("Site/".count))] = file.contents
-      }
-    }
+    let published = generatedFiles ?? publishedFiles(siteArtifacts(contract))
     let folder = String(templatePath.split(separator: "/").dropLast().joined(separator: "/"))
     var build = SiteBuild(
       contentDirectory: "Content", templatesDirectory: folder.isEmpty ? "." : folder, outputDirectory: "Site",

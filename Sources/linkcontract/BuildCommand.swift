@@ -21,7 +21,7 @@ func siteBuild(
   if let files {
     build = SiteBuild(
       contentDirectory: content, templatesDirectory: templates, outputDirectory: output, contract: .customerApp,
-      generatedFiles: published(files))
+      generatedFiles: publishedFiles(files))
   } else {
     try validateContract()
     // The files follow from the contract compiled into this tool, which the build record
@@ -32,7 +32,7 @@ func siteBuild(
     ) {
       let start = ContinuousClock.now
       defer { phaseTimer?("contract artifacts", .now - start) }
-      return published(siteArtifacts(.customerApp))
+      return publishedFiles(siteArtifacts(.customerApp))
     }
   }
   build.toolVersion = version
@@ -60,15 +60,6 @@ private func requireFolder(_ path: String, flag: String, given: Bool, what: Stri
       ? "\(flag) '\(path)' is not a folder"
       : "no folder '\(path)' with the \(what) in \(here): run linkcontract in the repository root, or give \(flag) DIR"
   )
-}
-
-/// The files of `artifacts` that the site publishes, by path relative to `Site/`.
-private func published(_ artifacts: [Artifact]) -> [String: String] {
-  var published: [String: String] = [:]
-  for file in artifacts where file.path.hasPrefix("Site/") {
-    published[String(file.path.dropFirst("Site/".count))] = file.contents
-  }
-  return published
 }
 
 /// `linkcontract build`: Content and Templates to Site.

@@ -131,12 +131,7 @@ struct RecordWriter {
     uint(record.site)
     uint(record.navigation)
     uint(record.listing)
-    if let page = record.listingRender {
-      int(1)
-      render(page)
-    } else {
-      int(0)
-    }
+    optional(record.listingRender) { $0.render($1) }
     int(record.outputs.count)
     for file in record.outputs {
       string(file.path)
@@ -166,13 +161,10 @@ struct RecordWriter {
     string(facts.name)
     string(facts.path)
     uint(facts.digest)
-    if let matter = facts.matter {
-      int(1)
-      string(matter.title)
-      string(matter.summary)
-      int(matter.weight)
-    } else {
-      int(0)
+    optional(facts.matter) { writer, matter in
+      writer.string(matter.title)
+      writer.string(matter.summary)
+      writer.int(matter.weight)
     }
     int(facts.headings.count)
     for heading in facts.headings {
@@ -192,12 +184,7 @@ struct RecordWriter {
     }
     int(facts.searchWords.count)
     for (section, words) in facts.searchWords.sorted(by: { ($0.key ?? "") < ($1.key ?? "") }) {
-      if let section {
-        int(1)
-        string(section)
-      } else {
-        int(0)
-      }
+      optional(section) { $0.string($1) }
       strings(words, count: words.count)
     }
     diagnostics(facts.diagnostics)
@@ -208,9 +195,18 @@ struct RecordWriter {
     bytes.append(contentsOf: data)
   }
 
-  private mutating func chunk(_ chunk: SearchChunk?) {
-    guard let chunk else { return int(0) }
+  /// A value that may be missing: 0, or 1 and the value.
+  private mutating func optional<Value>(_ value: Value?, _ write: (inout RecordWriter, Value) -> Void) {
+    guard let value else { return int(0) }
     int(1)
+    write(&self, value)
+  }
+
+  private mutating func chunk(_ chunk: SearchChunk?) {
+    optional(chunk) { $0.chunk($1) }
+  }
+
+  private mutating func chunk(_ chunk: SearchChunk) {
     uint(chunk.key)
     data(chunk.json)
     data(chunk.pageItem)

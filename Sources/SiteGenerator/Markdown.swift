@@ -24,7 +24,52 @@ final class MarkdownDocument: @unchecked Sendable {
       }
     }
     self.lineOffset = lineOffset
-    lines = body.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { Substring($0) }
+    var lines: [Substring] = []
+    var marks: [LineMarks] = []
+    let utf8 = body.utf8
+    func line(_ start: Int, _ end: Int) -> Substring {
+      Substring(utf8[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)])
+    }
+    text.withUTF8 { bytes in
+      var start = 0
+      var mark: LineMarks = []
+      var run = 0
+      for (offset, byte) in bytes.enumerated() {
+        switch byte {
+        case UInt8(ascii: "\n"):
+          lines.append(line(start, offset))
+          marks.append(mark)
+          start = offset + 1
+          mark = []
+        case UInt8(ascii: "~"), UInt8(ascii: ":"): mark.insert(.extension)
+        case UInt8(ascii: ".") where run >= 3: mark.insert(.extension)
+        case UInt8(ascii: "|"): mark.insert(.pipe)
+        default: break
+        }
+        run = byte == UInt8(ascii: "w") ? run + 1 : 0
+      }
+      lines.append(line(start, bytes.count))
+      marks.append(mark)
+    }
+    self.lines = lines
+    self.marks = marks
+  }
+
+  /// What each line holds that a paragraph needs a closer look for.
+  struct LineMarks: OptionSet {
+    let rawValue: UInt8
+    /// `~`, `:` or `www.`: strikethrough and bare URLs start with them.
+    static let `extension` = LineMarks(rawValue: 1)
+    /// `|`: a table row.
+    static let pipe = LineMarks(rawValue: 2)
+  }
+
+  /// The marks of each line.
+  let marks: [LineMarks]
+
+  /// Whether a line of `lines` (1-based) holds `mark`.
+  func line(_ number: Int, holds mark: LineMarks) -> Bool {
+    number > 0 && number <= marks.count && marks[number - 1].contains(mark)
   }
 
   var rootNode: MarkdownNode { MarkdownNode(pointer: root) }

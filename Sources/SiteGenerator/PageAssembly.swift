@@ -177,29 +177,20 @@ func finish(_ document: HTMLDocument, path: String, source: String, diagnostics:
   var duplicates: [String] = []
   var links: [PageLink] = []
   var problems = diagnostics
-  switch HTMLDocument.parseWellFormed(bytes: bytes, url: path) {
-  case .success(let reparsed):
-    reparsed.root?.descendants { element in
-      element.attributes(named: checkedAttributes) { name, value in
-        if name.utf8Start.pointee == UInt8(ascii: "i") {
-          if !ids.insert(value).inserted { duplicates.append(value) }
-        } else {
-          links.append(PageLink(attribute: name.description, value: value, line: element.line))
-        }
-      }
-    }
-  case .failure(let error):
+  switch SerializedPage.read(bytes) {
+  case .success(let page):
+    for (id, _) in page.ids where !ids.insert(id).inserted { duplicates.append(id) }
+    links = page.links
+  case .failure(let fault):
     problems.append(
       Diagnostic(
-        id: .pageNotWellFormed, path: path, line: error.line, column: 1,
-        message: "rendered page is not well-formed: \(error.message)")
+        id: .pageNotWellFormed, path: path, line: fault.line, column: 1,
+        message: "rendered page is not well-formed: \(fault.message)")
     )
   }
   return RenderedPage(
     path: path, bytes: bytes, ids: ids, duplicateIDs: duplicates, links: links, diagnostics: problems)
 }
-
-let checkedAttributes: [StaticString] = ["id", "href", "src"]
 
 /// Checks the rendered site as a reader's browser would: unique ids, and every href and src
 /// resolving to a file of the site and, where it names one, an id in that file.

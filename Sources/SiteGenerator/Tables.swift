@@ -108,6 +108,10 @@ struct PipeTable {
 
   /// Reads `paragraph` of `markdown` as a table, when it is one or looks like one.
   static func read(_ paragraph: MarkdownNode, in markdown: MarkdownDocument) -> Reading {
+    // Most paragraphs have no `|` on any line, and so nothing that is or looks like a table.
+    guard paragraph.endLine >= paragraph.startLine,
+      (paragraph.startLine...paragraph.endLine).contains(where: { markdown.line($0, holds: .pipe) })
+    else { return .notATable }
     let rows = Self.rows(of: paragraph, in: markdown)
     guard let first = rows.first else { return .notATable }
     let late = rows.indices.dropFirst().first { $0 + 1 < rows.count && rows[$0 + 1].isDelimiterRow && rows[$0].hasPipe }
@@ -224,14 +228,11 @@ enum GFMExtensions {
 
   /// Each strikethrough and bare URL in a text node, as a 1-based byte column of its line and
   /// a message. Only what the source holds at the text's place counts: an escaped `\~~` does not.
-  static func problems(in text: MarkdownNode, lines: [Substring]) -> [(Int, String)] {
+  static func problems(in text: MarkdownNode, of markdown: MarkdownDocument) -> [(Int, String)] {
     let line = text.startLine
-    guard line > 0, line - 1 < lines.count, text.startColumn > 0 else { return [] }
-    // Most text holds neither `~~` nor a URL's start: look for their first bytes before copying.
-    let whole = lines[line - 1].utf8
-    guard whole.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: ":") }) || hasWWW(whole) else {
-      return []
-    }
+    // Most lines hold neither `~~` nor a URL's start.
+    guard text.startColumn > 0, markdown.line(line, holds: .extension) else { return [] }
+    let whole = markdown.lines[line - 1].utf8
     let source =
       text.endLine == line && text.endColumn >= text.startColumn ? Array(whole.prefix(text.endColumn)) : Array(whole)
     let from = min(source.count, text.startColumn - 1)
@@ -275,18 +276,4 @@ enum GFMExtensions {
     }
     return false
   }
-
-  /// Whether `bytes` hold `www.` anywhere.
-  static func hasWWW(_ bytes: Substring.UTF8View) -> Bool {
-    var run = 0
-    for byte in bytes {
-      switch byte {
-      case UInt8(ascii: "w"): run = min(run + 1, 3)
-      case UInt8(ascii: ".") where run == 3: return true
-      default: run = 0
-      }
-    }
-    return false
-  }
-
 }

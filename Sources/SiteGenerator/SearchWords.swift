@@ -1,0 +1,191 @@
+import Foundation
+import LinkContract
+
+/// Lowercase words, each kept once, in first-seen order, compared as bytes: a search index
+/// section holds a few dozen distinct words among thousands, and a `Set<String>` would make a
+/// string and hash it with SipHash for every one of them.
+struct WordSet {
+  /// The words' bytes, one after another.
+  private var bytes: [UInt8] = []
+  /// Where each word ends in `bytes`, in insertion order.
+  private var ends: [Int] = [0]
+  private var hashes: [UInt64] = []
+  /// Open addressing: a word's index + 1, or 0 for an empty slot.
+  private var slots: [Int32]
+
+  init(capacity: Int = 64) {
+    var size = 16
+    while size < capacity * 2 { size <<= 1 }
+    slots = Array(repeating: 0, count: size)
+    bytes.reserveCapacity(capacity * 8)
+    ends.reserveCapacity(capacity + 1)
+    hashes.reserveCapacity(capacity)
+  }
+
+  var count: Int { hashes.count }
+
+  /// Adds `word` lowered to ASCII lowercase, unless it is there already; says whether it was added.
+  @discardableResult
+  mutating func insertLowering(_ word: UnsafeBufferPointer<UInt8>) -> Bool {
+    let start = bytes.count
+    for byte in word { bytes.append(ASCII.lowercased(byte)) }
+    return keepAppended(from: start)
+  }
+
+  /// Adds `word` as it is, unless it is there already; says whether it was added.
+  @discardableResult
+  mutating func insert(_ word: String) -> Bool {
+    let start = bytes.count
+    bytes.append(contentsOf: word.utf8)
+    return keepAppended(from: start)
+  }
+
+  func contains(_ word: String) -> Bool {
+    var word = word
+    return word.withUTF8 { word in bytes.withUnsafeBufferPointer { find(word, in: $0).found } }
+  }
+
+  private static func hash(_ word: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in word { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    return hash
+  }
+
+  /// Whether `word` is among the words in `stored`, and else the empty slot it would take.
+  private func find(_ word: UnsafeBufferPointer<UInt8>, in stored: UnsafeBufferPointer<UInt8>) -> (
+    found: Bool, slot: Int, hash: UInt64
+  ) {
+    let hash = Self.hash(word)
+    let mask = slots.count - 1
+    var slot = Int(truncatingIfNeeded: hash) & mask
+    while slots[slot] != 0 {
+      let index = Int(slots[slot]) - 1
+      if hashes[index] == hash, ends[index + 1] - ends[index] == word.count,
+        stored[ends[index]..<ends[index + 1]].elementsEqual(word)
+      {
+        return (true, slot, hash)
+      }
+      slot = (slot + 1) & mask
+    }
+    return (false, slot, hash)
+  }
+
+  /// Keeps the word just appended at `start...` when it is new, and drops it otherwise.
+  private mutating func keepAppended(from start: Int) -> Bool {
+    let (found, slot, hash) = bytes.withUnsafeBufferPointer { stored in
+      find(UnsafeBufferPointer(rebasing: stored[start...]), in: UnsafeBufferPointer(rebasing: stored[..<start]))
+    }
+    if found {
+      bytes.removeSubrange(start...)
+      return false
+    }
+    hashes.append(hash)
+    ends.append(bytes.count)
+    slots[slot] = Int32(hashes.count)
+    if hashes.count * 2 > slots.count { grow() }
+    return true
+  }
+
+  private mutating func grow() {
+    slots = Array(repeating: 0, count: slots.count * 2)
+    let mask = slots.count - 1
+    for (index, hash) in hashes.enumerated() {
+      var slot = Int(truncatingIfNeeded: hash) & mask
+      while slots[slot] != 0 { slot = (slot + 1) & mask }
+      slots[slot] = Int32(index + 1)
+    }
+  }
+
+  /// The words, in the order they were added.
+  var words: [String] {
+    bytes.withUnsafeBufferPointer { buffer in
+      (0..<count).map { index in
+        String(decoding: UnsafeBufferPointer(rebasing: buffer[ends[index]..<ends[index + 1]]), as: UTF8.self)
+      }
+    }
+  }
+}
+
+extension SearchIndex {
+  /// Lowercase words of `texts`, each once, in first-seen order: runs of letters and digits,
+  /// and also whole dotted or dashed runs (`links.example.com`, `extra-field`).
+  static func words(_ texts: [String]) -> [String] { words(texts, then: []) }
+
+  /// `words(texts + more)`, where `later` is `words(more)`, made before.
+  static func words(_ texts: [String], then later: [String]) -> [String] {
+    var seen = WordSet(capacity: later.count + 16)
+    for text in texts {
+      // Page bodies are mostly ASCII: read them as bytes, with the same separators, trimming
+      // and word rule as the character path, which any other text takes.
+      var text = text
+      let ascii = text.withUTF8 { bytes in
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return false }
+        asciiWords(bytes, into: &seen)
+        return true
+      }
+      if !ascii { characterWords(text, into: &seen) }
+    }
+    var result = seen.words
+    result.reserveCapacity(result.count + later.count)
+    // `later` holds each word once, so only the words before it can repeat one of its words.
+    for word in later where !seen.contains(word) { result.append(word) }
+    return result
+  }
+
+  /// The words of any text, by characters: each token, trimmed, then its runs of letters and
+  /// numbers, lowercase and longer than one character.
+  static func characterWords(_ text: String, into seen: inout WordSet) {
+    func keep(_ word: Substring) {
+      let lower = word.lowercased()
+      if lower.count > 1 { seen.insert(lower) }
+    }
+    for token in text.split(whereSeparator: { $0.isWhitespace || "`*()[]{}<>,;\"'!?".contains($0) }) {
+      let trimmed = token.trimmingCharacters(in: CharacterSet(charactersIn: ".:/=&"))
+      keep(Substring(trimmed))
+      for part in trimmed.split(whereSeparator: { !($0.isLetter || $0.isNumber) }) { keep(part) }
+    }
+  }
+
+  /// ASCII bytes that end a token, and those trimmed from its ends.
+  private static let separators: [Bool] = (0..<128).map { byte in
+    (0x09...0x0D).contains(byte) || byte == 0x20 || Array("`*()[]{}<>,;\"'!?".utf8).contains(UInt8(byte))
+  }
+  private static let trimmed: [Bool] = (0..<128).map { Array(".:/=&".utf8).contains(UInt8($0)) }
+
+  /// `characterWords` for ASCII `bytes`.
+  static func asciiWords(_ bytes: UnsafeBufferPointer<UInt8>, into seen: inout WordSet) {
+    separators.withUnsafeBufferPointer { separators in
+      trimmed.withUnsafeBufferPointer { trimmed in
+        var start = 0
+        while start < bytes.count {
+          while start < bytes.count, separators[Int(bytes[start])] { start += 1 }
+          var end = start
+          var alphanumeric = true
+          while end < bytes.count, !separators[Int(bytes[end])] {
+            if !ASCII.isAlphanumeric(bytes[end]) { alphanumeric = false }
+            end += 1
+          }
+          if start < end, alphanumeric {
+            // The token is its own only part.
+            if end - start > 1 { seen.insertLowering(UnsafeBufferPointer(rebasing: bytes[start..<end])) }
+          } else if start < end {
+            var low = start
+            var high = end
+            while low < high, trimmed[Int(bytes[low])] { low += 1 }
+            while high > low, trimmed[Int(bytes[high - 1])] { high -= 1 }
+            if high - low > 1 { seen.insertLowering(UnsafeBufferPointer(rebasing: bytes[low..<high])) }
+            var part = low
+            while part < high {
+              while part < high, !ASCII.isAlphanumeric(bytes[part]) { part += 1 }
+              var partEnd = part
+              while partEnd < high, ASCII.isAlphanumeric(bytes[partEnd]) { partEnd += 1 }
+              if partEnd - part > 1 { seen.insertLowering(UnsafeBufferPointer(rebasing: bytes[part..<partEnd])) }
+              part = partEnd
+            }
+          }
+          start = end
+        }
+      }
+    }
+  }
+}

@@ -32,7 +32,7 @@ struct BuildRecord {
     var encoded: [UInt8]?
   }
 
-  static let format = "linkcontract-build-record 6\n"
+  static let format = "linkcontract-build-record 7\n"
 
   /// A digest of every input, for the no-op check.
   let inputs: UInt64
@@ -71,11 +71,10 @@ struct BuildRecord {
     return Set(current.filter { recorded[$0.path] == $0 }.map(\.path))
   }
 
-  /// The record at `location`; with `pages: false`, without its pages, which is all a rebuild
+  /// The record in `bytes`; with `pages: false`, without its pages, which is all a rebuild
   /// with nothing changed reads.
-  static func load(_ location: String, pages: Bool = true) -> BuildRecord? {
-    guard let data = FileManager.default.contents(atPath: location) else { return nil }
-    var reader = RecordReader(bytes: [UInt8](data))
+  static func decode(_ bytes: [UInt8], pages: Bool = true) -> BuildRecord? {
+    var reader = RecordReader(bytes: bytes)
     return reader.record(pages: pages)
   }
 
@@ -185,7 +184,7 @@ struct RecordWriter {
     int(facts.searchWords.count)
     for (section, words) in facts.searchWords.sorted(by: { ($0.key ?? "") < ($1.key ?? "") }) {
       optional(section) { $0.string($1) }
-      strings(words, count: words.count)
+      string(words)
     }
     diagnostics(facts.diagnostics)
   }
@@ -342,10 +341,10 @@ struct RecordReader {
       DirectiveHome(
         block: string(), line: int(), column: int(), anchors: Set(strings()), definesAnchors: int() == 1)
     }
-    var searchWords: [String?: [String]] = [:]
+    var searchWords: [String?: String] = [:]
     for _ in 0..<count() {
       let section: String? = int() == 1 ? string() : nil
-      searchWords[section] = strings()
+      searchWords[section] = string()
     }
     return PageFacts(
       name: name, path: path, digest: digest, matter: matter, headings: headings, ids: ids, anchors: anchors,

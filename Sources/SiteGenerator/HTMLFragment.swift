@@ -3,10 +3,13 @@ import CLibXML2
 extension HTMLDocument {
   /// An empty HTML document with a `body`, for serializing parts of a page on their own.
   static func fragment() -> HTMLDocument {
-    guard let document = parse("<!DOCTYPE html><html><body></body></html>", url: "fragment.html") else {
-      preconditionFailure("libxml2 cannot parse an empty page")
-    }
-    return document
+    _ = libxml2Ready
+    guard let pointer = htmlNewDocNoDtD(nil, nil), let html = xmlNewDocNode(pointer, nil, "html", nil),
+      let body = xmlNewDocNode(pointer, nil, "body", nil)
+    else { preconditionFailure("libxml2 cannot make an empty page") }
+    xmlDocSetRootElement(pointer, html)
+    xmlAddChild(html, body)
+    return HTMLDocument(pointer: pointer)
   }
 
   /// The `body` element of a document made by `fragment()`.

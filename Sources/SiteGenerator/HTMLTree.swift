@@ -141,7 +141,7 @@ struct Element {
 final class HTMLDocument {
   let pointer: xmlDocPtr
 
-  private init(pointer: xmlDocPtr) { self.pointer = pointer }
+  init(pointer: xmlDocPtr) { self.pointer = pointer }
 
   /// Parses `source` with libxml2's HTML parser; nil when nothing could be parsed.
   static func parse(_ source: String, url: String) -> HTMLDocument? {
@@ -197,20 +197,29 @@ final class HTMLDocument {
   /// Gives every empty element that is not void an empty text child, so that the serializer
   /// writes `<td></td>`, never `<td/>`, which HTML does not allow. SVG elements may self-close.
   func closeEmptyElements(_ element: Element, inForeignContent: Bool) {
-    let name = element.name
-    let foreign = inForeignContent || name == "svg"
-    if element.node.pointee.children == nil, !foreign, !voidElements.contains(name) {
-      xmlAddChild(element.node, xmlNewDocTextLen(pointer, "", 0))
+    Self.closeEmpty(element.node, inForeignContent: inForeignContent, document: pointer)
+  }
+
+  private static func closeEmpty(_ node: xmlNodePtr, inForeignContent: Bool, document: xmlDocPtr) {
+    let foreign = inForeignContent || xmlStrEqual(node.pointee.name, "svg") != 0
+    guard let first = node.pointee.children else {
+      if !foreign, !voidElements.contains(where: { xmlStrEqual(node.pointee.name, $0) != 0 }) {
+        xmlAddChild(node, xmlNewDocTextLen(document, "", 0))
+      }
       return
     }
-    for child in element.children { closeEmptyElements(child, inForeignContent: foreign) }
+    var child: xmlNodePtr? = first
+    while let current = child {
+      if current.pointee.type == XML_ELEMENT_NODE { closeEmpty(current, inForeignContent: foreign, document: document) }
+      child = current.pointee.next
+    }
   }
 
   deinit { xmlFreeDoc(pointer) }
 }
 
 /// HTML elements that never have content or an end tag.
-let voidElements: Set<String> = [
+let voidElements: [String] = [
   "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr",
 ]
 

@@ -112,6 +112,8 @@ struct SerializedPage {
     mutating func document() throws(Fault) {
       var roots = 0
       while index < bytes.count {
+        if !open.isEmpty { skipPlainText() }
+        guard index < bytes.count else { break }
         let byte = bytes[index]
         if byte == UInt8(ascii: "<") {
           if starts(with: "<!--") {
@@ -159,6 +161,27 @@ struct SerializedPage {
       }
       guard roots == 1 else { throw fault("no root element") }
       if let unclosed = open.last { throw fault("`\(text(unclosed))` is not closed") }
+    }
+
+    /// Moves past printable ASCII other than `<`, `&`, `>` and `stop`, and past line feeds
+    /// when `stop` is not a quote: most of a page, read without a closer look.
+    mutating func skipPlainText(stoppingAt stop: UInt8 = UInt8(ascii: "<")) {
+      let base = bytes.baseAddress!
+      let count = bytes.count
+      let inText = stop != UInt8(ascii: "\"")
+      while index < count {
+        let byte = base[index]
+        if byte &- 0x20 < 0x60, byte != UInt8(ascii: "<"), byte != UInt8(ascii: "&"), byte != UInt8(ascii: ">"),
+          byte != stop
+        {
+          index += 1
+        } else if byte == UInt8(ascii: "\n"), inText {
+          line += 1
+          index += 1
+        } else {
+          return
+        }
+      }
     }
 
     /// Reads the character at `index` of text or of an attribute value.
@@ -263,6 +286,8 @@ struct SerializedPage {
         let start = index
         var plain = true
         while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+          skipPlainText(stoppingAt: UInt8(ascii: "\""))
+          guard index < bytes.count, bytes[index] != UInt8(ascii: "\"") else { break }
           // References, and white space that an XML parser reads as a space, need a second look.
           if bytes[index] == UInt8(ascii: "&") || (bytes[index] < 0x20) { plain = false }
           try character(inText: false)

@@ -18,8 +18,9 @@ struct PageFacts: Sendable {
   let anchors: Set<String>
   /// The `contract` blocks on the page, in document order.
   let homes: [DirectiveHome]
-  /// The search words of each section, by heading id (nil: before the first heading).
-  let searchWords: [String?: [String]]
+  /// The search words of each section, separated by spaces, by heading id (nil: before the
+  /// first heading).
+  let searchWords: [String?: String]
   /// What the first pass found wrong.
   let diagnostics: [Diagnostic]
 

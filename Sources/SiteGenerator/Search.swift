@@ -43,17 +43,17 @@ struct SearchEntry: Sendable, Hashable {
   /// A few words that say what it is.
   let detail: String
   let href: String
-  /// Every other word that finds it, lowercase, once each: the section's text, the contract
-  /// values it shows.
-  var terms: [String]
+  /// Every other word that finds it, lowercase, once each, separated by spaces: the section's
+  /// text, the contract values it shows.
+  var terms: String
 }
 
 /// The words of the contract's search entries, made once for a build and kept for its next runs
 /// (`watch`, the fuzz targets): they follow from the contract and the generated files alone.
 final class SearchTerms: Sendable {
-  private let known = Mutex<[String: [String]]>([:])
+  private let known = Mutex<[String: String]>([:])
 
-  func words(_ key: String, _ make: () -> [String]) -> [String] {
+  func words(_ key: String, _ make: () -> String) -> String {
     if let words = known.withLock({ $0[key] }) { return words }
     let words = make()
     known.withLock { $0[key] = words }
@@ -170,13 +170,13 @@ struct SearchIndex {
     let summary = page.matter?.summary ?? ""
     let pageEntry = SearchEntry(
       kind: .page, name: page.title, detail: summary, href: page.outputName,
-      terms: Self.words([summary], then: page.searchWords[nil] ?? []))
+      terms: Self.words([summary], then: page.searchWords[nil] ?? ""))
     var headings: [SearchEntry] = []
     for heading in page.headings where titled[page.outputName + "\u{0}" + slug(heading.text)] == nil {
       headings.append(
         SearchEntry(
           kind: .heading, name: heading.text, detail: page.title, href: "\(page.outputName)#\(heading.id)",
-          terms: Self.words([heading.text], then: page.searchWords[heading.id] ?? [])))
+          terms: Self.words([heading.text], then: page.searchWords[heading.id] ?? "")))
     }
     var json: [UInt8] = []
     for entry in [pageEntry] + headings {
@@ -199,7 +199,7 @@ struct SearchIndex {
     for heading in page.headings {
       if let owner = titled[page.outputName + "\u{0}" + slug(heading.text)] {
         entries[owner].terms = Self.words(
-          entries[owner].terms + [heading.text], then: page.searchWords[heading.id] ?? [])
+          [entries[owner].terms, heading.text], then: page.searchWords[heading.id] ?? "")
       }
     }
     chunks.append(chunk)
@@ -213,13 +213,19 @@ struct SearchIndex {
   static func scriptData(_ json: [UInt8]) -> [UInt8] {
     var data: [UInt8] = []
     data.reserveCapacity(json.count + json.count / 64)
-    for byte in json {
-      switch byte {
-      case UInt8(ascii: "<"): data += "\\u003c".utf8
-      case UInt8(ascii: ">"): data += "\\u003e".utf8
-      case UInt8(ascii: "&"): data += "\\u0026".utf8
-      default: data.append(byte)
+    json.withUnsafeBufferPointer { json in
+      var start = 0
+      for (index, byte) in json.enumerated()
+      where byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "&") {
+        data.append(contentsOf: UnsafeBufferPointer(rebasing: json[start..<index]))
+        switch byte {
+        case UInt8(ascii: "<"): data += "\\u003c".utf8
+        case UInt8(ascii: ">"): data += "\\u003e".utf8
+        default: data += "\\u0026".utf8
+        }
+        start = index + 1
       }
+      data.append(contentsOf: UnsafeBufferPointer(rebasing: json[start...]))
     }
     return data
   }
@@ -256,12 +262,7 @@ struct SearchIndex {
     out.append(UInt8(ascii: ","))
     JSON.quote(entry.href, into: &out)
     out.append(UInt8(ascii: ","))
-    var terms: [UInt8] = []
-    for (position, term) in entry.terms.enumerated() {
-      if position > 0 { terms.append(UInt8(ascii: " ")) }
-      terms.append(contentsOf: term.utf8)
-    }
-    JSON.quote(bytes: terms, into: &out)
+    JSON.quote(entry.terms, into: &out)
     out.append(UInt8(ascii: "]"))
   }
 

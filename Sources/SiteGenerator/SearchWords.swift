@@ -1,14 +1,16 @@
 import Foundation
 import LinkContract
 
-/// Lowercase words, each kept once, in first-seen order, compared as bytes: a search index
-/// section holds a few dozen distinct words among thousands, and a `Set<String>` would make a
-/// string and hash it with SipHash for every one of them.
+/// Lowercase words, each kept once, in first-seen order, compared as bytes and kept as one
+/// string of words separated by spaces, as the search index holds them: a section holds a few
+/// dozen distinct words among thousands, and a `Set<String>` would make a string and hash it
+/// with SipHash for every one of them.
 struct WordSet {
-  /// The words' bytes, one after another.
+  /// The words, each after a space but the first.
   private var bytes: [UInt8] = []
-  /// Where each word ends in `bytes`, in insertion order.
-  private var ends: [Int] = [0]
+  /// Where each word starts and ends in `bytes`, in insertion order.
+  private var starts: [Int] = []
+  private var ends: [Int] = []
   private var hashes: [UInt64] = []
   /// Open addressing: a word's index + 1, or 0 for an empty slot.
   private var slots: [Int32]
@@ -18,31 +20,33 @@ struct WordSet {
     while size < capacity * 2 { size <<= 1 }
     slots = Array(repeating: 0, count: size)
     bytes.reserveCapacity(capacity * 8)
-    ends.reserveCapacity(capacity + 1)
+    starts.reserveCapacity(capacity)
+    ends.reserveCapacity(capacity)
     hashes.reserveCapacity(capacity)
   }
 
   var count: Int { hashes.count }
 
-  /// Adds `word` lowered to ASCII lowercase, unless it is there already; says whether it was added.
-  @discardableResult
-  mutating func insertLowering(_ word: UnsafeBufferPointer<UInt8>) -> Bool {
+  /// Adds `word` lowered to ASCII lowercase, unless it is there already.
+  mutating func insertLowering(_ word: UnsafeBufferPointer<UInt8>) {
+    let mark = bytes.count
+    if count > 0 { bytes.append(UInt8(ascii: " ")) }
     let start = bytes.count
     for byte in word { bytes.append(ASCII.lowercased(byte)) }
-    return keepAppended(from: start)
+    keepAppended(from: start, mark: mark)
   }
 
-  /// Adds `word` as it is, unless it is there already; says whether it was added.
-  @discardableResult
-  mutating func insert(_ word: String) -> Bool {
+  /// Adds `word` as it is, unless it is there already.
+  mutating func insert(_ word: some Collection<UInt8>) {
+    let mark = bytes.count
+    if count > 0 { bytes.append(UInt8(ascii: " ")) }
     let start = bytes.count
-    bytes.append(contentsOf: word.utf8)
-    return keepAppended(from: start)
+    bytes.append(contentsOf: word)
+    keepAppended(from: start, mark: mark)
   }
 
-  func contains(_ word: String) -> Bool {
-    var word = word
-    return word.withUTF8 { word in bytes.withUnsafeBufferPointer { find(word, in: $0).found } }
+  func contains(_ word: UnsafeBufferPointer<UInt8>) -> Bool {
+    bytes.withUnsafeBufferPointer { find(word, in: $0).found }
   }
 
   private static func hash(_ word: UnsafeBufferPointer<UInt8>) -> UInt64 {
@@ -60,8 +64,8 @@ struct WordSet {
     var slot = Int(truncatingIfNeeded: hash) & mask
     while slots[slot] != 0 {
       let index = Int(slots[slot]) - 1
-      if hashes[index] == hash, ends[index + 1] - ends[index] == word.count,
-        stored[ends[index]..<ends[index + 1]].elementsEqual(word)
+      if hashes[index] == hash, ends[index] - starts[index] == word.count,
+        stored[starts[index]..<ends[index]].elementsEqual(word)
       {
         return (true, slot, hash)
       }
@@ -70,20 +74,21 @@ struct WordSet {
     return (false, slot, hash)
   }
 
-  /// Keeps the word just appended at `start...` when it is new, and drops it otherwise.
-  private mutating func keepAppended(from start: Int) -> Bool {
+  /// Keeps the word just appended at `start...` when it is new, and else drops it and the space
+  /// before it (from `mark`).
+  private mutating func keepAppended(from start: Int, mark: Int) {
     let (found, slot, hash) = bytes.withUnsafeBufferPointer { stored in
       find(UnsafeBufferPointer(rebasing: stored[start...]), in: UnsafeBufferPointer(rebasing: stored[..<start]))
     }
     if found {
-      bytes.removeSubrange(start...)
-      return false
+      bytes.removeSubrange(mark...)
+      return
     }
     hashes.append(hash)
+    starts.append(start)
     ends.append(bytes.count)
     slots[slot] = Int32(hashes.count)
     if hashes.count * 2 > slots.count { grow() }
-    return true
   }
 
   private mutating func grow() {
@@ -96,24 +101,18 @@ struct WordSet {
     }
   }
 
-  /// The words, in the order they were added.
-  var words: [String] {
-    bytes.withUnsafeBufferPointer { buffer in
-      (0..<count).map { index in
-        String(decoding: UnsafeBufferPointer(rebasing: buffer[ends[index]..<ends[index + 1]]), as: UTF8.self)
-      }
-    }
-  }
+  /// The words, in the order they were added, separated by spaces.
+  var joined: String { String(decoding: bytes, as: UTF8.self) }
 }
 
 extension SearchIndex {
-  /// Lowercase words of `texts`, each once, in first-seen order: runs of letters and digits,
-  /// and also whole dotted or dashed runs (`links.example.com`, `extra-field`).
-  static func words(_ texts: [String]) -> [String] { words(texts, then: []) }
+  /// Lowercase words of `texts`, each once, in first-seen order, separated by spaces: runs of
+  /// letters and digits, and also whole dotted or dashed runs (`links.example.com`, `extra-field`).
+  static func words(_ texts: [String]) -> String { words(texts, then: "") }
 
   /// `words(texts + more)`, where `later` is `words(more)`, made before.
-  static func words(_ texts: [String], then later: [String]) -> [String] {
-    var seen = WordSet(capacity: later.count + 16)
+  static func words(_ texts: [String], then later: String) -> String {
+    var seen = WordSet(capacity: 16)
     for text in texts {
       // Page bodies are mostly ASCII: read them as bytes, with the same separators, trimming
       // and word rule as the character path, which any other text takes.
@@ -125,11 +124,25 @@ extension SearchIndex {
       }
       if !ascii { characterWords(text, into: &seen) }
     }
-    var result = seen.words
-    result.reserveCapacity(result.count + later.count)
+    guard seen.count > 0 else { return later }
+    guard !later.isEmpty else { return seen.joined }
     // `later` holds each word once, so only the words before it can repeat one of its words.
-    for word in later where !seen.contains(word) { result.append(word) }
-    return result
+    var result = Array(seen.joined.utf8)
+    result.reserveCapacity(result.count + later.utf8.count + 1)
+    var later = later
+    later.withUTF8 { bytes in
+      var start = 0
+      while start < bytes.count {
+        let end = bytes[start...].firstIndex(of: UInt8(ascii: " ")) ?? bytes.count
+        let word = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        if !seen.contains(word) {
+          result.append(UInt8(ascii: " "))
+          result.append(contentsOf: word)
+        }
+        start = end + 1
+      }
+    }
+    return String(decoding: result, as: UTF8.self)
   }
 
   /// The words of any text, by characters: each token, trimmed, then its runs of letters and
@@ -137,7 +150,7 @@ extension SearchIndex {
   static func characterWords(_ text: String, into seen: inout WordSet) {
     func keep(_ word: Substring) {
       let lower = word.lowercased()
-      if lower.count > 1 { seen.insert(lower) }
+      if lower.count > 1 { seen.insert(lower.utf8) }
     }
     for token in text.split(whereSeparator: { $0.isWhitespace || "`*()[]{}<>,;\"'!?".contains($0) }) {
       let trimmed = token.trimmingCharacters(in: CharacterSet(charactersIn: ".:/=&"))

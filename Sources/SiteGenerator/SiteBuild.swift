@@ -76,12 +76,16 @@ public struct SiteBuild: Sendable {
     let sources = SiteSources(content: contentDirectory, templates: templatesDirectory)
     var pipeline = SitePipeline(build: self)
     let digests = usesBuildCache ? BuildDigests(self, sources) : nil
-    let recorded = usesBuildCache ? BuildRecord.load(location, pages: false) : nil
+    let recordBytes = usesBuildCache ? SiteOutput.readFile(location) : nil
+    let recorded = recordBytes.flatMap { BuildRecord.decode($0, pages: false) }
     let current = recorded == nil ? [] : BuildRecord.snapshot(outputDirectory)
     if let recorded, recorded.inputs == digests?.inputs, recorded.outputs == current {
       return SiteBuildResult(diagnostics: recorded.warnings, files: recorded.outputs.count, written: 0, removed: 0)
     }
-    let previous = recorded == nil ? nil : BuildRecord.load(location)
+    // The generated files are made while the record is read; a build that renders needs them.
+    let published = self.published
+    DispatchQueue.global().async { _ = published.files }
+    let previous = recorded == nil ? nil : recordBytes.flatMap { BuildRecord.decode($0) }
     let site = pipeline.run(
       sources, digests: digests, previous: previous, untouched: previous?.untouchedOutputs(current) ?? [])
     let files = site.files.count + site.kept.count
@@ -135,7 +139,7 @@ struct SiteSources: Sendable {
       let sorted = listed.sorted()
       names = sorted
       let read = parallelMap(sorted) { name -> ([UInt8]?, UInt64) in
-        guard let data = FileManager.default.contents(atPath: path + "/" + name).map([UInt8].init) else {
+        guard let data = SiteOutput.readFile(path + "/" + name) else {
           return (nil, 0)
         }
         return (data, InputDigest.of(data))

@@ -162,6 +162,31 @@ public enum SiteOutput {
     return complete && buffer == bytes
   }
 
+  /// The bytes of the regular file at `path`, read with plain POSIX calls into one buffer; nil
+  /// for anything else, or when it cannot be read.
+  static func readFile(_ path: String) -> [UInt8]? {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+    var bytes = [UInt8](repeating: 0, count: Int(status.st_size) + 1)
+    var count = 0
+    while true {
+      // One byte more than the size, so that a file that grew is read to its end.
+      if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(4096, count))) }
+      let got = bytes.withUnsafeMutableBytes { buffer in
+        Glibc.read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+      }
+      if got < 0, errno == EINTR { continue }
+      guard got >= 0 else { return nil }
+      if got == 0 { break }
+      count += got
+    }
+    bytes.removeSubrange(count...)
+    return bytes
+  }
+
   /// Every regular file under `root`, as paths relative to it, read with readdir.
   public static func listFiles(_ root: String) -> Set<String> {
     var files = Set<String>()

@@ -78,9 +78,10 @@ struct BuildRecord {
     return reader.record(pages: pages)
   }
 
-  func save(_ location: String) {
+  /// Saves the record; `pages` is `RecordWriter.pages(self.pages)`, when made beforehand.
+  func save(_ location: String, pages: [UInt8]? = nil) {
     var writer = RecordWriter()
-    writer.write(self)
+    writer.write(self, pages: pages ?? RecordWriter.pages(self.pages))
     let temporary = location + ".new-\(getpid())"
     guard (try? SiteOutput.write(writer.bytes, to: temporary)) != nil else { return }
     if rename(temporary, location) != 0 { unlink(temporary) }
@@ -124,7 +125,7 @@ struct RecordWriter {
     }
   }
 
-  mutating func write(_ record: BuildRecord) {
+  mutating func write(_ record: BuildRecord, pages: [UInt8]) {
     bytes.append(contentsOf: BuildRecord.format.utf8)
     uint(record.inputs)
     uint(record.site)
@@ -138,16 +139,23 @@ struct RecordWriter {
       int(file.modified)
     }
     diagnostics(record.warnings)
-    // Each page is a blob of its own, encoded (or copied from the record read) in parallel.
-    let pages = record.pages.keys.sorted().map { record.pages[$0]! }
-    let blobs = parallelMap(pages) { page -> [UInt8] in
+    bytes += pages
+  }
+
+  /// The pages of a record, each a blob of its own, encoded (or copied from the record read) in
+  /// parallel; they need not wait for the output files to be written.
+  static func pages(_ pages: [String: BuildRecord.Page]) -> [UInt8] {
+    let sorted = pages.keys.sorted().map { pages[$0]! }
+    let blobs = parallelMap(sorted) { page -> [UInt8] in
       if let encoded = page.encoded { return encoded }
       var writer = RecordWriter()
       writer.page(page)
       return writer.bytes
     }
-    int(blobs.count)
-    for blob in blobs { data(blob) }
+    var writer = RecordWriter()
+    writer.int(blobs.count)
+    for blob in blobs { writer.data(blob) }
+    return writer.bytes
   }
 
   mutating func page(_ page: BuildRecord.Page) {

@@ -41,7 +41,7 @@ struct SitePipeline {
     clock.mark("read")
     let context = SiteContext(
       contract: contract, template: template, siteTitle: contract.appName + " link contract",
-      files: build.generatedFiles, conformance: build.conformance)
+      files: build.published, conformance: build.conformance)
     let previous = digests != nil && previous?.site == digests?.site ? previous : nil
     let pages = parse(files, context: context, recalling: previous)
     clock.mark("parse")

@@ -9,19 +9,21 @@ struct SiteContext: Sendable {
   let contract: Contract
   let template: PageTemplate
   let siteTitle: String
-  /// Generated files by path under the site, for directives that show them.
-  let files: [String: String]
+  /// Generated files by path under the site, for directives that show them; made on first use,
+  /// which the parse phase does not need.
+  var files: [String: String] { published.files }
+  private let published: PublishedFiles
   /// The contract's conformance table, made once for a build by the first block that needs it.
   let conformance: SharedConformance
 
   init(
-    contract: Contract, template: PageTemplate, siteTitle: String, files: [String: String],
+    contract: Contract, template: PageTemplate, siteTitle: String, files: PublishedFiles,
     conformance: SharedConformance
   ) {
     self.contract = contract
     self.template = template
     self.siteTitle = siteTitle
-    self.files = files
+    published = files
     self.conformance = conformance
   }
 }

@@ -82,7 +82,8 @@ public struct SiteBuild: Sendable {
     if let recorded, recorded.inputs == digests?.inputs, recorded.outputs == current {
       return SiteBuildResult(diagnostics: recorded.warnings, files: recorded.outputs.count, written: 0, removed: 0)
     }
-    // The generated files are made while the record is read; a build that renders needs them.
+    // A build that renders needs the generated files: they are made while the record is read
+    // and the pages are parsed.
     let published = self.published
     DispatchQueue.global().async { _ = published.files }
     let previous = recorded == nil ? nil : recordBytes.flatMap { BuildRecord.decode($0) }
@@ -92,11 +93,20 @@ public struct SiteBuild: Sendable {
     guard site.diagnostics.errorCount == 0 else {
       return SiteBuildResult(diagnostics: site.diagnostics, files: files, written: 0, removed: 0)
     }
+    // The record's pages are encoded while the files are written; its list of output files
+    // waits for them.
+    let pages = ResultSlots<[UInt8]>(count: 1)
+    let encoded = DispatchGroup()
+    if usesBuildCache {
+      let recordPages = site.pages
+      DispatchQueue.global().async(group: encoded) { pages.set(0, RecordWriter.pages(recordPages)) }
+    }
     do {
       let (written, removed) = try SiteOutput.commit(site.files, keeping: site.kept, to: outputDirectory)
       pipeline.clock.mark("write")
+      encoded.wait()
       if usesBuildCache, let record = site.record(outputs: BuildRecord.snapshot(outputDirectory)) {
-        record.save(location)
+        record.save(location, pages: pages.values.first)
       } else {
         unlink(location)
       }

@@ -78,12 +78,21 @@ struct BuildRecord {
     return reader.record(pages: pages)
   }
 
-  /// Saves the record; `pages` is `RecordWriter.pages(self.pages)`, when made beforehand.
-  func save(_ location: String, pages: [UInt8]? = nil) {
+  func save(_ location: String) {
     var writer = RecordWriter()
-    writer.write(self, pages: pages ?? RecordWriter.pages(self.pages))
+    writer.write(self)
+    // The pages' blobs go to the file one by one, each after its length.
+    let blobs = RecordWriter.pages(pages)
+    writer.int(blobs.count)
+    let parts =
+      [writer.bytes]
+      + blobs.lazy.flatMap { blob in
+        var length = RecordWriter()
+        length.int(blob.count)
+        return [length.bytes, blob]
+      }
     let temporary = location + ".new-\(getpid())"
-    guard (try? SiteOutput.write(writer.bytes, to: temporary)) != nil else { return }
+    guard (try? SiteOutput.write(parts, to: temporary)) != nil else { return }
     if rename(temporary, location) != 0 { unlink(temporary) }
   }
 }
@@ -125,7 +134,8 @@ struct RecordWriter {
     }
   }
 
-  mutating func write(_ record: BuildRecord, pages: [UInt8]) {
+  /// Everything of `record` but its pages (`pages`).
+  mutating func write(_ record: BuildRecord) {
     bytes.append(contentsOf: BuildRecord.format.utf8)
     uint(record.inputs)
     uint(record.site)
@@ -139,23 +149,18 @@ struct RecordWriter {
       int(file.modified)
     }
     diagnostics(record.warnings)
-    bytes += pages
   }
 
-  /// The pages of a record, each a blob of its own, encoded (or copied from the record read) in
-  /// parallel; they need not wait for the output files to be written.
-  static func pages(_ pages: [String: BuildRecord.Page]) -> [UInt8] {
+  /// The pages of a record in name order, each a blob of its own, encoded (or copied from the
+  /// record read) in parallel; in the record, their count and then each after its length.
+  static func pages(_ pages: [String: BuildRecord.Page]) -> [[UInt8]] {
     let sorted = pages.keys.sorted().map { pages[$0]! }
-    let blobs = parallelMap(sorted) { page -> [UInt8] in
+    return parallelMap(sorted) { page -> [UInt8] in
       if let encoded = page.encoded { return encoded }
       var writer = RecordWriter()
       writer.page(page)
       return writer.bytes
     }
-    var writer = RecordWriter()
-    writer.int(blobs.count)
-    for blob in blobs { writer.data(blob) }
-    return writer.bytes
   }
 
   mutating func page(_ page: BuildRecord.Page) {

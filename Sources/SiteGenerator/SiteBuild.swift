@@ -93,20 +93,11 @@ public struct SiteBuild: Sendable {
     guard site.diagnostics.errorCount == 0 else {
       return SiteBuildResult(diagnostics: site.diagnostics, files: files, written: 0, removed: 0)
     }
-    // The record's pages are encoded while the files are written; its list of output files
-    // waits for them.
-    let pages = ResultSlots<[UInt8]>(count: 1)
-    let encoded = DispatchGroup()
-    if usesBuildCache {
-      let recordPages = site.pages
-      DispatchQueue.global().async(group: encoded) { pages.set(0, RecordWriter.pages(recordPages)) }
-    }
     do {
       let (written, removed) = try SiteOutput.commit(site.files, keeping: site.kept, to: outputDirectory)
       pipeline.clock.mark("write")
-      encoded.wait()
       if usesBuildCache, let record = site.record(outputs: BuildRecord.snapshot(outputDirectory)) {
-        record.save(location, pages: pages.values.first)
+        record.save(location)
       } else {
         unlink(location)
       }

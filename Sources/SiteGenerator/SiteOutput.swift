@@ -129,17 +129,35 @@ public enum SiteOutput {
   /// Writes a new file with plain POSIX calls: no temporary file and no sync per file, since the
   /// whole folder becomes visible at once.
   static func write(_ bytes: [UInt8], to path: String) throws {
+    try write([bytes], to: path)
+  }
+
+  /// Writes `parts` one after another into a new file, small ones gathered in a buffer, so
+  /// that they need not be joined in memory first.
+  static func write(_ parts: some Sequence<[UInt8]>, to path: String) throws {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     guard descriptor >= 0 else { throw WriteError(description: "cannot create \(path): errno \(errno)") }
     defer { close(descriptor) }
-    var offset = 0
-    try bytes.withUnsafeBytes { buffer in
-      while offset < buffer.count {
-        let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-        guard written > 0 else { throw WriteError(description: "cannot write \(path): errno \(errno)") }
-        offset += written
+    func writeAll(_ bytes: [UInt8]) throws {
+      var offset = 0
+      try bytes.withUnsafeBytes { buffer in
+        while offset < buffer.count {
+          let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+          guard written > 0 else { throw WriteError(description: "cannot write \(path): errno \(errno)") }
+          offset += written
+        }
       }
     }
+    let limit = 1 << 20
+    var buffer: [UInt8] = []
+    for part in parts {
+      if buffer.count + part.count > limit {
+        try writeAll(buffer)
+        buffer.removeAll(keepingCapacity: true)
+      }
+      if part.count > limit { try writeAll(part) } else { buffer.append(contentsOf: part) }
+    }
+    try writeAll(buffer)
   }
 
   /// Whether the file at `path` holds exactly `bytes`: sizes first, then contents.

@@ -32,7 +32,7 @@ struct BuildRecord {
     var encoded: [UInt8]?
   }
 
-  static let format = "linkcontract-build-record 7\n"
+  static let format = "linkcontract-build-record 8\n"
 
   /// A digest of every input, for the no-op check.
   let inputs: UInt64
@@ -47,6 +47,9 @@ struct BuildRecord {
   let outputs: [OutputFile]
   /// Every warning of the build, in the order it reported them.
   let warnings: [Diagnostic]
+  /// The paths of the generated files, when they were made from an identity (not given as bytes):
+  /// while the identity is the same and their files untouched, a rebuild reads them back.
+  let generated: [String]
   let pages: [String: Page]
 
   /// Where the record for `output` lives: `.<name>.linkcontract-cache` beside it.
@@ -149,6 +152,7 @@ struct RecordWriter {
       int(file.modified)
     }
     diagnostics(record.warnings)
+    strings(record.generated, count: record.generated.count)
   }
 
   /// The pages of a record in name order, each a blob of its own, encoded (or copied from the
@@ -318,12 +322,13 @@ struct RecordReader {
       BuildRecord.OutputFile(path: string(), size: int(), modified: int())
     }
     let warnings = diagnostics()
+    let generated = strings()
     guard readsPages else {
       return failed
         ? nil
         : BuildRecord(
           inputs: inputs, site: site, navigation: navigation, listing: listing, listingRender: listingRender,
-          outputs: outputs, warnings: warnings, pages: [:])
+          outputs: outputs, warnings: warnings, generated: generated, pages: [:])
     }
     let blobs = (0..<count()).map { _ in data() }
     guard !failed, offset == bytes.count else { return nil }
@@ -338,7 +343,7 @@ struct RecordReader {
     }
     return BuildRecord(
       inputs: inputs, site: site, navigation: navigation, listing: listing, listingRender: listingRender,
-      outputs: outputs, warnings: warnings, pages: pages)
+      outputs: outputs, warnings: warnings, generated: generated, pages: pages)
   }
 
   private mutating func facts() -> PageFacts {

@@ -66,6 +66,12 @@ struct SitePipeline {
     output.site = digests?.site ?? 0
     output.navigation = resolved.navigationDigest
     output.listing = resolved.listingDigest
+    if build.published.identity != nil {
+      // Only files the site holds as they were made (an asset or a page of the same path wins).
+      output.generated = build.generatedFiles.filter { path, text in
+        output.files[path].map { $0.elementsEqual(text.utf8) } ?? false
+      }.keys.sorted()
+    }
     output.listingRender = rendered.pages.first { $0.path == "index.html" && resolved.index.pages["index"] == nil }
     output.pages = Dictionary(
       uniqueKeysWithValues: zip(resolved.pages, zip(rendered.pages.suffix(resolved.pages.count), rendered.chunks)).map {
@@ -423,6 +429,7 @@ struct SiteRender {
   var navigation: UInt64 = 0
   var listing: UInt64 = 0
   var listingRender: RenderedPage?
+  var generated: [String] = []
   var pages: [String: BuildRecord.Page] = [:]
 
   init(files: [String: [UInt8]], kept: Set<String>) {
@@ -437,8 +444,7 @@ struct SiteRender {
     guard diagnostics.errorCount == 0 else { return nil }
     return BuildRecord(
       inputs: inputs, site: site, navigation: navigation, listing: listing, listingRender: listingRender,
-      outputs: outputs,
-      warnings: diagnostics.filter { $0.severity == .warning }, pages: pages)
+      outputs: outputs, warnings: diagnostics.filter { $0.severity == .warning }, generated: generated, pages: pages)
   }
 }
 

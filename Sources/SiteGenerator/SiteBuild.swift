@@ -82,13 +82,19 @@ public struct SiteBuild: Sendable {
     if let recorded, recorded.inputs == digests?.inputs, recorded.outputs == current {
       return SiteBuildResult(diagnostics: recorded.warnings, files: recorded.outputs.count, written: 0, removed: 0)
     }
-    // A build that renders needs the generated files: they are made while the record is read
-    // and the pages are parsed.
+    let untouched = recorded?.untouchedOutputs(current) ?? []
+    // A build that renders needs the generated files: read back from the output when the last
+    // build made them from the same identity and they are as it left them, else made while the
+    // record is read and the pages are parsed.
+    if let recorded, recorded.site == digests?.site, !recorded.generated.isEmpty,
+      recorded.generated.allSatisfy(untouched.contains)
+    {
+      published.recall(from: outputDirectory, paths: recorded.generated)
+    }
     let published = self.published
     DispatchQueue.global().async { _ = published.files }
     let previous = recorded == nil ? nil : recordBytes.flatMap { BuildRecord.decode($0) }
-    let site = pipeline.run(
-      sources, digests: digests, previous: previous, untouched: previous?.untouchedOutputs(current) ?? [])
+    let site = pipeline.run(sources, digests: digests, previous: previous, untouched: untouched)
     let files = site.files.count + site.kept.count
     guard site.diagnostics.errorCount == 0 else {
       return SiteBuildResult(diagnostics: site.diagnostics, files: files, written: 0, removed: 0)
@@ -187,6 +193,20 @@ final class PublishedFiles: Sendable {
   init(identity: String?, make: @escaping @Sendable () -> [String: String]) {
     self.identity = identity
     self.make = make
+  }
+
+  /// Takes the files from `paths` under `folder`, where a build wrote them, unless they are
+  /// made already or one cannot be read.
+  func recall(from folder: String, paths: [String]) {
+    guard identity != nil else { return }
+    var files: [String: String] = [:]
+    for path in paths {
+      guard let bytes = SiteOutput.readFile(folder + "/" + path) else { return }
+      files[path] = String(decoding: bytes, as: UTF8.self)
+    }
+    made.withLock { made in
+      if made == nil { made = files }
+    }
   }
 
   var files: [String: String] {

@@ -128,6 +128,39 @@ import Testing
     #expect(fixture.read("Site/data.json") == "{\"identity\":\"two\"}\n")
   }
 
+  @Test("A rebuild with the same identity reads its generated files back; a touched one makes them again")
+  func generatedFilesReadBack() throws {
+    let fixture = try Fixture(pages: Self.pages)
+    defer { fixture.remove() }
+    let made = Counter()
+    // Each build as in a new process: nothing made is kept from one to the next.
+    func fresh() -> SiteBuild {
+      SiteBuild(
+        contentDirectory: fixture.root.appendingPathComponent("Content").path,
+        templatesDirectory: fixture.root.appendingPathComponent("Templates").path,
+        outputDirectory: fixture.root.appendingPathComponent("Site").path, contract: .design,
+        generatedFilesIdentity: "one"
+      ) {
+        made.increment()
+        return ["data.json": "{\"made\":true}\n", "association/a.txt": "first line\n"]
+      }
+    }
+    #expect(fresh().run().written > 0)
+    #expect(made.value == 1)
+    let index = try #require(fixture.read("Content/index.md"))
+    try fixture.write("Content/index.md", index + "\nOne more sentence.\n")
+    let edited = fresh().run()
+    #expect(edited.diagnostics.errorCount == 0)
+    #expect(edited.written >= 1)
+    #expect(made.value == 1, "the generated files were made again though the last build wrote them")
+    #expect(fixture.read("Site/data.json") == "{\"made\":true}\n")
+    try fixture.write("Site/data.json", "{}\n")
+    try fixture.write("Content/index.md", index)
+    #expect(fresh().run().written >= 2)
+    #expect(made.value == 2, "a generated file edited by hand is not read back")
+    #expect(fixture.read("Site/data.json") == "{\"made\":true}\n")
+  }
+
   @Test("A hand edit of a generated page is undone by the next build, even with nothing else changed")
   func handEditRestored() throws {
     let fixture = try Fixture(pages: Self.pages)

@@ -110,6 +110,19 @@ struct Element {
     return result
   }
 
+  /// The element children with their offsets among all the child nodes, text nodes counted.
+  var childrenWithOffsets: [(offset: Int, element: Element)] {
+    var result: [(offset: Int, element: Element)] = []
+    var child = node.pointee.children
+    var offset = 0
+    while let current = child {
+      if current.pointee.type == XML_ELEMENT_NODE { result.append((offset, Element(owner: owner, node: current))) }
+      child = current.pointee.next
+      offset += 1
+    }
+    return result
+  }
+
   /// The child node at `offset`, text nodes counted, when that node is an element.
   func childElement(atNodeOffset offset: Int) -> Element? {
     var child = node.pointee.children

@@ -63,26 +63,37 @@ struct PageTemplate: Sendable {
 /// A template parsed for one worker thread, copied for each page it renders.
 final class ParsedTemplate {
   let document: HTMLDocument
+  /// Each slot's element, as the node offsets from the root element down to it; the slots'
+  /// `data-slot` attributes are gone from the document, and so from every copy.
+  private let slotPaths: [(slot: Slot, path: [Int])]
 
   /// Parses the template and, when given, fills its navigation once for every page it renders.
   init(_ template: PageTemplate, navigation: Navigation? = nil) {
     document = HTMLDocument.parse(template.source, url: template.path)!
-    if let navigation {
-      document.root?.descendants { element in
-        if element.attribute("data-slot") == Slot.nav.rawValue { navigation.fill(element) }
+    var paths: [(slot: Slot, path: [Int])] = []
+    func walk(_ element: Element, _ path: [Int]) {
+      for (offset, child) in element.childrenWithOffsets {
+        let childPath = path + [offset]
+        if let name = child.attribute("data-slot"), let slot = Slot(rawValue: name) {
+          if slot == .nav, let navigation { navigation.fill(child) }
+          child.removeAttribute("data-slot")
+          paths.append((slot, childPath))
+        }
+        walk(child, childPath)
       }
     }
+    if let root = document.root { walk(root, []) }
+    slotPaths = paths
   }
 
   /// A fresh copy of the template and its slot elements.
   func instantiate() -> (HTMLDocument, [Slot: Element]) {
     let copy = document.copy()
     var slots: [Slot: Element] = [:]
-    copy.root?.descendants { element in
-      if let name = element.attribute("data-slot"), let slot = Slot(rawValue: name) {
-        slots[slot] = element
-        element.removeAttribute("data-slot")
-      }
+    for (slot, path) in slotPaths {
+      var element = copy.root
+      for offset in path { element = element?.childElement(atNodeOffset: offset) }
+      slots[slot] = element
     }
     return (copy, slots)
   }

@@ -4,7 +4,10 @@ import LinkContract
 /// What a build knows of a Content page after its first pass: enough to resolve links to it,
 /// list it in the navigation and index it for search, without its Markdown. A rebuild recalls
 /// the facts of an unchanged page from the build record instead of parsing the page again.
-struct PageFacts: Sendable {
+///
+/// A class, not a struct: a build passes twenty thousand of them through its phases, and a copy
+/// of a struct of a dozen references retains each of them.
+final class PageFacts: Sendable {
   let name: String
   let path: String
   /// The digest of the page file's bytes.
@@ -23,6 +26,22 @@ struct PageFacts: Sendable {
   let searchWords: [String?: String]
   /// What the first pass found wrong.
   let diagnostics: [Diagnostic]
+
+  init(
+    name: String, path: String, digest: UInt64, matter: FrontMatter?, headings: [Heading], ids: Set<String>,
+    anchors: Set<String>, homes: [DirectiveHome], searchWords: [String?: String], diagnostics: [Diagnostic]
+  ) {
+    self.name = name
+    self.path = path
+    self.digest = digest
+    self.matter = matter
+    self.headings = headings
+    self.ids = ids
+    self.anchors = anchors
+    self.homes = homes
+    self.searchWords = searchWords
+    self.diagnostics = diagnostics
+  }
 
   var title: String { matter?.title ?? name }
   var outputName: String { name + ".html" }

@@ -93,7 +93,8 @@ public struct SiteBuild: Sendable {
     }
     let published = self.published
     DispatchQueue.global().async { _ = published.files }
-    let previous = recorded == nil ? nil : recordBytes.flatMap { BuildRecord.decode($0) }
+    // Pages are recalled only from a build with the same tool, settings and templates.
+    let previous = recorded?.site == digests?.site ? recordBytes.flatMap { BuildRecord.decode($0) } : nil
     let site = pipeline.run(sources, digests: digests, previous: previous, untouched: untouched)
     let files = site.files.count + site.kept.count
     guard site.diagnostics.errorCount == 0 else {

@@ -169,7 +169,8 @@ final class HTMLDocument {
   }
 
   /// Parses serialized XHTML-syntax bytes with libxml2's XML parser: a strict well-formedness
-  /// check. On failure, the parser's message and line.
+  /// check. On failure, the parser's message and line. The reference `SerializedPage`, which
+  /// builds use, is tested against.
   static func parseWellFormed(bytes: [UInt8], url: String) -> Result<HTMLDocument, WellFormednessError> {
     xmlResetLastError()
     let pointer = bytes.withUnsafeBufferPointer { buffer in
@@ -192,7 +193,7 @@ final class HTMLDocument {
   var root: Element? { xmlDocGetRootElement(pointer).map { Element(owner: self, node: $0) } }
 
   /// The document serialized by libxml2 in XHTML syntax: valid HTML5 that an XML parser can
-  /// also read, so that the parse-back check is a strict well-formedness check.
+  /// also read, so that reading it back (`SerializedPage`) is a strict well-formedness check.
   func serializedXHTML() -> [UInt8] {
     if let root { closeEmptyElements(root, inForeignContent: false) }
     guard let buffer = xmlBufferCreate() else { return [] }

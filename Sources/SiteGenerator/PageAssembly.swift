@@ -1,9 +1,9 @@
 import CLibXML2
 import LinkContract
 
-/// A rendered page: its bytes, the ids and links found when it was parsed back, and the
-/// answers its render took from the site index.
-/// A class, as `PageFacts` is: passed through every phase, never changed.
+/// A rendered page: its bytes, the ids and links read back from them (`SerializedPage`), and the
+/// answers its render took from the site index. A class, as `PageFacts` is: passed through
+/// every phase, never changed.
 final class RenderedPage: Sendable {
   let path: String
   /// Nil when the page's file from the previous build stands as it is.
@@ -181,7 +181,7 @@ func remove(_ element: Element) {
   xmlFreeNode(element.node)
 }
 
-/// Serializes the page, parses it back with libxml2 and records its ids and links.
+/// Serializes the page, checks that the bytes are well-formed and records their ids and links.
 func finish(
   _ document: HTMLDocument, path: String, source: String, diagnostics: [Diagnostic], lookups: [SiteLookup] = []
 ) -> RenderedPage {

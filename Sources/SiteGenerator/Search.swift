@@ -299,7 +299,7 @@ struct SearchIndex {
     if script {
       // The data the script reads, in the page itself, so that it works from file:// too. The
       // serialized page gets it in place of `searchDataMark` (`scriptData`): a text node of
-      // megabytes would cost its escaping, serialization and parse-back for nothing.
+      // megabytes would cost its escaping, serialization and reading back for nothing.
       content.add("script", ["type": "application/json", "id": "search-data"], text: Self.searchDataMark)
     }
     content.add("h2", ["id": "index-of-entries"], text: "Index")

@@ -76,6 +76,16 @@ final class SourcePage: @unchecked Sendable {
       diagnostics: diagnostics)
   }
 
+  /// The page's Markdown parsed again for its render, after its first pass made `facts`: heading
+  /// nodes are marked in document order, as the first pass marked them.
+  init(facts: PageFacts, source: Substring) {
+    let (_, body, bodyLine, _) = FrontMatter.parse(source, path: facts.path)
+    markdown = MarkdownDocument(body: body, lineOffset: bodyLine - 1)
+    self.facts = facts
+    var marker = HeadingMarker()
+    marker.walk(markdown.rootNode)
+  }
+
   var name: String { facts.name }
   var path: String { facts.path }
   var title: String { facts.title }
@@ -189,6 +199,19 @@ struct PageSurvey: MarkdownWalker {
     case .failure(let failure):
       error(.blockInvalid, line, column, failure.message, fixIts: failure.fixIts)
     }
+  }
+}
+
+/// Marks each heading node with its index among the page's headings, in document order.
+private struct HeadingMarker: MarkdownWalker {
+  private var count = 0
+
+  mutating func visit(_ node: MarkdownNode) -> Bool {
+    if node.type == CMARK_NODE_HEADING {
+      node.mark = count
+      count += 1
+    }
+    return node.type != CMARK_NODE_CODE_BLOCK
   }
 }
 

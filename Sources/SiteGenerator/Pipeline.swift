@@ -168,11 +168,13 @@ struct SitePipeline {
   func parse(_ files: [PageFile], context: SiteContext, recalling previous: BuildRecord?) -> [SitePage] {
     parallelMap(files) { file in
       if let known = previous?.pages[file.name]?.facts, known.digest == file.digest, known.path == file.path {
-        return SitePage(file: file, facts: known, source: nil)
+        return SitePage(file: file, facts: known, isNew: false)
       }
+      // Only the facts are kept: every page's cmark tree at once was most of a build's peak
+      // memory, and the render parses the Markdown again (`SourcePage(facts:source:)`).
       let source = SourcePage(
         name: file.name, path: file.path, source: Substring(file.text), digest: file.digest, context: context)
-      return SitePage(file: file, facts: source.facts, source: source)
+      return SitePage(file: file, facts: source.facts, isNew: true)
     }
   }
 
@@ -259,11 +261,7 @@ struct SitePipeline {
       {
         return (known.render, chunk)
       }
-      let source =
-        page.source
-        ?? SourcePage(
-          name: page.file.name, path: page.file.path, source: Substring(page.file.text), digest: page.file.digest,
-          context: context)
+      let source = SourcePage(facts: page.facts, source: Substring(page.file.text))
       return (renderPage(source, parsed: parsed, context: context, index: site.index, navigation: navigation), chunk)
     }
     // The listings: the search page, and the page list when Content has no index.
@@ -361,11 +359,12 @@ struct PageFile: Sendable {
 struct SitePage: Sendable {
   let file: PageFile
   let facts: PageFacts
-  let source: SourcePage?
+  /// Whether the facts were made now, not recalled from the build record.
+  let isNew: Bool
 
   /// The page for the build record; the recorded page itself when nothing of it was made anew.
   func record(render: RenderedPage, chunk: SearchChunk, previous: BuildRecord?) -> BuildRecord.Page {
-    if source == nil, render.bytes == nil, let known = previous?.pages[facts.name], known.chunk?.key == chunk.key {
+    if !isNew, render.bytes == nil, let known = previous?.pages[facts.name], known.chunk?.key == chunk.key {
       return known
     }
     return BuildRecord.Page(facts: facts, render: render, chunk: chunk)

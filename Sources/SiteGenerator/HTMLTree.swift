@@ -100,15 +100,7 @@ struct Element {
   var line: Int { Int(xmlGetLineNo(node)) }
 
   /// The element children, in order.
-  var children: [Element] {
-    var result: [Element] = []
-    var child = node.pointee.children
-    while let current = child {
-      if current.pointee.type == XML_ELEMENT_NODE { result.append(Element(owner: owner, node: current)) }
-      child = current.pointee.next
-    }
-    return result
-  }
+  var children: [Element] { childrenWithOffsets.map(\.element) }
 
   /// The element children with their offsets among all the child nodes, text nodes counted.
   var childrenWithOffsets: [(offset: Int, element: Element)] {

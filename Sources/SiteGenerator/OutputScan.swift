@@ -11,7 +11,7 @@ import LinkContract
 /// It replaces parsing every page back with libxml2's XML parser, which proved the same and
 /// cost more than a quarter of a page's render.
 struct SerializedPage {
-  private(set) var ids: [(value: String, line: Int)] = []
+  private(set) var ids: [String] = []
   private(set) var links: [PageLink] = []
 
   /// Where and why a page is not well-formed.
@@ -79,13 +79,7 @@ struct SerializedPage {
       let start = index
       guard index < bytes.count, Self.isNameStart(bytes[index]) else { throw fault("a name was expected") }
       while index < bytes.count, Self.isName(bytes[index]) {
-        if bytes[index] < 0x80 {
-          index += 1
-        } else if case .success(let length) = UTF8Sequence.length(in: bytes, at: index) {
-          index += length
-        } else {
-          throw fault("bytes that are not UTF-8")
-        }
+        if bytes[index] < 0x80 { index += 1 } else { try allowedCharacter() }
       }
       return start..<index
     }
@@ -186,11 +180,7 @@ struct SerializedPage {
 
     /// Reads the character at `index` of text or of an attribute value.
     mutating func character(inText: Bool) throws(Fault) {
-      let byte = bytes[index]
-      switch byte {
-      case UInt8(ascii: "\n"):
-        line += 1
-        index += 1
+      switch bytes[index] {
       case UInt8(ascii: "&"):
         try reference()
       case UInt8(ascii: "<"):
@@ -200,12 +190,8 @@ struct SerializedPage {
           throw fault("`]]>` in text")
         }
         index += 1
-      case 0x20..<0x80, UInt8(ascii: "\t"), UInt8(ascii: "\r"):
-        index += 1
-      case 0x80...:
-        try allowedCharacter()
       default:
-        throw fault("a control character XML does not allow")
+        try allowedCharacter()
       }
     }
 
@@ -314,7 +300,7 @@ struct SerializedPage {
       }
       let string = plain ? text(value) : Self.unescaped(text(value))
       if kind == "id" {
-        page.ids.append((string, line))
+        page.ids.append(string)
       } else {
         pending.append((kind, string))
       }

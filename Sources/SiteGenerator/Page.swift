@@ -47,17 +47,15 @@ final class PageFacts: Sendable {
   var outputName: String { name + ".html" }
 }
 
-/// A Content page parsed now: its facts and its Markdown, whose heading nodes carry their
-/// heading's index in `facts.headings`.
-final class SourcePage: @unchecked Sendable {
-  let facts: PageFacts
-  let markdown: MarkdownDocument
-
-  init(name: String, path: String, source: Substring, digest: UInt64, context: SiteContext) {
+extension PageFacts {
+  /// The first pass over a Content page: its front matter, then one walk over its Markdown.
+  /// The Markdown is not kept: every page's cmark tree at once was most of a build's peak
+  /// memory, and the render parses the page again (`SourcePage`).
+  convenience init(name: String, path: String, source: Substring, digest: UInt64, context: SiteContext) {
     var diagnostics: [Diagnostic] = []
     let (matter, body, bodyLine, matterDiagnostics) = FrontMatter.parse(source, path: path)
     diagnostics += matterDiagnostics
-    markdown = MarkdownDocument(body: body, lineOffset: bodyLine - 1)
+    let markdown = MarkdownDocument(body: body, lineOffset: bodyLine - 1)
     var survey = PageSurvey(path: path, markdown: markdown, contract: context.contract)
     survey.walk(markdown.rootNode)
     diagnostics += survey.diagnostics
@@ -70,14 +68,21 @@ final class SourcePage: @unchecked Sendable {
     for (heading, text) in survey.sectionTexts {
       sections[heading.map { headings[$0].id }, default: []].append(text)
     }
-    facts = PageFacts(
+    self.init(
       name: name, path: path, digest: digest, matter: matter, headings: headings, ids: allocator.used,
       anchors: survey.anchors, homes: survey.homes, searchWords: sections.mapValues(SearchIndex.words),
       diagnostics: diagnostics)
   }
+}
 
-  /// The page's Markdown parsed again for its render, after its first pass made `facts`: heading
-  /// nodes are marked in document order, as the first pass marked them.
+/// A Content page parsed for its render: its facts and its Markdown, whose heading nodes carry
+/// their heading's index in `facts.headings`.
+final class SourcePage: @unchecked Sendable {
+  let facts: PageFacts
+  let markdown: MarkdownDocument
+
+  /// The page's Markdown, parsed after its first pass made `facts`: heading nodes are marked in
+  /// document order, the order of `facts.headings`.
   init(facts: PageFacts, source: Substring) {
     let (_, body, bodyLine, _) = FrontMatter.parse(source, path: facts.path)
     markdown = MarkdownDocument(body: body, lineOffset: bodyLine - 1)
@@ -98,8 +103,7 @@ final class SourcePage: @unchecked Sendable {
   }
 }
 
-/// The first pass over a page's Markdown, in one walk: headings (each node marked with its
-/// index), `contract` blocks and their anchors, what Content may not contain, and the text of
+/// The first pass over a page's Markdown, in one walk: headings, `contract` blocks and their anchors, what Content may not contain, and the text of
 /// each top-level block for the search index.
 struct PageSurvey: MarkdownWalker {
   let path: String
@@ -138,7 +142,6 @@ struct PageSurvey: MarkdownWalker {
     case CMARK_NODE_DOCUMENT:
       return true
     case CMARK_NODE_HEADING:
-      node.mark = headings.count
       if node.parent?.type == CMARK_NODE_DOCUMENT { section = headings.count }
       headings.append((node.headingLevel, node.plainText))
       return true

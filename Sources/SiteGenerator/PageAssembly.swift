@@ -193,7 +193,7 @@ func finish(
   var problems = diagnostics
   switch SerializedPage.read(bytes) {
   case .success(let page):
-    for (id, _) in page.ids where !ids.insert(id).inserted { duplicates.append(id) }
+    for id in page.ids where !ids.insert(id).inserted { duplicates.append(id) }
     links = page.links
   case .failure(let fault):
     problems.append(

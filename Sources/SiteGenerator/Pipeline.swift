@@ -170,11 +170,9 @@ struct SitePipeline {
       if let known = previous?.pages[file.name]?.facts, known.digest == file.digest, known.path == file.path {
         return SitePage(file: file, facts: known, isNew: false)
       }
-      // Only the facts are kept: every page's cmark tree at once was most of a build's peak
-      // memory, and the render parses the Markdown again (`SourcePage(facts:source:)`).
-      let source = SourcePage(
+      let facts = PageFacts(
         name: file.name, path: file.path, source: Substring(file.text), digest: file.digest, context: context)
-      return SitePage(file: file, facts: source.facts, isNew: true)
+      return SitePage(file: file, facts: facts, isNew: true)
     }
   }
 

@@ -103,6 +103,26 @@ struct WordSet {
 
   /// The words, in the order they were added, separated by spaces.
   var joined: String { String(decoding: bytes, as: UTF8.self) }
+
+  /// `joined`, then each word of `later` (words separated by spaces) that is not in the set.
+  func joined(thenUnseen later: String) -> String {
+    var result = bytes
+    result.reserveCapacity(result.count + later.utf8.count + 1)
+    var later = later
+    later.withUTF8 { later in
+      var start = 0
+      while start < later.count {
+        let end = later[start...].firstIndex(of: UInt8(ascii: " ")) ?? later.count
+        let word = UnsafeBufferPointer(rebasing: later[start..<end])
+        if !contains(word) {
+          if !result.isEmpty { result.append(UInt8(ascii: " ")) }
+          result.append(contentsOf: word)
+        }
+        start = end + 1
+      }
+    }
+    return String(decoding: result, as: UTF8.self)
+  }
 }
 
 extension SearchIndex {
@@ -125,24 +145,8 @@ extension SearchIndex {
       if !ascii { characterWords(text, into: &seen) }
     }
     guard seen.count > 0 else { return later }
-    guard !later.isEmpty else { return seen.joined }
     // `later` holds each word once, so only the words before it can repeat one of its words.
-    var result = Array(seen.joined.utf8)
-    result.reserveCapacity(result.count + later.utf8.count + 1)
-    var later = later
-    later.withUTF8 { bytes in
-      var start = 0
-      while start < bytes.count {
-        let end = bytes[start...].firstIndex(of: UInt8(ascii: " ")) ?? bytes.count
-        let word = UnsafeBufferPointer(rebasing: bytes[start..<end])
-        if !seen.contains(word) {
-          result.append(UInt8(ascii: " "))
-          result.append(contentsOf: word)
-        }
-        start = end + 1
-      }
-    }
-    return String(decoding: result, as: UTF8.self)
+    return later.isEmpty ? seen.joined : seen.joined(thenUnseen: later)
   }
 
   /// The words of any text, by characters: each token, trimmed, then its runs of letters and

@@ -86,12 +86,12 @@ public struct SiteBuild: Sendable {
     // A build that renders needs the generated files: read back from the output when the last
     // build made them from the same identity and they are as it left them, else made while the
     // record is read and the pages are parsed.
+    let published = self.published
     if let recorded, recorded.site == digests?.site, !recorded.generated.isEmpty,
       recorded.generated.allSatisfy(untouched.contains)
     {
       published.recall(from: outputDirectory, paths: recorded.generated)
     }
-    let published = self.published
     DispatchQueue.global().async { _ = published.files }
     // Pages are recalled only from a build with the same tool, settings and templates.
     let previous = recorded?.site == digests?.site ? recordBytes.flatMap { BuildRecord.decode($0) } : nil

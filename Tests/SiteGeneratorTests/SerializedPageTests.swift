@@ -28,7 +28,7 @@ import Testing
 
   static func reading(_ bytes: [UInt8]) -> (ids: [String], links: [PageLink])? {
     guard case .success(let page) = SerializedPage.read(bytes) else { return nil }
-    return (page.ids.map(\.value), page.links)
+    return (page.ids, page.links)
   }
 
   /// The pages this repository publishes, as the generator wrote them.

@@ -1,0 +1,56 @@
+import DesignFixture
+import Testing
+
+@testable import SiteGenerator
+
+/// The search index's words: the byte path that ASCII text takes gives what the character path
+/// gives any text, and merging words made before keeps each word once, in first-seen order.
+@Suite struct SearchWordsTests {
+  static func byCharacters(_ text: String) -> String {
+    var seen = WordSet()
+    SearchIndex.characterWords(text, into: &seen)
+    return seen.joined
+  }
+
+  static func byBytes(_ text: String) -> String {
+    var seen = WordSet()
+    var text = text
+    text.withUTF8 { SearchIndex.asciiWords($0, into: &seen) }
+    return seen.joined
+  }
+
+  @Test(
+    "Words of a text, lowercase, once each, whole dotted or dashed runs and their parts",
+    arguments: [
+      ("See links.example.com and LINKS.example.com.", "see links.example.com links example com and"),
+      ("`extra-field` (extra-field), a b c", "extra-field extra field"),
+      ("utm_source=x&y=2: done!", "utm_source=x&y=2 utm source done"),
+      ("", ""),
+    ])
+  func words(_ text: String, _ expected: String) {
+    #expect(SearchIndex.words([text]) == expected)
+    #expect(Self.byCharacters(text) == expected)
+  }
+
+  /// Characters that separate, trim or join words, and letters of both cases.
+  static let alphabet = Array("aAbZz09 .-_:/=&`*()[]{}<>,;\"'!?\t\n~#")
+
+  @Test("ASCII text read as bytes gives the words read as characters", arguments: 0..<8)
+  func bytesMatchCharacters(_ seed: Int) {
+    var random = SplitMix64(name: "words \(seed)")
+    for round in 0..<300 {
+      let text = String(
+        (0..<Int.random(in: 0..<60, using: &random)).map { _ in Self.alphabet.randomElement(using: &random)! })
+      #expect(Self.byBytes(text) == Self.byCharacters(text), "round \(round): \(text.debugDescription)")
+    }
+  }
+
+  @Test("Words made before are merged after the new ones, each word once")
+  func merged() {
+    let later = SearchIndex.words(["Checkout cart, checkout session"])
+    #expect(later == "checkout cart session")
+    #expect(SearchIndex.words(["Cart order"], then: later) == "cart order checkout session")
+    #expect(SearchIndex.words([""], then: later) == later)
+    #expect(SearchIndex.words(["Cart"], then: "") == "cart")
+  }
+}

@@ -1,34 +1,19 @@
-import CLibXML2
-
-#if canImport(Glibc)
-  import Glibc
-#endif
-
-/// An element in a libxml2 document under construction. Text is always added as text nodes,
-/// so it is escaped by the serializer, never spliced into markup.
+/// An element of an `HTMLDocument` under construction. Text is always added as text nodes,
+/// so it is escaped when the page is written, never spliced into markup.
 ///
-/// An element holds its document, so the document, and the libxml2 memory the element points
-/// into, lives as long as any element of it. Elements come only from their document (`root`)
-/// and from other elements (`add`, `children`, `descendants`), never from a raw pointer.
+/// An element holds its document, which owns every node; elements come only from their
+/// document (`root`) and from other elements (`add`, `children`, `descendants`).
 struct Element {
-  /// The document the element belongs to, kept alive by the element.
+  /// The document the element belongs to.
   let owner: HTMLDocument
-  let node: xmlNodePtr
-
-  fileprivate init(owner: HTMLDocument, node: xmlNodePtr) {
-    self.owner = owner
-    self.node = node
-  }
-
-  var document: xmlDocPtr { owner.pointer }
+  let index: Int32
 
   /// Appends a child element and returns it.
   @discardableResult
   func add(_ name: String, _ attributes: KeyValuePairs<String, String> = [:]) -> Element {
-    let child = xmlNewDocNode(document, nil, name, nil)!
-    for (key, value) in attributes { xmlNewProp(child, key, value) }
-    xmlAddChild(node, child)
-    return Element(owner: owner, node: child)
+    let child = owner.append(.element, name, to: index)
+    for (key, value) in attributes { owner.appendAttribute(key, value, to: child) }
+    return Element(owner: owner, index: child)
   }
 
   /// Appends a child element, fills it with `body`, and returns it.
@@ -52,11 +37,7 @@ struct Element {
   /// Appends a text node.
   func text(_ text: String) {
     guard !text.isEmpty else { return }
-    var text = text
-    let node = text.withUTF8 { bytes in
-      bytes.withMemoryRebound(to: xmlChar.self) { xmlNewDocTextLen(document, $0.baseAddress, Int32($0.count)) }
-    }!
-    xmlAddChild(self.node, node)
+    owner.append(.text, text, to: index)
   }
 
   /// Appends text in which `backquoted` spans become `<code>` elements.
@@ -68,36 +49,42 @@ struct Element {
     }
   }
 
-  /// Calls `visit` with the name and value of each attribute, without copying the others.
+  /// Calls `visit` with the name and value of each attribute among `names`, in document order.
   func attributes(named names: [StaticString], _ visit: (StaticString, String) -> Void) {
-    var property = node.pointee.properties
-    while let current = property {
-      let name = current.pointee.name!
+    var attribute = owner.nodes[Int(index)].firstAttribute
+    while attribute >= 0 {
+      let current = owner.attributes[Int(attribute)]
       for wanted in names
-      where strcmp(name, UnsafeRawPointer(wanted.utf8Start).assumingMemoryBound(to: CChar.self)) == 0 {
-        if let child = current.pointee.children, let content = child.pointee.content {
-          visit(wanted, String(cString: content))
-        }
+      where current.name.utf8.elementsEqual(
+        UnsafeBufferPointer(start: wanted.utf8Start, count: wanted.utf8CodeUnitCount))
+      {
+        visit(wanted, current.value)
       }
-      property = current.pointee.next
+      attribute = current.next
     }
   }
 
-  func set(_ attribute: String, _ value: String) { xmlSetProp(node, attribute, value) }
+  /// Sets `attribute`, in place when the element has it, otherwise after its other attributes.
+  func set(_ attribute: String, _ value: String) {
+    if let found = owner.attributeIndex(attribute, of: index) {
+      owner.attributes[Int(found)].value = value
+    } else {
+      owner.appendAttribute(attribute, value, to: index)
+    }
+  }
 
   func attribute(_ name: String) -> String? {
-    guard let value = xmlGetProp(node, name) else { return nil }
-    defer { free(value) }
-    return String(cString: value)
+    owner.attributeIndex(name, of: index).map { owner.attributes[Int($0)].value }
   }
 
   func removeAttribute(_ name: String) {
-    if let property = xmlHasProp(node, name) { xmlRemoveProp(property) }
+    owner.removeAttribute(name, of: index)
   }
 
-  var name: String { String(cString: node.pointee.name) }
+  var name: String { owner.nodes[Int(index)].value }
 
-  var line: Int { Int(xmlGetLineNo(node)) }
+  /// The line the element started on in the source it was parsed from; 0 for built elements.
+  var line: Int { owner.lines.isEmpty ? 0 : Int(owner.lines[Int(index)]) }
 
   /// The element children, in order.
   var children: [Element] { childrenWithOffsets.map(\.element) }
@@ -105,11 +92,11 @@ struct Element {
   /// The element children with their offsets among all the child nodes, text nodes counted.
   var childrenWithOffsets: [(offset: Int, element: Element)] {
     var result: [(offset: Int, element: Element)] = []
-    var child = node.pointee.children
+    var child = owner.nodes[Int(index)].firstChild
     var offset = 0
-    while let current = child {
-      if current.pointee.type == XML_ELEMENT_NODE { result.append((offset, Element(owner: owner, node: current))) }
-      child = current.pointee.next
+    while child >= 0 {
+      if owner.nodes[Int(child)].kind == .element { result.append((offset, Element(owner: owner, index: child))) }
+      child = owner.nodes[Int(child)].next
       offset += 1
     }
     return result
@@ -117,128 +104,303 @@ struct Element {
 
   /// The child node at `offset`, text nodes counted, when that node is an element.
   func childElement(atNodeOffset offset: Int) -> Element? {
-    var child = node.pointee.children
-    var index = 0
-    while let current = child, index < offset {
-      child = current.pointee.next
-      index += 1
+    var child = owner.nodes[Int(index)].firstChild
+    var position = 0
+    while child >= 0, position < offset {
+      child = owner.nodes[Int(child)].next
+      position += 1
     }
-    guard let child, child.pointee.type == XML_ELEMENT_NODE else { return nil }
-    return Element(owner: owner, node: child)
+    guard child >= 0, owner.nodes[Int(child)].kind == .element else { return nil }
+    return Element(owner: owner, index: child)
   }
 
   /// Every element below this one, depth first, in document order.
   func descendants(_ visit: (Element) -> Void) {
-    var child = node.pointee.children
-    while let current = child {
-      if current.pointee.type == XML_ELEMENT_NODE {
-        let element = Element(owner: owner, node: current)
+    var child = owner.nodes[Int(index)].firstChild
+    while child >= 0 {
+      if owner.nodes[Int(child)].kind == .element {
+        let element = Element(owner: owner, index: child)
         visit(element)
         element.descendants(visit)
       }
-      child = current.pointee.next
+      child = owner.nodes[Int(child)].next
     }
   }
 
+  /// Takes the element, and everything in it, out of the document.
+  func remove() { owner.unlink(index) }
 }
 
-/// A parsed HTML document that frees itself.
+/// An HTML document held as one array of nodes linked by index, written out as bytes by
+/// `serializedXHTML` in the syntax of libxml2's XML serializer, which builds used before:
+/// valid HTML5 that an XML parser can also read, so that reading it back (`SerializedPage`)
+/// is a strict well-formedness check.
 final class HTMLDocument {
-  let pointer: xmlDocPtr
-
-  init(pointer: xmlDocPtr) { self.pointer = pointer }
-
-  /// Parses `source` with libxml2's HTML parser; nil when nothing could be parsed.
-  static func parse(_ source: String, url: String) -> HTMLDocument? {
-    _ = libxml2Ready
-    let pointer = source.withCString { bytes in
-      htmlReadMemory(
-        bytes, Int32(strlen(bytes)), url, "UTF-8",
-        linkcontract_html_parse_options | Int32(HTML_PARSE_NOERROR.rawValue)
-          | Int32(HTML_PARSE_NOWARNING.rawValue))
-    }
-    return pointer.map(HTMLDocument.init)
+  enum Kind: UInt8 {
+    case document, element, text, comment, doctype, cdata, processingInstruction
   }
 
-  /// Parses serialized XHTML-syntax bytes with libxml2's XML parser: a strict well-formedness
-  /// check. On failure, the parser's message and line. The reference `SerializedPage`, which
-  /// builds use, is tested against.
-  static func parseWellFormed(bytes: [UInt8], url: String) -> Result<HTMLDocument, WellFormednessError> {
-    xmlResetLastError()
-    let pointer = bytes.withUnsafeBufferPointer { buffer in
-      buffer.withMemoryRebound(to: CChar.self) { chars in
-        xmlReadMemory(
-          chars.baseAddress, Int32(chars.count), url, "UTF-8",
-          Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue))
+  struct Node {
+    var kind: Kind
+    /// An element's name, a text's or comment's content, or a doctype's whole declaration.
+    var value: String
+    var parent: Int32 = -1
+    var firstChild: Int32 = -1
+    var lastChild: Int32 = -1
+    var next: Int32 = -1
+    var firstAttribute: Int32 = -1
+    var lastAttribute: Int32 = -1
+  }
+
+  struct Attribute {
+    var name: String
+    var value: String
+    var next: Int32 = -1
+  }
+
+  /// Node 0 is the document; its element child is the root.
+  fileprivate(set) var nodes: [Node]
+  fileprivate(set) var attributes: [Attribute]
+  /// Each node's line in the source it was parsed from; empty for built documents.
+  fileprivate(set) var lines: [Int32]
+
+  init() {
+    nodes = [Node(kind: .document, value: "")]
+    attributes = []
+    lines = []
+  }
+
+  /// A copy that can be changed without changing this document.
+  func copy() -> HTMLDocument {
+    let copy = HTMLDocument()
+    copy.nodes = nodes
+    copy.attributes = attributes
+    copy.lines = lines
+    return copy
+  }
+
+  /// An empty document holding `<html><body></body></html>`, for serializing parts of a page.
+  static func fragment() -> HTMLDocument {
+    let document = HTMLDocument()
+    let html = document.append(.element, "html", to: 0)
+    document.append(.element, "body", to: html)
+    return document
+  }
+
+  var root: Element? {
+    var child = nodes[0].firstChild
+    while child >= 0 {
+      if nodes[Int(child)].kind == .element { return Element(owner: self, index: child) }
+      child = nodes[Int(child)].next
+    }
+    return nil
+  }
+
+  /// The `body` element of a document made by `fragment()`.
+  var body: Element {
+    guard let html = root, let body = html.children.first(where: { $0.name == "body" }) else {
+      preconditionFailure("a fragment document has a body")
+    }
+    return body
+  }
+
+  @discardableResult
+  func append(_ kind: Kind, _ value: String, to parent: Int32, line: Int32 = 0) -> Int32 {
+    let index = Int32(nodes.count)
+    var node = Node(kind: kind, value: value)
+    node.parent = parent
+    nodes.append(node)
+    if !lines.isEmpty || line != 0 {
+      if lines.isEmpty { lines = Array(repeating: 0, count: Int(index)) }
+      lines.append(line)
+    }
+    let last = nodes[Int(parent)].lastChild
+    if last >= 0 { nodes[Int(last)].next = index } else { nodes[Int(parent)].firstChild = index }
+    nodes[Int(parent)].lastChild = index
+    return index
+  }
+
+  func appendAttribute(_ name: String, _ value: String, to node: Int32) {
+    let index = Int32(attributes.count)
+    attributes.append(Attribute(name: name, value: value))
+    let last = nodes[Int(node)].lastAttribute
+    if last >= 0 { attributes[Int(last)].next = index } else { nodes[Int(node)].firstAttribute = index }
+    nodes[Int(node)].lastAttribute = index
+  }
+
+  fileprivate func attributeIndex(_ name: String, of node: Int32) -> Int32? {
+    var attribute = nodes[Int(node)].firstAttribute
+    while attribute >= 0 {
+      if attributes[Int(attribute)].name == name { return attribute }
+      attribute = attributes[Int(attribute)].next
+    }
+    return nil
+  }
+
+  fileprivate func removeAttribute(_ name: String, of node: Int32) {
+    var previous: Int32 = -1
+    var attribute = nodes[Int(node)].firstAttribute
+    while attribute >= 0 {
+      let next = attributes[Int(attribute)].next
+      if attributes[Int(attribute)].name == name {
+        if previous >= 0 { attributes[Int(previous)].next = next } else { nodes[Int(node)].firstAttribute = next }
+        if nodes[Int(node)].lastAttribute == attribute { nodes[Int(node)].lastAttribute = previous }
+      } else {
+        previous = attribute
       }
+      attribute = next
     }
-    if let pointer { return .success(HTMLDocument(pointer: pointer)) }
-    let error = xmlGetLastError()
-    let message = error.flatMap { $0.pointee.message }.map { String(cString: $0) } ?? "unknown error"
-    return .failure(
-      WellFormednessError(
-        message: message.trimmingTrailingNewline, line: Int(error?.pointee.line ?? 1)))
   }
 
-  func copy() -> HTMLDocument { HTMLDocument(pointer: xmlCopyDoc(pointer, 1)) }
+  fileprivate func unlink(_ node: Int32) {
+    let parent = nodes[Int(node)].parent
+    guard parent >= 0 else { return }
+    var previous: Int32 = -1
+    var child = nodes[Int(parent)].firstChild
+    while child >= 0, child != node {
+      previous = child
+      child = nodes[Int(child)].next
+    }
+    guard child == node else { return }
+    let next = nodes[Int(node)].next
+    if previous >= 0 { nodes[Int(previous)].next = next } else { nodes[Int(parent)].firstChild = next }
+    if nodes[Int(parent)].lastChild == node { nodes[Int(parent)].lastChild = previous }
+    nodes[Int(node)].parent = -1
+    nodes[Int(node)].next = -1
+  }
 
-  var root: Element? { xmlDocGetRootElement(pointer).map { Element(owner: self, node: $0) } }
+  // MARK: Writing
 
-  /// The document serialized by libxml2 in XHTML syntax: valid HTML5 that an XML parser can
-  /// also read, so that reading it back (`SerializedPage`) is a strict well-formedness check.
+  /// The document's bytes: each top-level node followed by a newline, as libxml2 writes them.
   func serializedXHTML() -> [UInt8] {
-    if let root { closeEmptyElements(root, inForeignContent: false) }
-    guard let buffer = xmlBufferCreate() else { return [] }
-    defer { xmlBufferFree(buffer) }
-    // Grow by doubling: libxml2's default grows to the exact size, which is quadratic for big pages.
-    xmlBufferSetAllocationScheme(buffer, XML_BUFFER_ALLOC_DOUBLEIT)
-    let options = Int32(XML_SAVE_XHTML.rawValue | XML_SAVE_NO_DECL.rawValue)
-    guard let context = xmlSaveToBuffer(buffer, "UTF-8", options) else { return [] }
-    _ = xmlSaveDoc(context, pointer)
-    _ = xmlSaveClose(context)
-    guard let content = xmlBufferContent(buffer) else { return [] }
-    return Array(UnsafeBufferPointer(start: content, count: Int(xmlBufferLength(buffer))))
+    var out: [UInt8] = []
+    out.reserveCapacity(nodes.count * 24 + 256)
+    var child = nodes[0].firstChild
+    while child >= 0 {
+      write(child, foreign: false, into: &out)
+      out.append(UInt8(ascii: "\n"))
+      child = nodes[Int(child)].next
+    }
+    return out
   }
 
-  /// Gives every empty element that is not void an empty text child, so that the serializer
-  /// writes `<td></td>`, never `<td/>`, which HTML does not allow. SVG elements may self-close.
-  func closeEmptyElements(_ element: Element, inForeignContent: Bool) {
-    Self.closeEmpty(element.node, inForeignContent: inForeignContent, document: pointer)
+  /// The children of `element` serialized as `serializedXHTML` writes them inside the page.
+  func serializedChildren(of element: Element) -> [UInt8] {
+    var out: [UInt8] = []
+    let foreign = nodes[Int(element.index)].value == "svg"
+    var child = nodes[Int(element.index)].firstChild
+    while child >= 0 {
+      write(child, foreign: foreign, into: &out)
+      child = nodes[Int(child)].next
+    }
+    return out
   }
 
-  private static func closeEmpty(_ node: xmlNodePtr, inForeignContent: Bool, document: xmlDocPtr) {
-    let foreign = inForeignContent || xmlStrEqual(node.pointee.name, "svg") != 0
-    guard let first = node.pointee.children else {
-      if !foreign, !voidElements.contains(where: { xmlStrEqual(node.pointee.name, $0) != 0 }) {
-        xmlAddChild(node, xmlNewDocTextLen(document, "", 0))
+  /// Writes one node. An element without children closes itself (`<br/>`) only when it is a
+  /// void element or inside SVG; any other is written `<td></td>`, as HTML requires.
+  private func write(_ index: Int32, foreign: Bool, into out: inout [UInt8]) {
+    let node = nodes[Int(index)]
+    switch node.kind {
+    case .element:
+      out.append(UInt8(ascii: "<"))
+      out += node.value.utf8
+      var attribute = node.firstAttribute
+      while attribute >= 0 {
+        let current = attributes[Int(attribute)]
+        out.append(UInt8(ascii: " "))
+        out += current.name.utf8
+        out.append(UInt8(ascii: "="))
+        out.append(UInt8(ascii: "\""))
+        Self.escapeAttribute(current.value, into: &out)
+        out.append(UInt8(ascii: "\""))
+        attribute = current.next
       }
-      return
-    }
-    var child: xmlNodePtr? = first
-    while let current = child {
-      if current.pointee.type == XML_ELEMENT_NODE { closeEmpty(current, inForeignContent: foreign, document: document) }
-      child = current.pointee.next
+      let foreign = foreign || node.value == "svg"
+      if node.firstChild < 0, foreign || voidElements.contains(node.value) {
+        out.append(UInt8(ascii: "/"))
+        out.append(UInt8(ascii: ">"))
+        return
+      }
+      out.append(UInt8(ascii: ">"))
+      var child = node.firstChild
+      while child >= 0 {
+        write(child, foreign: foreign, into: &out)
+        child = nodes[Int(child)].next
+      }
+      out.append(UInt8(ascii: "<"))
+      out.append(UInt8(ascii: "/"))
+      out += node.value.utf8
+      out.append(UInt8(ascii: ">"))
+    case .text:
+      Self.escapeText(node.value, into: &out)
+    case .comment:
+      out += "<!--".utf8
+      out += node.value.utf8
+      out += "-->".utf8
+    case .doctype:
+      out += node.value.utf8
+    case .cdata:
+      out += "<![CDATA[".utf8
+      out += node.value.utf8
+      out += "]]>".utf8
+    case .processingInstruction:
+      out += node.value.utf8
+    case .document:
+      break
     }
   }
 
-  deinit { xmlFreeDoc(pointer) }
+  /// Text as libxml2 escapes it: `<`, `>`, `&` and carriage returns.
+  static func escapeText(_ text: String, into out: inout [UInt8]) {
+    escape(text, into: &out) { byte in
+      switch byte {
+      case UInt8(ascii: "<"): "&lt;"
+      case UInt8(ascii: ">"): "&gt;"
+      case UInt8(ascii: "&"): "&amp;"
+      case 0x0D: "&#13;"
+      default: nil
+      }
+    }
+  }
+
+  /// An attribute value as libxml2 escapes it: markup characters, quotes and the whitespace
+  /// that attribute-value normalization would otherwise turn into spaces.
+  static func escapeAttribute(_ text: String, into out: inout [UInt8]) {
+    escape(text, into: &out) { byte in
+      switch byte {
+      case UInt8(ascii: "<"): "&lt;"
+      case UInt8(ascii: ">"): "&gt;"
+      case UInt8(ascii: "&"): "&amp;"
+      case UInt8(ascii: "\""): "&quot;"
+      case 0x0A: "&#10;"
+      case 0x0D: "&#13;"
+      case 0x09: "&#9;"
+      default: nil
+      }
+    }
+  }
+
+  private static func escape(
+    _ text: String, into out: inout [UInt8], _ replacement: (UInt8) -> StaticString?
+  ) {
+    var text = text
+    text.withUTF8 { bytes in
+      var start = 0
+      for offset in bytes.indices {
+        guard let escaped = replacement(bytes[offset]) else { continue }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<offset]))
+        out.append(contentsOf: UnsafeBufferPointer(start: escaped.utf8Start, count: escaped.utf8CodeUnitCount))
+        start = offset + 1
+      }
+      out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+    }
+  }
 }
 
 /// HTML elements that never have content or an end tag.
-let voidElements: [String] = [
+let voidElements: Set<String> = [
   "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr",
 ]
-
-/// libxml2's global setup, done once: every use of libxml2 starts from a parsed template.
-let libxml2Ready: Void = {
-  xmlInitParser()
-}()
-
-/// Why a rendered page is not well-formed.
-struct WellFormednessError: Error {
-  let message: String
-  let line: Int
-}
 
 extension String {
   var trimmingTrailingNewline: String {

@@ -1,4 +1,3 @@
-import CLibXML2
 import LinkContract
 
 /// A rendered page: its bytes, the ids and links read back from them (`SerializedPage`), and the
@@ -84,7 +83,7 @@ func renderPage(
   if let toc = slots[.toc] {
     let entries = page.facts.headings.filter { $0.level <= 3 }
     if entries.isEmpty {
-      remove(toc)
+      toc.remove()
     } else {
       toc.add("h2", ["class": "toc-title"], text: "On this page")
       let list = toc.add("ul")
@@ -110,7 +109,7 @@ func renderIndex(
   let (document, slots) = parsed.instantiate()
   fillCommonSlots(slots, title: "All pages", summary: "Every page of this site.", context: context)
   if let nav = slots[.nav] { navigation.markCurrent(nav, current: "index") }
-  if let toc = slots[.toc] { remove(toc) }
+  if let toc = slots[.toc] { toc.remove() }
   if let content = slots[.content] {
     let list = content.add("ul", ["class": "page-index"])
     for page in pages {
@@ -135,7 +134,7 @@ func renderSearch(
     slots, title: "Search", summary: "Find a route class, a field, a rejection reason or a page by name.",
     context: context)
   if let nav = slots[.nav] { navigation.markCurrent(nav, current: "search") }
-  if let toc = slots[.toc] { remove(toc) }
+  if let toc = slots[.toc] { toc.remove() }
   if let content = slots[.content] { search.fill(content, script: script) }
   let page = finish(document, path: "search.html", source: "the search index", diagnostics: [])
   guard let bytes = page.bytes else { return page }
@@ -172,13 +171,8 @@ func fillCommonSlots(_ slots: [Slot: Element], title: String, summary: String, c
   slots[.title]?.text(title + " · " + context.siteTitle)
   slots[.heading]?.text(title)
   if let slot = slots[.summary] {
-    if summary.isEmpty { remove(slot) } else { slot.prose(summary) }
+    if summary.isEmpty { slot.remove() } else { slot.prose(summary) }
   }
-}
-
-func remove(_ element: Element) {
-  xmlUnlinkNode(element.node)
-  xmlFreeNode(element.node)
 }
 
 /// Serializes the page, checks that the bytes are well-formed and records their ids and links.

@@ -1,4 +1,3 @@
-import CLibXML2
 import LinkContract
 
 /// The slots a page template may mark with `data-slot`.

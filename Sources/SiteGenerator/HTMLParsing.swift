@@ -140,7 +140,11 @@ extension HTMLDocument {
       case .cdata: made = xmlNewCDataBlock(document, node.value, Int32(node.value.utf8.count))
       case .doctype:
         precondition(node.value == "<!DOCTYPE html>", "the reference writes only `<!DOCTYPE html>`")
-        _ = xmlCreateIntSubset(document, "html", nil, nil)
+        // libxml2 puts a new doctype first; moved, it stays after the comments before it.
+        guard let dtd = xmlCreateIntSubset(document, "html", nil, nil) else { return }
+        let node = UnsafeMutableRawPointer(dtd).assumingMemoryBound(to: xmlNode.self)
+        xmlUnlinkNode(node)
+        xmlAddChild(UnsafeMutableRawPointer(document).assumingMemoryBound(to: xmlNode.self), node)
         return
       case .processingInstruction, .document:
         return

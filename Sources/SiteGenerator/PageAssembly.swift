@@ -216,17 +216,40 @@ struct OutputCheck {
     }.flatMap { $0 }
   }
 
+  /// What a rebuild can have broken, when the site has the same files as the recorded build,
+  /// which passed this check: every id and link of the pages made now, and the links of kept
+  /// pages into `changedTargets`, the pages whose ids are no longer what they were.
+  func problems(_ output: String, changedTargets: Set<String>) -> [Diagnostic] {
+    let all = Array(pages.values)
+    return parallelJobs(all.count, state: { LinkAnswers() }) { job, answers in
+      let page = all[job]
+      if page.bytes != nil { return problems(page, output, answers: answers) }
+      guard !changedTargets.isEmpty else { return [] }
+      return problems(page, output, answers: answers) { value in
+        // Without a fragment, a link asks only for a file, and the files are the same.
+        guard let hash = value.utf8.firstIndex(of: UInt8(ascii: "#")) else { return false }
+        return changedTargets.contains(file(Substring(value.utf8[..<hash]), from: page.path) ?? "")
+      }
+    }.flatMap { $0 }
+  }
+
   final class LinkAnswers {
     var known: [String: String?] = [:]
   }
 
-  func problems(_ page: RenderedPage, _ output: String, answers: LinkAnswers = LinkAnswers()) -> [Diagnostic] {
+  /// The page's duplicate ids and broken links; with `only`, just the links it selects.
+  func problems(
+    _ page: RenderedPage, _ output: String, answers: LinkAnswers = LinkAnswers(), only: ((String) -> Bool)? = nil
+  ) -> [Diagnostic] {
     let shown = output + "/" + page.path
-    var problems = page.duplicateIDs.map {
-      Diagnostic(id: .duplicateAnchor, path: shown, line: 1, column: 1, message: "id `\($0)` is used twice")
-    }
+    var problems =
+      only != nil
+      ? []
+      : page.duplicateIDs.map {
+        Diagnostic(id: .duplicateAnchor, path: shown, line: 1, column: 1, message: "id `\($0)` is used twice")
+      }
     let topLevel = !page.path.utf8.contains(UInt8(ascii: "/"))
-    for link in page.links {
+    for link in page.links where only?(link.value) ?? true {
       // A link with no file part leads into the page itself.
       let shared = topLevel && link.value.utf8.first.map { $0 != UInt8(ascii: "#") } ?? false
       let answer: String?
@@ -253,22 +276,24 @@ struct OutputCheck {
     }
     if bytes.first == 0x2F || byteOffset(of: "://", in: Substring(value)) != nil { return "is not a relative link" }
     let hash = bytes.firstIndex(of: 0x23)
-    let filePart = hash.map { Substring(bytes[..<$0]) } ?? Substring(value)
-    let file: String
-    if filePart.isEmpty {
-      file = page
-    } else if !filePart.utf8.contains(0x2F), !page.utf8.contains(0x2F) {
-      file = String(filePart)
-    } else {
-      file = resolve(String(filePart), from: page)
-    }
-    guard files.contains(file) else { return "no such file in the site" }
+    let file = self.file(hash.map { Substring(bytes[..<$0]) } ?? Substring(value), from: page)
+    guard let file, files.contains(file) else { return "no such file in the site" }
     if let hash {
       let fragment = String(Substring(bytes[bytes.index(after: hash)...]))
       guard let target = pages[file] else { return "fragment on a file that is not a page" }
       if !target.ids.contains(fragment) { return "no id `\(fragment)` in \(file)" }
     }
     return nil
+  }
+
+  /// The site file a link's file part names, seen from `page`; nil for an absolute link.
+  func file(_ filePart: Substring, from page: String) -> String? {
+    if filePart.hasPrefix("https://") || filePart.hasPrefix("mailto:") || filePart.utf8.first == 0x2F {
+      return nil
+    }
+    if filePart.isEmpty { return page }
+    if !filePart.utf8.contains(0x2F), !page.utf8.contains(0x2F) { return String(filePart) }
+    return resolve(String(filePart), from: page)
   }
 
   func resolve(_ relative: String, from page: String) -> String {

@@ -57,7 +57,12 @@ struct SitePipeline {
     // written, and their consequences would only repeat them.
     if diagnostics.errorCount == 0 {
       let all = Set(output.files.keys).union(output.kept)
-      diagnostics += OutputCheck(pages: rendered.byPath, files: all).problems(build.outputDirectory)
+      let check = OutputCheck(pages: rendered.byPath, files: all)
+      if let previous, previous.outputs.count == all.count, previous.outputs.allSatisfy({ all.contains($0.path) }) {
+        diagnostics += check.problems(build.outputDirectory, changedTargets: changedTargets(rendered, since: previous))
+      } else {
+        diagnostics += check.problems(build.outputDirectory)
+      }
     }
     clock.mark("check")
     output.diagnostics = finish(diagnostics, sources: sources, files: files)
@@ -287,6 +292,14 @@ struct SitePipeline {
     }
     return RenderedPages(
       pages: made.map(\.0) + pages.map(\.0), chunks: pages.map(\.1), searchJSON: made.lazy.compactMap(\.1).first)
+  }
+
+  /// The pages made now whose ids differ from the recorded build's, or are not recorded.
+  func changedTargets(_ rendered: RenderedPages, since previous: BuildRecord) -> Set<String> {
+    var recorded: [String: Set<String>] = [:]
+    for page in previous.pages.values { recorded[page.facts.outputName] = page.render.ids }
+    if let listing = previous.listingRender { recorded[listing.path] = listing.ids }
+    return Set(rendered.pages.filter { $0.bytes != nil && recorded[$0.path] != $0.ids }.map(\.path))
   }
 
   // MARK: - Assemble

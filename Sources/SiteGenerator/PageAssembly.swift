@@ -225,10 +225,18 @@ struct OutputCheck {
       let page = all[job]
       if page.bytes != nil { return problems(page, output, answers: answers) }
       guard !changedTargets.isEmpty else { return [] }
+      let topLevel = !page.path.utf8.contains(UInt8(ascii: "/"))
       return problems(page, output, answers: answers) { value in
-        // Without a fragment, a link asks only for a file, and the files are the same.
-        guard let hash = value.utf8.firstIndex(of: UInt8(ascii: "#")) else { return false }
-        return changedTargets.contains(file(Substring(value.utf8[..<hash]), from: page.path) ?? "")
+        // Without a fragment, a link asks only for a file, and the files are the same; without
+        // a file part, it leads into this page, which is kept.
+        guard let hash = value.utf8.firstIndex(of: UInt8(ascii: "#")), hash != value.utf8.startIndex else {
+          return false
+        }
+        let filePart = value.utf8[..<hash]
+        if topLevel, changedTargets.count <= 8, !filePart.contains(UInt8(ascii: "/")) {
+          return changedTargets.contains { $0.utf8.elementsEqual(filePart) }
+        }
+        return changedTargets.contains(file(Substring(filePart), from: page.path) ?? "")
       }
     }.flatMap { $0 }
   }

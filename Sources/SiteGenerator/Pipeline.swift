@@ -53,6 +53,7 @@ struct SitePipeline {
     clock.mark("render")
     var output = assemble(rendered, sources: sources)
     diagnostics += rendered.pages.flatMap(\.diagnostics) + pages.flatMap(\.facts.diagnostics)
+    clock.mark("assemble")
     // The output check looks for the generator's own faults; with Content errors nothing is
     // written, and their consequences would only repeat them.
     if diagnostics.errorCount == 0 {

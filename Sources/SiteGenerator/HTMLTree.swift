@@ -129,6 +129,28 @@ struct Element {
 
   /// Takes the element, and everything in it, out of the document.
   func remove() { owner.unlink(index) }
+
+  /// Whether the element is still in its document: not removed.
+  var isInDocument: Bool { owner.nodes[Int(index)].parent >= 0 }
+
+  /// Whether the element is SVG or inside SVG.
+  var isForeign: Bool {
+    var node = index
+    while node > 0 {
+      if owner.nodes[Int(node)].kind == .element, owner.nodes[Int(node)].value == "svg" { return true }
+      node = owner.nodes[Int(node)].parent
+    }
+    return false
+  }
+
+  /// Whether one of `others`, not this element itself, is inside this element.
+  func holdsAny(of others: some Sequence<Element>) -> Bool {
+    others.contains { other in
+      var node = owner.nodes[Int(other.index)].parent
+      while node >= 0, node != index { node = owner.nodes[Int(node)].parent }
+      return node == index && other.index != index
+    }
+  }
 }
 
 /// An HTML document held as one array of nodes linked by index, written out as bytes by
@@ -296,41 +318,78 @@ final class HTMLDocument {
     return out
   }
 
+  /// The document as `serializedXHTML` writes it, cut around `holes`, elements none of which
+  /// holds another: the bytes between them (one part more than there are holes) and, for each
+  /// hole in document order, its start tag, its children and its end tag.
+  func serializedAround(_ holes: Set<Int32>) -> (between: [[UInt8]], holes: [HoleBytes]) {
+    var holding = Set<Int32>()
+    for hole in holes {
+      var parent = nodes[Int(hole)].parent
+      while parent >= 0, holding.insert(parent).inserted { parent = nodes[Int(parent)].parent }
+    }
+    var between: [[UInt8]] = []
+    var found: [HoleBytes] = []
+    var out: [UInt8] = []
+    func walk(_ index: Int32, foreign: Bool) {
+      let node = nodes[Int(index)]
+      let inner = foreign || (node.kind == .element && node.value == "svg")
+      if holes.contains(index) {
+        between.append(out)
+        var start: [UInt8] = []
+        let closed = writeStartTag(node, foreign: inner, into: &start)
+        var children: [UInt8] = []
+        var child = node.firstChild
+        while child >= 0 {
+          write(child, foreign: inner, into: &children)
+          child = nodes[Int(child)].next
+        }
+        var end: [UInt8] = []
+        if !closed { writeEndTag(node, into: &end) }
+        found.append(HoleBytes(index: index, start: start, children: children, end: end))
+        out = []
+      } else if holding.contains(index) {
+        let closed = index == 0 ? false : writeStartTag(node, foreign: inner, into: &out)
+        var child = node.firstChild
+        while child >= 0 {
+          walk(child, foreign: inner)
+          if index == 0 { out.append(UInt8(ascii: "\n")) }
+          child = nodes[Int(child)].next
+        }
+        if index != 0, !closed { writeEndTag(node, into: &out) }
+      } else {
+        write(index, foreign: foreign, into: &out)
+      }
+    }
+    if holes.isEmpty {
+      return ([serializedXHTML()], [])
+    }
+    walk(0, foreign: false)
+    between.append(out)
+    return (between, found)
+  }
+
+  /// A hole of `serializedAround`: an element's tags and children, written apart.
+  struct HoleBytes {
+    let index: Int32
+    let start: [UInt8]
+    let children: [UInt8]
+    let end: [UInt8]
+  }
+
   /// Writes one node. An element without children closes itself (`<br/>`) only when it is a
   /// void element or inside SVG; any other is written `<td></td>`, as HTML requires.
   private func write(_ index: Int32, foreign: Bool, into out: inout [UInt8]) {
     let node = nodes[Int(index)]
     switch node.kind {
     case .element:
-      out.append(UInt8(ascii: "<"))
-      out += node.value.utf8
-      var attribute = node.firstAttribute
-      while attribute >= 0 {
-        let current = attributes[Int(attribute)]
-        out.append(UInt8(ascii: " "))
-        out += current.name.utf8
-        out.append(UInt8(ascii: "="))
-        out.append(UInt8(ascii: "\""))
-        Self.escapeAttribute(current.value, into: &out)
-        out.append(UInt8(ascii: "\""))
-        attribute = current.next
-      }
       let foreign = foreign || node.value == "svg"
-      if node.firstChild < 0, foreign || voidElements.contains(node.value) {
-        out.append(UInt8(ascii: "/"))
-        out.append(UInt8(ascii: ">"))
-        return
-      }
-      out.append(UInt8(ascii: ">"))
+      if writeStartTag(node, foreign: foreign, into: &out) { return }
       var child = node.firstChild
       while child >= 0 {
         write(child, foreign: foreign, into: &out)
         child = nodes[Int(child)].next
       }
-      out.append(UInt8(ascii: "<"))
-      out.append(UInt8(ascii: "/"))
-      out += node.value.utf8
-      out.append(UInt8(ascii: ">"))
+      writeEndTag(node, into: &out)
     case .text:
       Self.escapeText(node.value, into: &out)
     case .comment:
@@ -348,6 +407,38 @@ final class HTMLDocument {
     case .document:
       break
     }
+  }
+
+  /// Writes an element's start tag; true when the element has no children and closed itself.
+  /// `foreign` is whether the element is SVG or inside it.
+  private func writeStartTag(_ node: Node, foreign: Bool, into out: inout [UInt8]) -> Bool {
+    out.append(UInt8(ascii: "<"))
+    out += node.value.utf8
+    var attribute = node.firstAttribute
+    while attribute >= 0 {
+      let current = attributes[Int(attribute)]
+      out.append(UInt8(ascii: " "))
+      out += current.name.utf8
+      out.append(UInt8(ascii: "="))
+      out.append(UInt8(ascii: "\""))
+      Self.escapeAttribute(current.value, into: &out)
+      out.append(UInt8(ascii: "\""))
+      attribute = current.next
+    }
+    if node.firstChild < 0, foreign || voidElements.contains(node.value) {
+      out.append(UInt8(ascii: "/"))
+      out.append(UInt8(ascii: ">"))
+      return true
+    }
+    out.append(UInt8(ascii: ">"))
+    return false
+  }
+
+  private func writeEndTag(_ node: Node, into out: inout [UInt8]) {
+    out.append(UInt8(ascii: "<"))
+    out.append(UInt8(ascii: "/"))
+    out += node.value.utf8
+    out.append(UInt8(ascii: ">"))
   }
 
   /// Text as libxml2 escapes it: `<`, `>`, `&` and carriage returns.

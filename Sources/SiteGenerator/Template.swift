@@ -59,17 +59,33 @@ struct PageTemplate: Sendable {
   }
 }
 
-/// A template parsed for one worker thread, copied for each page it renders.
+/// A template parsed for one worker thread; each page it renders fills a frame of it.
 final class ParsedTemplate {
   let document: HTMLDocument
   /// Each slot's element, as the node offsets from the root element down to it; the slots'
   /// `data-slot` attributes are gone from the document, and so from every copy.
   private let slotPaths: [(slot: Slot, path: [Int])]
+  let navigation: Navigation?
+  /// The template written once around its slots, or nil when a slot is void, is SVG or is in
+  /// it, or holds another slot: then each page copies the whole template and writes it.
+  let layout: Layout?
+
+  /// The template's bytes around its slots, and the navigation's bytes for each current page.
+  struct Layout {
+    let between: [[UInt8]]
+    let holes: [(slot: Slot, name: String, bytes: HTMLDocument.HoleBytes)]
+    /// The navigation slot's children with each position's link marked as the current page.
+    let navigationMarked: [Int: [UInt8]]
+  }
 
   /// Parses the template and, when given, fills its navigation once for every page it renders.
-  init(_ template: PageTemplate, navigation: Navigation? = nil) {
+  /// Without `layout`, every page copies the whole template, as templates that cannot be laid
+  /// out are rendered.
+  init(_ template: PageTemplate, navigation: Navigation? = nil, layout usesLayout: Bool = true) {
     document = HTMLDocument.parse(template.source, url: template.path)!
+    self.navigation = navigation
     var paths: [(slot: Slot, path: [Int])] = []
+    var elements: [Slot: Element] = [:]
     func walk(_ element: Element, _ path: [Int]) {
       for (offset, child) in element.childrenWithOffsets {
         let childPath = path + [offset]
@@ -77,16 +93,47 @@ final class ParsedTemplate {
           if slot == .nav, let navigation { navigation.fill(child) }
           child.removeAttribute("data-slot")
           paths.append((slot, childPath))
+          elements[slot] = child
         }
         walk(child, childPath)
       }
     }
     if let root = document.root { walk(root, []) }
     slotPaths = paths
+    layout = usesLayout ? Self.layout(document, slots: elements, navigation: navigation) : nil
   }
 
-  /// A fresh copy of the template and its slot elements.
-  func instantiate() -> (HTMLDocument, [Slot: Element]) {
+  private static func layout(_ document: HTMLDocument, slots: [Slot: Element], navigation: Navigation?) -> Layout? {
+    for element in slots.values {
+      if voidElements.contains(element.name) || element.isForeign || element.holdsAny(of: slots.values) { return nil }
+    }
+    var marked: [Int: [UInt8]] = [:]
+    if let nav = slots[.nav], let navigation {
+      for position in navigation.allPositions {
+        guard let link = navigation.link(at: position, in: nav) else { continue }
+        if link.attribute("aria-current") != nil { return nil }
+        link.set("aria-current", "page")
+        marked[position] = document.serializedChildren(of: nav)
+        link.removeAttribute("aria-current")
+      }
+    }
+    let (between, holes) = document.serializedAround(Set(slots.values.map(\.index)))
+    let slotOf = Dictionary(uniqueKeysWithValues: slots.map { ($1.index, $0) })
+    return Layout(
+      between: between, holes: holes.map { (slotOf[$0.index]!, Element(owner: document, index: $0.index).name, $0) },
+      navigationMarked: marked)
+  }
+
+  /// A frame for one page: empty slot elements to fill, then the page's bytes.
+  func instantiate() -> PageFrame {
+    if let layout {
+      let contents = HTMLDocument()
+      var slots: [Slot: Element] = [:]
+      for hole in layout.holes {
+        slots[hole.slot] = Element(owner: contents, index: contents.append(.element, hole.name, to: 0))
+      }
+      return PageFrame(template: self, document: contents, slots: slots)
+    }
     let copy = document.copy()
     var slots: [Slot: Element] = [:]
     for (slot, path) in slotPaths {
@@ -94,6 +141,42 @@ final class ParsedTemplate {
       for offset in path { element = element?.childElement(atNodeOffset: offset) }
       slots[slot] = element
     }
-    return (copy, slots)
+    return PageFrame(template: self, document: copy, slots: slots)
+  }
+}
+
+/// One page's frame of the template: the slot elements its render fills, then its bytes.
+struct PageFrame {
+  let template: ParsedTemplate
+  /// The page's copy of the template, or with a layout, the slot elements alone.
+  let document: HTMLDocument
+  let slots: [Slot: Element]
+
+  /// The page's bytes, its navigation marking `current` as the page shown.
+  func bytes(current: String) -> [UInt8] {
+    guard let layout = template.layout else {
+      if let nav = slots[.nav], let navigation = template.navigation {
+        navigation.markCurrent(nav, current: current)
+      }
+      return document.serializedXHTML()
+    }
+    var out: [UInt8] = []
+    out.reserveCapacity(layout.between.reduce(0) { $0 + $1.count } + 4096)
+    for (offset, hole) in layout.holes.enumerated() {
+      out += layout.between[offset]
+      guard let element = slots[hole.slot], element.isInDocument else { continue }
+      out += hole.bytes.start
+      if hole.slot == .nav, let position = template.navigation?.position(of: current),
+        let marked = layout.navigationMarked[position]
+      {
+        out += marked
+      } else {
+        out += hole.bytes.children
+      }
+      out += document.serializedChildren(of: element)
+      out += hole.bytes.end
+    }
+    out += layout.between[layout.holes.count]
+    return out
   }
 }

@@ -89,3 +89,64 @@ import Testing
     #expect(document.root?.children.first?.children.first?.line == 3)
   }
 }
+
+/// A template written once around its slots gives every page the bytes that copying the whole
+/// template and writing it gives.
+@Suite struct TemplateLayoutTests {
+  static let templates: [(String, String)] = [
+    ("the repository's template", (try? String(contentsOf: Fixture.repository.appendingPathComponent("Templates/page.html"), encoding: .utf8)) ?? ""),
+    (
+      "slots with content of their own",
+      """
+      <!DOCTYPE html>
+      <html><head><title data-slot="title">Docs: </title></head><body>
+      <nav data-slot="nav"><p>Pages</p></nav><h1 data-slot="heading"></h1>
+      <p data-slot="summary" class="lede">Summary: </p><aside><nav data-slot="toc"><b>Contents</b></nav></aside>
+      <main data-slot="content"><p>Before the page.</p></main><!-- end --></body></html>
+      """
+    ),
+  ]
+
+  static let navigation = Navigation(
+    pages: [("index", "Home"), ("a", "A & B"), ("b", "B <b>"), ("c", "C")], limit: 3, hasIndexPage: true)
+
+  @Test("Pages from a laid-out template equal pages from a copied one", arguments: templates.indices)
+  func equal(_ template: Int) throws {
+    let (name, source) = Self.templates[template]
+    let page = try #require(PageTemplate.load(source: source, path: "page.html").0, "\(name) does not load")
+    let laidOut = ParsedTemplate(page, navigation: Self.navigation)
+    let copied = ParsedTemplate(page, navigation: Self.navigation, layout: false)
+    #expect(laidOut.layout != nil, "\(name) is not laid out")
+    for current in ["index", "a", "c", "search"] {
+      for removing in [false, true] {
+        let frames = [laidOut.instantiate(), copied.instantiate()]
+        for frame in frames {
+          frame.slots[.title]?.text("Title of \(current) · site")
+          frame.slots[.heading]?.prose("Title `\(current)`")
+          if removing {
+            frame.slots[.summary]?.remove()
+            frame.slots[.toc]?.remove()
+          } else {
+            frame.slots[.summary]?.text("A summary & more.")
+            frame.slots[.toc]?.add("ul").add("li").add("a", ["href": "#x"], text: "X")
+          }
+          frame.slots[.content]?.add("p", ["id": "x"]) { $0.text("Body\nof \(current).") }
+          frame.slots[.content]?.add("br")
+        }
+        let bytes = frames.map { String(decoding: $0.bytes(current: current), as: UTF8.self) }
+        #expect(bytes[0] == bytes[1], "\(name), page \(current), removing \(removing)")
+      }
+    }
+  }
+
+  @Test(
+    "A template whose slots cannot be cut around is copied for each page",
+    arguments: [
+      "<html><body><div data-slot=\"content\"><title data-slot=\"title\"></title></div></body></html>",
+      "<html><body><svg><g data-slot=\"content\"></g></svg><title data-slot=\"title\"></title></body></html>",
+    ])
+  func notLaidOut(_ source: String) throws {
+    let page = try #require(PageTemplate.load(source: source, path: "page.html").0)
+    #expect(ParsedTemplate(page, navigation: Self.navigation).layout == nil)
+  }
+}

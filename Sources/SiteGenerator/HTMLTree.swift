@@ -294,22 +294,28 @@ final class HTMLDocument {
   // MARK: Writing
 
   /// The document's bytes: each top-level node followed by a newline, as libxml2 writes them.
-  func serializedXHTML() -> [UInt8] {
-    var out: [UInt8] = []
-    out.reserveCapacity(nodes.count * 24 + 256)
+  func serializedXHTML() -> [UInt8] { written().bytes }
+
+  /// The children of `element` serialized as `serializedXHTML` writes them inside the page.
+  func serializedChildren(of element: Element) -> [UInt8] { writtenChildren(of: element).bytes }
+
+  /// The document written, with what reading its bytes back finds.
+  func written() -> WrittenHTML {
+    var out = WrittenHTML()
+    out.bytes.reserveCapacity(nodes.count * 24 + 256)
     var child = nodes[0].firstChild
     while child >= 0 {
       write(child, foreign: false, into: &out)
-      out.append(UInt8(ascii: "\n"))
+      out.appendNewline()
       child = nodes[Int(child)].next
     }
     return out
   }
 
-  /// The children of `element` serialized as `serializedXHTML` writes them inside the page.
-  func serializedChildren(of element: Element) -> [UInt8] {
-    var out: [UInt8] = []
-    let foreign = nodes[Int(element.index)].value == "svg"
+  /// The children of `element` written as `written` writes them inside the page.
+  func writtenChildren(of element: Element) -> WrittenHTML {
+    var out = WrittenHTML()
+    let foreign = element.isForeign
     var child = nodes[Int(element.index)].firstChild
     while child >= 0 {
       write(child, foreign: foreign, into: &out)
@@ -318,67 +324,71 @@ final class HTMLDocument {
     return out
   }
 
-  /// The document as `serializedXHTML` writes it, cut around `holes`, elements none of which
-  /// holds another: the bytes between them (one part more than there are holes) and, for each
-  /// hole in document order, its start tag, its children and its end tag.
-  func serializedAround(_ holes: Set<Int32>) -> (between: [[UInt8]], holes: [HoleBytes]) {
+  /// The document as `written` writes it, cut around `holes`, elements none of which holds
+  /// another: the parts between them (one more than there are holes) and, for each hole in
+  /// document order, its start tag, its children and its end tag.
+  func writtenAround(_ holes: Set<Int32>) -> (between: [WrittenHTML], holes: [HoleParts]) {
+    guard !holes.isEmpty else { return ([written()], []) }
     var holding = Set<Int32>()
     for hole in holes {
       var parent = nodes[Int(hole)].parent
       while parent >= 0, holding.insert(parent).inserted { parent = nodes[Int(parent)].parent }
     }
-    var between: [[UInt8]] = []
-    var found: [HoleBytes] = []
-    var out: [UInt8] = []
+    var between: [WrittenHTML] = []
+    var found: [HoleParts] = []
+    var out = WrittenHTML()
     func walk(_ index: Int32, foreign: Bool) {
       let node = nodes[Int(index)]
       let inner = foreign || (node.kind == .element && node.value == "svg")
       if holes.contains(index) {
         between.append(out)
-        var start: [UInt8] = []
+        var start = WrittenHTML()
         let closed = writeStartTag(node, foreign: inner, into: &start)
-        var children: [UInt8] = []
+        var children = WrittenHTML()
         var child = node.firstChild
         while child >= 0 {
           write(child, foreign: inner, into: &children)
           child = nodes[Int(child)].next
         }
-        var end: [UInt8] = []
+        var end = WrittenHTML()
         if !closed { writeEndTag(node, into: &end) }
-        found.append(HoleBytes(index: index, start: start, children: children, end: end))
-        out = []
+        found.append(HoleParts(index: index, start: start, children: children, end: end))
+        out = WrittenHTML()
+      } else if index == 0 {
+        var child = node.firstChild
+        while child >= 0 {
+          walk(child, foreign: false)
+          out.appendNewline()
+          child = nodes[Int(child)].next
+        }
       } else if holding.contains(index) {
-        let closed = index == 0 ? false : writeStartTag(node, foreign: inner, into: &out)
+        let closed = writeStartTag(node, foreign: inner, into: &out)
         var child = node.firstChild
         while child >= 0 {
           walk(child, foreign: inner)
-          if index == 0 { out.append(UInt8(ascii: "\n")) }
           child = nodes[Int(child)].next
         }
-        if index != 0, !closed { writeEndTag(node, into: &out) }
+        if !closed { writeEndTag(node, into: &out) }
       } else {
         write(index, foreign: foreign, into: &out)
       }
-    }
-    if holes.isEmpty {
-      return ([serializedXHTML()], [])
     }
     walk(0, foreign: false)
     between.append(out)
     return (between, found)
   }
 
-  /// A hole of `serializedAround`: an element's tags and children, written apart.
-  struct HoleBytes {
+  /// A hole of `writtenAround`: an element's tags and children, written apart.
+  struct HoleParts {
     let index: Int32
-    let start: [UInt8]
-    let children: [UInt8]
-    let end: [UInt8]
+    let start: WrittenHTML
+    let children: WrittenHTML
+    let end: WrittenHTML
   }
 
   /// Writes one node. An element without children closes itself (`<br/>`) only when it is a
   /// void element or inside SVG; any other is written `<td></td>`, as HTML requires.
-  private func write(_ index: Int32, foreign: Bool, into out: inout [UInt8]) {
+  private func write(_ index: Int32, foreign: Bool, into out: inout WrittenHTML) {
     let node = nodes[Int(index)]
     switch node.kind {
     case .element:
@@ -391,99 +401,184 @@ final class HTMLDocument {
       }
       writeEndTag(node, into: &out)
     case .text:
-      Self.escapeText(node.value, into: &out)
+      out.appendEscaped(node.value, Self.textEscapes)
     case .comment:
-      out += "<!--".utf8
-      out += node.value.utf8
-      out += "-->".utf8
+      if node.value.contains("--") || node.value.hasSuffix("-") { out.fail("a comment holds `--` or ends with `-`") }
+      out.appendMarkup("<!--")
+      out.appendCounting(node.value)
+      out.appendMarkup("-->")
     case .doctype:
-      out += node.value.utf8
+      if node.value != "<!DOCTYPE html>" { out.fail("a document type other than `<!DOCTYPE html>`") }
+      out.appendCounting(node.value)
     case .cdata:
-      out += "<![CDATA[".utf8
-      out += node.value.utf8
-      out += "]]>".utf8
+      if node.value.contains("]]>") { out.fail("a CDATA section holds `]]>`") }
+      out.appendMarkup("<![CDATA[")
+      out.appendCounting(node.value)
+      out.appendMarkup("]]>")
     case .processingInstruction:
-      out += node.value.utf8
+      out.fail("a processing instruction")
+      out.appendCounting(node.value)
     case .document:
       break
     }
   }
 
-  /// Writes an element's start tag; true when the element has no children and closed itself.
-  /// `foreign` is whether the element is SVG or inside it.
-  private func writeStartTag(_ node: Node, foreign: Bool, into out: inout [UInt8]) -> Bool {
-    out.append(UInt8(ascii: "<"))
-    out += node.value.utf8
+  /// Writes an element's start tag, noting its ids and links; true when the element has no
+  /// children and closed itself. `foreign` is whether the element is SVG or inside it.
+  private func writeStartTag(_ node: Node, foreign: Bool, into out: inout WrittenHTML) -> Bool {
+    out.bytes.append(UInt8(ascii: "<"))
+    out.bytes += node.value.utf8
     var attribute = node.firstAttribute
     while attribute >= 0 {
       let current = attributes[Int(attribute)]
-      out.append(UInt8(ascii: " "))
-      out += current.name.utf8
-      out.append(UInt8(ascii: "="))
-      out.append(UInt8(ascii: "\""))
-      Self.escapeAttribute(current.value, into: &out)
-      out.append(UInt8(ascii: "\""))
+      out.bytes.append(UInt8(ascii: " "))
+      out.bytes += current.name.utf8
+      out.bytes.append(UInt8(ascii: "="))
+      out.bytes.append(UInt8(ascii: "\""))
+      out.appendEscaped(current.value, Self.attributeEscapes)
+      out.bytes.append(UInt8(ascii: "\""))
+      // An empty value names nothing, as reading the page back finds.
+      switch current.value.isEmpty ? "" : current.name {
+      case "id": out.ids.append(current.value)
+      case "href", "src": out.links.append(PageLink(attribute: current.name, value: current.value, line: out.newlines))
+      default: break
+      }
       attribute = current.next
     }
     if node.firstChild < 0, foreign || voidElements.contains(node.value) {
-      out.append(UInt8(ascii: "/"))
-      out.append(UInt8(ascii: ">"))
+      out.bytes.append(UInt8(ascii: "/"))
+      out.bytes.append(UInt8(ascii: ">"))
       return true
     }
-    out.append(UInt8(ascii: ">"))
+    out.bytes.append(UInt8(ascii: ">"))
     return false
   }
 
-  private func writeEndTag(_ node: Node, into out: inout [UInt8]) {
-    out.append(UInt8(ascii: "<"))
-    out.append(UInt8(ascii: "/"))
-    out += node.value.utf8
-    out.append(UInt8(ascii: ">"))
+  private func writeEndTag(_ node: Node, into out: inout WrittenHTML) {
+    out.bytes.append(UInt8(ascii: "<"))
+    out.bytes.append(UInt8(ascii: "/"))
+    out.bytes += node.value.utf8
+    out.bytes.append(UInt8(ascii: ">"))
+  }
+
+  /// For each byte, how text writes it: 0 as it is, else an index into `replacements` + 1,
+  /// or one of the marks below.
+  static let textEscapes: [UInt8] = escapes(["<": 1, ">": 2, "&": 3, "\r": 4])
+  /// As `textEscapes`, for attribute values, whose whitespace would be normalized otherwise.
+  static let attributeEscapes: [UInt8] = escapes(["<": 1, ">": 2, "&": 3, "\r": 4, "\"": 5, "\n": 6, "\t": 7])
+  static let replacements: [StaticString] = ["&lt;", "&gt;", "&amp;", "&#13;", "&quot;", "&#10;", "&#9;"]
+  /// A newline written as it is.
+  static let newline: UInt8 = 100
+  /// A control character XML does not allow.
+  static let forbidden: UInt8 = 101
+  /// The first byte of U+FFFE or U+FFFF, which XML does not allow.
+  static let lead: UInt8 = 102
+
+  private static func escapes(_ replaced: [Character: UInt8]) -> [UInt8] {
+    (0..<256).map { byte in
+      if let index = replaced[Character(Unicode.Scalar(UInt8(byte)))] { return index }
+      if byte == 0x0A { return newline }
+      if byte < 0x20, byte != 0x09 { return forbidden }
+      return byte == 0xEF ? lead : 0
+    }
   }
 
   /// Text as libxml2 escapes it: `<`, `>`, `&` and carriage returns.
   static func escapeText(_ text: String, into out: inout [UInt8]) {
-    escape(text, into: &out) { byte in
-      switch byte {
-      case UInt8(ascii: "<"): "&lt;"
-      case UInt8(ascii: ">"): "&gt;"
-      case UInt8(ascii: "&"): "&amp;"
-      case 0x0D: "&#13;"
-      default: nil
-      }
-    }
+    var written = WrittenHTML()
+    written.appendEscaped(text, textEscapes)
+    out += written.bytes
   }
 
   /// An attribute value as libxml2 escapes it: markup characters, quotes and the whitespace
   /// that attribute-value normalization would otherwise turn into spaces.
   static func escapeAttribute(_ text: String, into out: inout [UInt8]) {
-    escape(text, into: &out) { byte in
-      switch byte {
-      case UInt8(ascii: "<"): "&lt;"
-      case UInt8(ascii: ">"): "&gt;"
-      case UInt8(ascii: "&"): "&amp;"
-      case UInt8(ascii: "\""): "&quot;"
-      case 0x0A: "&#10;"
-      case 0x0D: "&#13;"
-      case 0x09: "&#9;"
-      default: nil
-      }
+    var written = WrittenHTML()
+    written.appendEscaped(text, attributeEscapes)
+    out += written.bytes
+  }
+}
+
+/// Bytes written from an `HTMLDocument`, with what reading them back as XML finds: the ids and
+/// links in them, each link at the number of newlines before it, the newlines, and the first
+/// thing an XML parser would not read. Writing collects these as it goes, so that a build need
+/// not read its pages back (`SerializedPage` does, in the tests that hold the two together).
+struct WrittenHTML {
+  var bytes: [UInt8] = []
+  var newlines = 0
+  var ids: [String] = []
+  /// Each with the newlines before it as its line.
+  var links: [PageLink] = []
+  /// With the newlines before it as its line.
+  var fault: SerializedPage.Fault?
+
+  mutating func append(_ other: WrittenHTML) {
+    bytes += other.bytes
+    ids += other.ids
+    let shift = newlines
+    links +=
+      shift == 0
+      ? other.links : other.links.map { PageLink(attribute: $0.attribute, value: $0.value, line: $0.line + shift) }
+    if fault == nil, let later = other.fault {
+      fault = SerializedPage.Fault(line: later.line + shift, message: later.message)
     }
+    newlines += other.newlines
   }
 
-  private static func escape(
-    _ text: String, into out: inout [UInt8], _ replacement: (UInt8) -> StaticString?
-  ) {
+  mutating func appendNewline() {
+    bytes.append(UInt8(ascii: "\n"))
+    newlines += 1
+  }
+
+  /// Markup without newlines.
+  mutating func appendMarkup(_ markup: StaticString) {
+    bytes.append(contentsOf: UnsafeBufferPointer(start: markup.utf8Start, count: markup.utf8CodeUnitCount))
+  }
+
+  /// Text written as it is, its newlines counted.
+  mutating func appendCounting(_ text: String) {
+    bytes += text.utf8
+    newlines += text.utf8.count { $0 == UInt8(ascii: "\n") }
+  }
+
+  mutating func fail(_ message: String) {
+    if fault == nil { fault = SerializedPage.Fault(line: newlines, message: message) }
+  }
+
+  /// `text` escaped by `table` (`HTMLDocument.textEscapes` or `attributeEscapes`), with its
+  /// newlines counted and the characters XML does not allow noted.
+  mutating func appendEscaped(_ text: String, _ table: [UInt8]) {
     var text = text
-    text.withUTF8 { bytes in
-      var start = 0
-      for offset in bytes.indices {
-        guard let escaped = replacement(bytes[offset]) else { continue }
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<offset]))
-        out.append(contentsOf: UnsafeBufferPointer(start: escaped.utf8Start, count: escaped.utf8CodeUnitCount))
-        start = offset + 1
+    text.withUTF8 { text in
+      table.withUnsafeBufferPointer { table in
+        var start = 0
+        var offset = 0
+        while offset < text.count {
+          let kind = table[Int(text[offset])]
+          if kind == 0 {
+            offset += 1
+            continue
+          }
+          switch kind {
+          case HTMLDocument.newline:
+            newlines += 1
+          case HTMLDocument.forbidden:
+            fail("a control character XML does not allow")
+          case HTMLDocument.lead:
+            if offset + 2 < text.count, text[offset + 1] == 0xBF, text[offset + 2] & 0xFE == 0xBE {
+              fail("a character XML does not allow (U+FFFE or U+FFFF)")
+            }
+          default:
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<offset]))
+            let replacement = HTMLDocument.replacements[Int(kind) - 1]
+            bytes.append(
+              contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
+            start = offset + 1
+          }
+          offset += 1
+        }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[start...]))
       }
-      out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
     }
   }
 }

@@ -70,12 +70,12 @@ final class ParsedTemplate {
   /// it, or holds another slot: then each page copies the whole template and writes it.
   let layout: Layout?
 
-  /// The template's bytes around its slots, and the navigation's bytes for each current page.
+  /// The template written around its slots, and the navigation written for each current page.
   struct Layout {
-    let between: [[UInt8]]
-    let holes: [(slot: Slot, name: String, bytes: HTMLDocument.HoleBytes)]
+    let between: [WrittenHTML]
+    let holes: [(slot: Slot, name: String, parts: HTMLDocument.HoleParts)]
     /// The navigation slot's children with each position's link marked as the current page.
-    let navigationMarked: [Int: [UInt8]]
+    let navigationMarked: [Int: WrittenHTML]
   }
 
   /// Parses the template and, when given, fills its navigation once for every page it renders.
@@ -107,17 +107,17 @@ final class ParsedTemplate {
     for element in slots.values {
       if voidElements.contains(element.name) || element.isForeign || element.holdsAny(of: slots.values) { return nil }
     }
-    var marked: [Int: [UInt8]] = [:]
+    var marked: [Int: WrittenHTML] = [:]
     if let nav = slots[.nav], let navigation {
       for position in navigation.allPositions {
         guard let link = navigation.link(at: position, in: nav) else { continue }
         if link.attribute("aria-current") != nil { return nil }
         link.set("aria-current", "page")
-        marked[position] = document.serializedChildren(of: nav)
+        marked[position] = document.writtenChildren(of: nav)
         link.removeAttribute("aria-current")
       }
     }
-    let (between, holes) = document.serializedAround(Set(slots.values.map(\.index)))
+    let (between, holes) = document.writtenAround(Set(slots.values.map(\.index)))
     let slotOf = Dictionary(uniqueKeysWithValues: slots.map { ($1.index, $0) })
     return Layout(
       between: between, holes: holes.map { (slotOf[$0.index]!, Element(owner: document, index: $0.index).name, $0) },
@@ -152,31 +152,31 @@ struct PageFrame {
   let document: HTMLDocument
   let slots: [Slot: Element]
 
-  /// The page's bytes, its navigation marking `current` as the page shown.
-  func bytes(current: String) -> [UInt8] {
+  /// The page written, its navigation marking `current` as the page shown.
+  func written(current: String) -> WrittenHTML {
     guard let layout = template.layout else {
       if let nav = slots[.nav], let navigation = template.navigation {
         navigation.markCurrent(nav, current: current)
       }
-      return document.serializedXHTML()
+      return document.written()
     }
-    var out: [UInt8] = []
-    out.reserveCapacity(layout.between.reduce(0) { $0 + $1.count } + 4096)
+    var out = WrittenHTML()
+    out.bytes.reserveCapacity(layout.between.reduce(0) { $0 + $1.bytes.count } + 8192)
     for (offset, hole) in layout.holes.enumerated() {
-      out += layout.between[offset]
+      out.append(layout.between[offset])
       guard let element = slots[hole.slot], element.isInDocument else { continue }
-      out += hole.bytes.start
+      out.append(hole.parts.start)
       if hole.slot == .nav, let position = template.navigation?.position(of: current),
         let marked = layout.navigationMarked[position]
       {
-        out += marked
+        out.append(marked)
       } else {
-        out += hole.bytes.children
+        out.append(hole.parts.children)
       }
-      out += document.serializedChildren(of: element)
-      out += hole.bytes.end
+      out.append(document.writtenChildren(of: element))
+      out.append(hole.parts.end)
     }
-    out += layout.between[layout.holes.count]
+    out.append(layout.between[layout.holes.count])
     return out
   }
 }

@@ -9,7 +9,8 @@ import Testing
   static let names = ["p", "a", "td", "br", "img", "svg", "g", "path", "code", "ul", "li", "wbr", "text"]
   static let attributeNames = ["href", "id", "class", "title", "aria-label", "d", "xmlns", "data-x"]
   /// Characters that escaping treats specially, and some that it must leave alone.
-  static let alphabet: [Character] = Array("ab <>&\"'\n\r\t=;#/é·→🔍]]-") + ["\u{1}", "\u{A0}", "\u{FFFD}"]
+  static let alphabet: [Character] =
+    Array("ab <>&\"'\n\r\t=;#/é·→🔍]]-\n\n\n") + ["\u{1}", "\u{A0}", "\u{FFFD}", "\u{FFFE}"]
 
   static func randomText(_ random: inout SplitMix64, upTo length: Int = 12) -> String {
     String((0..<Int.random(in: 0...length, using: &random)).map { _ in alphabet.randomElement(using: &random)! })
@@ -49,6 +50,36 @@ import Testing
     #expect(written == String(decoding: document.libxml2Serialized(), as: UTF8.self), "seed \(seed)")
   }
 
+  /// What `SerializedPage` reads in `bytes`, or where it stops.
+  static func reading(_ bytes: [UInt8]) -> (ids: [String], links: [PageLink], fault: Int?) {
+    switch SerializedPage.read(bytes) {
+    case .success(let page): (page.ids, page.links, nil)
+    case .failure(let fault): ([], [], fault.line)
+    }
+  }
+
+  static func facts(_ written: WrittenHTML) -> (ids: [String], links: [PageLink], fault: Int?) {
+    if let fault = written.fault { return ([], [], fault.line + 1) }
+    return (
+      written.ids, written.links.map { PageLink(attribute: $0.attribute, value: $0.value, line: $0.line + 1) }, nil
+    )
+  }
+
+  @Test("What writing a random tree notes is what reading its bytes back finds", arguments: 0..<300)
+  func randomFacts(_ seed: Int) {
+    var random = SplitMix64(name: "facts \(seed)")
+    let document = HTMLDocument()
+    document.append(.doctype, "<!DOCTYPE html>", to: 0)
+    let html = Element(owner: document, index: document.append(.element, "html", to: 0))
+    Self.fill(html.add("body"), depth: 4, &random)
+    let written = document.written()
+    let read = Self.reading(written.bytes)
+    let noted = Self.facts(written)
+    #expect(noted.fault == read.fault, "seed \(seed): fault")
+    #expect(noted.ids == read.ids, "seed \(seed): ids")
+    #expect(noted.links == read.links, "seed \(seed): links")
+  }
+
   @Test("A part written on its own is written as inside the page")
   func children() {
     let document = HTMLDocument.fragment()
@@ -70,6 +101,9 @@ import Testing
     }
     let text = String(decoding: bytes, as: UTF8.self)
     #expect(String(decoding: document.serializedXHTML(), as: UTF8.self) == text, "\(page) read back")
+    let noted = Self.facts(document.written())
+    let read = Self.reading(bytes)
+    #expect(noted.ids == read.ids && noted.links == read.links && noted.fault == nil, "\(page): ids and links")
     #expect(String(decoding: document.libxml2Serialized(), as: UTF8.self) == text, "\(page) by libxml2")
   }
 
@@ -94,7 +128,10 @@ import Testing
 /// template and writing it gives.
 @Suite struct TemplateLayoutTests {
   static let templates: [(String, String)] = [
-    ("the repository's template", (try? String(contentsOf: Fixture.repository.appendingPathComponent("Templates/page.html"), encoding: .utf8)) ?? ""),
+    (
+      "the repository's template",
+      (try? String(contentsOf: Fixture.repository.appendingPathComponent("Templates/page.html"), encoding: .utf8)) ?? ""
+    ),
     (
       "slots with content of their own",
       """
@@ -133,7 +170,7 @@ import Testing
           frame.slots[.content]?.add("p", ["id": "x"]) { $0.text("Body\nof \(current).") }
           frame.slots[.content]?.add("br")
         }
-        let bytes = frames.map { String(decoding: $0.bytes(current: current), as: UTF8.self) }
+        let bytes = frames.map { String(decoding: $0.written(current: current).bytes, as: UTF8.self) }
         #expect(bytes[0] == bytes[1], "\(name), page \(current), removing \(removing)")
       }
     }

@@ -31,29 +31,37 @@ final class MarkdownDocument: @unchecked Sendable {
       Substring(utf8[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)])
     }
     text.withUTF8 { bytes in
-      var start = 0
-      var mark: LineMarks = []
-      var run = 0
-      for (offset, byte) in bytes.enumerated() {
-        switch byte {
-        case UInt8(ascii: "\n"):
-          lines.append(line(start, offset))
-          marks.append(mark)
-          start = offset + 1
-          mark = []
-        case UInt8(ascii: "~"), UInt8(ascii: ":"): mark.insert(.extension)
-        case UInt8(ascii: ".") where run >= 3: mark.insert(.extension)
-        case UInt8(ascii: "|"): mark.insert(.pipe)
-        default: break
+      Self.marked.withUnsafeBufferPointer { marked in
+        var start = 0
+        var mark: LineMarks = []
+        for offset in bytes.indices where marked[Int(bytes[offset])] {
+          switch bytes[offset] {
+          case UInt8(ascii: "\n"):
+            lines.append(line(start, offset))
+            marks.append(mark)
+            start = offset + 1
+            mark = []
+          case UInt8(ascii: "~"), UInt8(ascii: ":"): mark.insert(.extension)
+          case UInt8(ascii: "|"): mark.insert(.pipe)
+          default:
+            // A `.` after `www`.
+            if offset >= 3, bytes[offset - 3] == UInt8(ascii: "w"), bytes[offset - 2] == UInt8(ascii: "w"),
+              bytes[offset - 1] == UInt8(ascii: "w")
+            {
+              mark.insert(.extension)
+            }
+          }
         }
-        run = byte == UInt8(ascii: "w") ? run + 1 : 0
+        lines.append(line(start, bytes.count))
+        marks.append(mark)
       }
-      lines.append(line(start, bytes.count))
-      marks.append(mark)
     }
     self.lines = lines
     self.marks = marks
   }
+
+  /// The bytes the line scan stops at: line ends and what `LineMarks` records.
+  private static let marked: [Bool] = (0..<256).map { Array("\n~:|.".utf8).contains(UInt8($0)) }
 
   /// What each line holds that a paragraph needs a closer look for.
   struct LineMarks: OptionSet {

@@ -12,10 +12,13 @@ final class RenderedPage: Sendable {
   let links: [PageLink]
   let diagnostics: [Diagnostic]
   let lookups: [SiteLookup]
+  /// For each of `links`, whether the recorded build's output check followed it to the same
+  /// target, when some were (the search page's items of pages kept as they were); nil otherwise.
+  let settled: [Bool]?
 
   init(
     path: String, bytes: [UInt8]?, ids: Set<String>, duplicateIDs: [String], links: [PageLink],
-    diagnostics: [Diagnostic], lookups: [SiteLookup] = []
+    diagnostics: [Diagnostic], lookups: [SiteLookup] = [], settled: [Bool]? = nil
   ) {
     self.path = path
     self.bytes = bytes
@@ -24,6 +27,7 @@ final class RenderedPage: Sendable {
     self.links = links
     self.diagnostics = diagnostics
     self.lookups = lookups
+    self.settled = settled
   }
 }
 
@@ -149,17 +153,23 @@ func renderSearch(
   let page = finish(frame.written(current: "search"), path: "search.html", source: "the search index", diagnostics: [])
   guard let bytes = page.bytes else { return page }
   // The serialized pieces go where their marks are; each mark is on the line its items take.
-  var pieces: [(mark: String, bytes: [UInt8], links: [String])] =
-    script ? [(SearchIndex.searchDataMark, SearchIndex.scriptData(json), [])] : []
-  pieces.append((SearchIndex.pageItemsMark, search.chunks.flatMap(\.pageItem), search.chunks.map { $0.links[0] }))
+  var pieces: [(mark: String, bytes: [UInt8], links: [String], settled: [Bool])] =
+    script ? [(SearchIndex.searchDataMark, SearchIndex.scriptData(json), [], [])] : []
+  pieces.append(
+    (
+      SearchIndex.pageItemsMark, search.chunks.flatMap(\.pageItem), search.chunks.map { $0.links[0] },
+      search.chunks.map(\.recalled)
+    ))
   pieces.append(
     (
       SearchIndex.headingItemsMark, search.chunks.flatMap(\.headingItems),
-      search.chunks.flatMap { $0.links.dropFirst() }
+      search.chunks.flatMap { $0.links.dropFirst() },
+      search.chunks.flatMap { repeatElement($0.recalled, count: $0.links.count - 1) }
     ))
   var spliced: [UInt8] = []
   spliced.reserveCapacity(bytes.count + pieces.reduce(0) { $0 + $1.bytes.count })
   var links = page.links
+  var settled = Array(repeating: false, count: links.count)
   var rest = bytes[...]
   var line = 1
   for piece in pieces {
@@ -168,13 +178,14 @@ func renderSearch(
     spliced += rest[..<mark.lowerBound]
     spliced += piece.bytes
     links += piece.links.map { PageLink(attribute: "href", value: $0, line: line) }
+    settled += piece.settled
     line += piece.bytes.count { $0 == UInt8(ascii: "\n") }
     rest = rest[mark.upperBound...]
   }
   spliced += rest
   return RenderedPage(
     path: page.path, bytes: spliced, ids: page.ids, duplicateIDs: page.duplicateIDs, links: links,
-    diagnostics: page.diagnostics, lookups: page.lookups)
+    diagnostics: page.diagnostics, lookups: page.lookups, settled: settled.contains(true) ? settled : nil)
 }
 
 func fillCommonSlots(_ slots: [Slot: Element], title: String, summary: String, context: SiteContext) {
@@ -227,16 +238,19 @@ struct OutputCheck {
   }
 
   /// What a rebuild can have broken, when the site has the same files as the recorded build,
-  /// which passed this check: every id and link of the pages made now, and the links of kept
-  /// pages into `changedTargets`, the pages whose ids are no longer what they were.
+  /// which passed this check: every id and link of the pages made now (but the links the
+  /// recorded build followed, `RenderedPage.settled`), and the links of kept pages into
+  /// `changedTargets`, the pages whose ids are no longer what they were.
   func problems(_ output: String, changedTargets: Set<String>) -> [Diagnostic] {
     let all = Array(pages.values)
     return parallelJobs(all.count, state: { LinkAnswers() }) { job, answers in
       let page = all[job]
-      if page.bytes != nil { return problems(page, output, answers: answers) }
-      guard !changedTargets.isEmpty else { return [] }
+      let settled = page.bytes == nil ? nil : page.settled
+      if page.bytes != nil, settled == nil { return problems(page, output, answers: answers) }
       let topLevel = !page.path.utf8.contains(UInt8(ascii: "/"))
-      return problems(page, output, answers: answers) { value in
+      /// Whether a link followed before leads into a page whose ids changed.
+      func intoChanged(_ value: String) -> Bool {
+        guard !changedTargets.isEmpty else { return false }
         // Without a fragment, a link asks only for a file, and the files are the same; without
         // a file part, it leads into this page, which is kept.
         guard let hash = value.utf8.firstIndex(of: UInt8(ascii: "#")), hash != value.utf8.startIndex else {
@@ -248,6 +262,11 @@ struct OutputCheck {
         }
         return changedTargets.contains(file(Substring(filePart), from: page.path) ?? "")
       }
+      if let settled {
+        return problems(page, output, answers: answers, duplicates: true) { !settled[$0] || intoChanged($1) }
+      }
+      guard !changedTargets.isEmpty else { return [] }
+      return problems(page, output, answers: answers, duplicates: false) { intoChanged($1) }
     }.flatMap { $0 }
   }
 
@@ -255,19 +274,21 @@ struct OutputCheck {
     var known: [String: String?] = [:]
   }
 
-  /// The page's duplicate ids and broken links; with `only`, just the links it selects.
+  /// The page's duplicate ids, when asked for, and broken links; with `only`, just the links
+  /// it selects by their index and value.
   func problems(
-    _ page: RenderedPage, _ output: String, answers: LinkAnswers = LinkAnswers(), only: ((String) -> Bool)? = nil
+    _ page: RenderedPage, _ output: String, answers: LinkAnswers = LinkAnswers(), duplicates: Bool = true,
+    only: ((Int, String) -> Bool)? = nil
   ) -> [Diagnostic] {
     let shown = output + "/" + page.path
     var problems =
-      only != nil
+      !duplicates
       ? []
       : page.duplicateIDs.map {
         Diagnostic(id: .duplicateAnchor, path: shown, line: 1, column: 1, message: "id `\($0)` is used twice")
       }
     let topLevel = !page.path.utf8.contains(UInt8(ascii: "/"))
-    for link in page.links where only?(link.value) ?? true {
+    for (index, link) in page.links.enumerated() where only?(index, link.value) ?? true {
       // A link with no file part leads into the page itself.
       let shared = topLevel && link.value.utf8.first.map { $0 != UInt8(ascii: "#") } ?? false
       let answer: String?

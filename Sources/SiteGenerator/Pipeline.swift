@@ -257,8 +257,9 @@ struct SitePipeline {
     } _: { job, parsed -> (RenderedPage, SearchChunk) in
       let page = site.pages[job]
       let known = previous?.pages[page.facts.name]
-      let chunk =
-        known?.chunk.flatMap { $0.key == searchBase.chunkKey(page.facts) ? $0 : nil } ?? searchBase.chunk(page.facts)
+      var recalled = known?.chunk.flatMap { $0.key == searchBase.chunkKey(page.facts) ? $0 : nil }
+      recalled?.recalled = true
+      let chunk = recalled ?? searchBase.chunk(page.facts)
       if sameNavigation, let known, known.facts.digest == page.facts.digest,
         untouched.contains(page.facts.outputName),
         known.render.lookups.allSatisfy({ site.index.answer($0.question) == $0.answer })

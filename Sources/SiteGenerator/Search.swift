@@ -72,6 +72,8 @@ struct SearchChunk: Sendable {
   let headingCount: Int
   /// The hrefs of its items.
   let links: [String]
+  /// Whether it comes from the recorded build, whose output check followed its links.
+  var recalled = false
 }
 
 /// Builds the search index, the link classifier's table and the search page from the first pass:

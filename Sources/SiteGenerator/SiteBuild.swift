@@ -73,9 +73,10 @@ public struct SiteBuild: Sendable {
     let location = BuildRecord.location(for: outputDirectory)
     // One reading of the folders serves both the record and the render, so that the record
     // never names inputs other than the ones the site was made from.
-    let sources = SiteSources(content: contentDirectory, templates: templatesDirectory)
     var pipeline = SitePipeline(build: self)
+    let sources = SiteSources(content: contentDirectory, templates: templatesDirectory)
     let digests = usesBuildCache ? BuildDigests(self, sources) : nil
+    pipeline.clock.mark("sources")
     let recordBytes = usesBuildCache ? SiteOutput.readFile(location) : nil
     let recorded = recordBytes.flatMap { BuildRecord.decode($0, pages: false) }
     let current = recorded == nil ? [] : BuildRecord.snapshot(outputDirectory)
@@ -95,6 +96,7 @@ public struct SiteBuild: Sendable {
     DispatchQueue.global().async { _ = published.files }
     // Pages are recalled only from a build with the same tool, settings and templates.
     let previous = recorded?.site == digests?.site ? recordBytes.flatMap { BuildRecord.decode($0) } : nil
+    pipeline.clock.mark("previous build")
     let site = pipeline.run(sources, digests: digests, previous: previous, untouched: untouched)
     let files = site.files.count + site.kept.count
     guard site.diagnostics.errorCount == 0 else {

@@ -6,10 +6,13 @@ import Testing
 /// The output check reads every id and link as a browser would follow them; a rebuild checks
 /// what it can have broken.
 @Suite struct OutputCheckTests {
-  static func page(_ path: String, made: Bool, ids: [String] = [], links: [String] = []) -> RenderedPage {
+  static func page(
+    _ path: String, made: Bool, ids: [String] = [], links: [String] = [], settled: [Bool]? = nil
+  ) -> RenderedPage {
     RenderedPage(
       path: path, bytes: made ? [] : nil, ids: Set(ids), duplicateIDs: [],
-      links: links.enumerated().map { PageLink(attribute: "href", value: $1, line: $0 + 1) }, diagnostics: [])
+      links: links.enumerated().map { PageLink(attribute: "href", value: $1, line: $0 + 1) }, diagnostics: [],
+      settled: settled)
   }
 
   static func check(_ pages: [RenderedPage]) -> OutputCheck {
@@ -73,5 +76,23 @@ import Testing
         "Site/a.html:1: href `b.html#x`: no id `x` in b.html",
         "Site/a.html:2: href `c.html#y`: no id `y` in c.html",
       ])
+  }
+
+  @Test("A made page's links the recorded build followed are checked again only into changed pages")
+  func settledLinks() {
+    let pages = [
+      Self.page(
+        "search.html", made: true, links: ["a.html#gone", "b.html#gone", "a.html#new", "missing.html"],
+        settled: [true, true, false, true]),
+      Self.page("a.html", made: false, ids: ["x"]),
+      Self.page("b.html", made: true, ids: ["y"]),
+    ]
+    let check = Self.check(pages)
+    #expect(
+      Self.messages(check.problems("Site", changedTargets: ["b.html"])) == [
+        "Site/search.html:2: href `b.html#gone`: no id `gone` in b.html",
+        "Site/search.html:3: href `a.html#new`: no id `new` in a.html",
+      ])
+    #expect(Self.messages(check.problems("Site")).count == 4)
   }
 }

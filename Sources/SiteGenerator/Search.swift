@@ -88,6 +88,8 @@ struct SearchIndex {
   let links: [UInt8]
   /// The contract entry each `page.html` and heading slug titles.
   private var titled: [String: Int] = [:]
+  /// The files of `titled`'s keys: no heading of another page titles an entry.
+  private var titledFiles: Set<String> = []
 
   /// `terms` keeps the words of the contract's entries from one build of the same contract and
   /// files to the next.
@@ -151,7 +153,14 @@ struct SearchIndex {
     for (offset, entry) in entries.enumerated() {
       let file = entry.href.split(separator: "#").first.map(String.init) ?? entry.href
       titled[file + "\u{0}" + slug(entry.name)] = titled[file + "\u{0}" + slug(entry.name)] ?? offset
+      titledFiles.insert(file)
     }
+  }
+
+  /// The contract entry a heading of `page` titles, if any.
+  private func entry(titledBy heading: Heading, of page: PageFacts) -> Int? {
+    guard titledFiles.contains(page.outputName) else { return nil }
+    return titled[page.outputName + "\u{0}" + slug(heading.text)]
   }
 
   /// What `page`'s chunk is made from: the page, and which of its headings title a contract value.
@@ -159,7 +168,7 @@ struct SearchIndex {
     var hash = InputDigest()
     hash.add(page.digest)
     hash.add(page.outputName)
-    for heading in page.headings where titled[page.outputName + "\u{0}" + slug(heading.text)] != nil {
+    for heading in page.headings where entry(titledBy: heading, of: page) != nil {
       hash.add(heading.id)
     }
     return hash.value
@@ -174,7 +183,7 @@ struct SearchIndex {
       kind: .page, name: page.title, detail: summary, href: page.outputName,
       terms: Self.words([summary], then: page.searchWords[nil] ?? ""))
     var headings: [SearchEntry] = []
-    for heading in page.headings where titled[page.outputName + "\u{0}" + slug(heading.text)] == nil {
+    for heading in page.headings where entry(titledBy: heading, of: page) == nil {
       headings.append(
         SearchEntry(
           kind: .heading, name: heading.text, detail: page.title, href: "\(page.outputName)#\(heading.id)",
@@ -199,7 +208,7 @@ struct SearchIndex {
   /// Adds `page`'s entries: its chunk, and its titling sections' words to the values they title.
   mutating func add(_ page: PageFacts, chunk: SearchChunk) {
     for heading in page.headings {
-      if let owner = titled[page.outputName + "\u{0}" + slug(heading.text)] {
+      if let owner = entry(titledBy: heading, of: page) {
         entries[owner].terms = Self.words(
           [entries[owner].terms, heading.text], then: page.searchWords[heading.id] ?? "")
       }

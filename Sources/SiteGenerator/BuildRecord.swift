@@ -32,7 +32,8 @@ struct BuildRecord {
     var encoded: [UInt8]?
   }
 
-  static let format = "linkcontract-build-record 8\n"
+  static let format = "linkcontract-build-record 9\n"
+  static let pagesFormat = "linkcontract-build-record-pages 9\n"
 
   /// A digest of every input, for the no-op check.
   let inputs: UInt64
@@ -50,13 +51,19 @@ struct BuildRecord {
   /// The paths of the generated files, when they were made from an identity (not given as bytes):
   /// while the identity is the same and their files untouched, a rebuild reads them back.
   let generated: [String]
-  let pages: [String: Page]
+  var pages: [String: Page]
+  /// What the record and its pages file share, so that a pages file written by another build
+  /// is never read with this record.
+  var stamp: UInt64 = 0
 
-  /// Where the record for `output` lives: `.<name>.linkcontract-cache` beside it.
+  /// Where the record for `output` lives: `.<name>.linkcontract-cache` beside it, with its
+  /// pages in `pagesLocation`, so that a rebuild with nothing to do reads only the small part.
   static func location(for output: String) -> String {
     let url = URL(fileURLWithPath: output).standardizedFileURL
     return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).linkcontract-cache").path
   }
+
+  static func pagesLocation(_ location: String) -> String { location + "-pages" }
 
   /// The output folder's regular files with their sizes and modification times.
   static func snapshot(_ output: String) -> [OutputFile] {
@@ -74,16 +81,35 @@ struct BuildRecord {
     return Set(current.filter { recorded[$0.path] == $0 }.map(\.path))
   }
 
-  /// The record in `bytes`; with `pages: false`, without its pages, which is all a rebuild
-  /// with nothing changed reads.
-  static func decode(_ bytes: [UInt8], pages: Bool = true) -> BuildRecord? {
+  /// The record in `bytes`, without its pages, which is all a rebuild with nothing changed reads.
+  static func decode(_ bytes: [UInt8]) -> BuildRecord? {
     var reader = RecordReader(bytes: bytes)
-    return reader.record(pages: pages)
+    return reader.record()
   }
 
-  func save(_ location: String) {
+  /// This record with its pages, read from the bytes of its pages file; nil when they are not
+  /// the pages this record was written with.
+  func withPages(_ bytes: [UInt8]) -> BuildRecord? {
+    var reader = RecordReader(bytes: bytes)
+    guard let pages = reader.pages(stamp: stamp) else { return nil }
+    var record = self
+    record.pages = pages
+    return record
+  }
+
+  /// The pages file being written beside a build's output while the output is committed.
+  struct PagesFile: Sendable {
+    let temporary: String
+    let stamp: UInt64
+    let written: Bool
+  }
+
+  /// Writes `pages` to a temporary file beside `location`, stamped with a new stamp.
+  static func savePages(_ pages: [String: Page], location: String) -> PagesFile {
+    let stamp = UInt64.random(in: 1...UInt64.max)
     var writer = RecordWriter()
-    writer.write(self)
+    writer.bytes += pagesFormat.utf8
+    writer.uint(stamp)
     // The pages' blobs go to the file one by one, each after its length.
     let blobs = RecordWriter.pages(pages)
     writer.int(blobs.count)
@@ -94,15 +120,42 @@ struct BuildRecord {
         length.int(blob.count)
         return [length.bytes, blob]
       }
+    let temporary = pagesLocation(location) + ".new-\(getpid())"
+    let written = (try? SiteOutput.write(parts, to: temporary)) != nil
+    return PagesFile(temporary: temporary, stamp: stamp, written: written)
+  }
+
+  /// Puts the record in place with the pages file written for it, or removes both.
+  func save(_ location: String, pages: PagesFile) {
+    var record = self
+    record.stamp = pages.stamp
+    var writer = RecordWriter()
+    writer.write(record)
     let temporary = location + ".new-\(getpid())"
-    guard (try? SiteOutput.write(parts, to: temporary)) != nil else { return }
-    if rename(temporary, location) != 0 { unlink(temporary) }
+    guard pages.written, (try? SiteOutput.write(writer.bytes, to: temporary)) != nil else {
+      Self.remove(location)
+      unlink(pages.temporary)
+      unlink(temporary)
+      return
+    }
+    // A pages file put in place without its record is never read: the stamps differ.
+    if rename(pages.temporary, Self.pagesLocation(location)) != 0 || rename(temporary, location) != 0 {
+      Self.remove(location)
+      unlink(pages.temporary)
+      unlink(temporary)
+    }
+  }
+
+  /// Removes the record at `location` and its pages file.
+  static func remove(_ location: String) {
+    unlink(location)
+    unlink(pagesLocation(location))
   }
 }
 
 /// Appends a build record as bytes: integers as LEB128 varints, strings with their length.
 struct RecordWriter {
-  private(set) var bytes: [UInt8] = []
+  var bytes: [UInt8] = []
 
   mutating func int(_ value: Int) { uint(UInt64(bitPattern: Int64(value))) }
 
@@ -153,6 +206,7 @@ struct RecordWriter {
     }
     diagnostics(record.warnings)
     strings(record.generated, count: record.generated.count)
+    uint(record.stamp)
   }
 
   /// The pages of a record in name order, each a blob of its own, encoded (or copied from the
@@ -309,7 +363,8 @@ struct RecordReader {
     }
   }
 
-  mutating func record(pages readsPages: Bool = true) -> BuildRecord? {
+  /// The record without its pages, or nil.
+  mutating func record() -> BuildRecord? {
     let header = Array(BuildRecord.format.utf8)
     guard bytes.starts(with: header) else { return nil }
     offset = header.count
@@ -323,13 +378,21 @@ struct RecordReader {
     }
     let warnings = diagnostics()
     let generated = strings()
-    guard readsPages else {
-      return failed
-        ? nil
-        : BuildRecord(
-          inputs: inputs, site: site, navigation: navigation, listing: listing, listingRender: listingRender,
-          outputs: outputs, warnings: warnings, generated: generated, pages: [:])
-    }
+    let stamp = uint()
+    guard !failed, offset == bytes.count else { return nil }
+    var record = BuildRecord(
+      inputs: inputs, site: site, navigation: navigation, listing: listing, listingRender: listingRender,
+      outputs: outputs, warnings: warnings, generated: generated, pages: [:])
+    record.stamp = stamp
+    return record
+  }
+
+  /// The pages of a pages file stamped `stamp`, or nil.
+  mutating func pages(stamp: UInt64) -> [String: BuildRecord.Page]? {
+    let header = Array(BuildRecord.pagesFormat.utf8)
+    guard bytes.starts(with: header) else { return nil }
+    offset = header.count
+    guard uint() == stamp else { return nil }
     let blobs = (0..<count()).map { _ in data() }
     guard !failed, offset == bytes.count else { return nil }
     let decoded = parallelMap(blobs) { blob -> BuildRecord.Page? in
@@ -341,9 +404,7 @@ struct RecordReader {
       guard let page else { return nil }
       pages[page.facts.name] = page
     }
-    return BuildRecord(
-      inputs: inputs, site: site, navigation: navigation, listing: listing, listingRender: listingRender,
-      outputs: outputs, warnings: warnings, generated: generated, pages: pages)
+    return pages
   }
 
   private mutating func facts() -> PageFacts {

@@ -78,7 +78,7 @@ public struct SiteBuild: Sendable {
     let digests = usesBuildCache ? BuildDigests(self, sources) : nil
     pipeline.clock.mark("sources")
     let recordBytes = usesBuildCache ? SiteOutput.readFile(location) : nil
-    let recorded = recordBytes.flatMap { BuildRecord.decode($0, pages: false) }
+    let recorded = recordBytes.flatMap { BuildRecord.decode($0) }
     let current = recorded == nil ? [] : BuildRecord.snapshot(outputDirectory)
     if let recorded, recorded.inputs == digests?.inputs, recorded.outputs == current {
       return SiteBuildResult(diagnostics: recorded.warnings, files: recorded.outputs.count, written: 0, removed: 0)
@@ -95,20 +95,42 @@ public struct SiteBuild: Sendable {
     }
     DispatchQueue.global().async { _ = published.files }
     // Pages are recalled only from a build with the same tool, settings and templates.
-    let previous = recorded?.site == digests?.site ? recordBytes.flatMap { BuildRecord.decode($0) } : nil
+    let previous =
+      recorded?.site == digests?.site
+      ? SiteOutput.readFile(BuildRecord.pagesLocation(location)).flatMap { recorded?.withPages($0) } : nil
     pipeline.clock.mark("previous build")
     let site = pipeline.run(sources, digests: digests, previous: previous, untouched: untouched)
     let files = site.files.count + site.kept.count
     guard site.diagnostics.errorCount == 0 else {
       return SiteBuildResult(diagnostics: site.diagnostics, files: files, written: 0, removed: 0)
     }
+    // The record's pages are written while the site is: what the snapshot of the output adds
+    // to the record is small.
+    let pagesFile = Mutex<BuildRecord.PagesFile?>(nil)
+    let pagesWritten = DispatchGroup()
+    if usesBuildCache {
+      let pages = site.pages
+      DispatchQueue.global().async(group: pagesWritten) {
+        let file = BuildRecord.savePages(pages, location: location)
+        pagesFile.withLock { $0 = file }
+      }
+    }
     do {
-      let (written, removed) = try SiteOutput.commit(site.files, keeping: site.kept, to: outputDirectory)
+      let (written, removed): (Int, Int)
+      do {
+        (written, removed) = try SiteOutput.commit(site.files, keeping: site.kept, to: outputDirectory)
+      } catch {
+        pagesWritten.wait()
+        if let file = pagesFile.withLock({ $0 }) { unlink(file.temporary) }
+        throw error
+      }
       pipeline.clock.mark("write")
-      if usesBuildCache, let record = site.record(outputs: BuildRecord.snapshot(outputDirectory)) {
-        record.save(location)
+      pagesWritten.wait()
+      if let file = pagesFile.withLock({ $0 }), let record = site.record(outputs: BuildRecord.snapshot(outputDirectory))
+      {
+        record.save(location, pages: file)
       } else {
-        unlink(location)
+        BuildRecord.remove(location)
       }
       pipeline.clock.mark("record")
       return SiteBuildResult(diagnostics: site.diagnostics, files: files, written: written, removed: removed)

@@ -126,6 +126,46 @@ import Testing
     #expect(changed == ["routes.html", "search.html", "search.json"])
   }
 
+  @Test("A rebuild with nothing to do reads the record without its pages file")
+  func noOpWithoutPages() throws {
+    let fixture = try Fixture(pages: SiteBuildTests.pages)
+    defer { fixture.remove() }
+    _ = fixture.build.run()
+    let pages = fixture.root.appendingPathComponent(".Site.linkcontract-cache-pages")
+    #expect(FileManager.default.fileExists(atPath: pages.path))
+    try FileManager.default.removeItem(at: pages)
+    let again = fixture.build.run()
+    #expect(again.written == 0 && again.files > 0)
+    // Without its pages, an edit renders everything again, and still writes only what changed.
+    try fixture.write("Content/routes.md", SiteBuildTests.pages["routes.md"]! + "\nOne more line.\n")
+    let edit = fixture.build.run()
+    #expect(edit.written == 3)
+    #expect(FileManager.default.fileExists(atPath: pages.path))
+  }
+
+  @Test("A pages file written for another record is not read: the rebuild equals a full build")
+  func stalePagesFile() throws {
+    let fixture = try Fixture(pages: SiteBuildTests.pages)
+    defer { fixture.remove() }
+    _ = fixture.build.run()
+    let pages = fixture.root.appendingPathComponent(".Site.linkcontract-cache-pages")
+    let stale = try Data(contentsOf: pages)
+    try fixture.write(
+      "Content/routes.md",
+      SiteBuildTests.pages["routes.md"]!.replacingOccurrences(of: "## Checkout", with: "## Checkout card"))
+    _ = fixture.build.run()
+    try stale.write(to: pages)
+    try fixture.write("Content/index.md", SiteBuildTests.pages["index.md"]! + "\nMore.\n")
+    let rebuilt = fixture.build.run()
+    let full = fixture.build.render()
+    #expect(fixture.messages(rebuilt.diagnostics) == fixture.messages(full.diagnostics))
+    let written = fixture.snapshot()
+    #expect(Set(written.keys) == Set(full.files.keys))
+    for (path, bytes) in full.files where written[path]?.0 != Data(bytes) {
+      Issue.record("\(path) differs from a full build")
+    }
+  }
+
   @Test("A heading rename that breaks a link on an untouched page is reported at that page's line")
   func headingRenameReportsUntouchedPage() throws {
     let fixture = try Fixture(pages: SiteBuildTests.pages)

@@ -61,6 +61,31 @@ import Testing
     #expect(routes.contains("aria-current=\"page\">Routes</a>"))
   }
 
+  @Test("A record reads only the pages file written with it")
+  func recordStamp() throws {
+    let fixture = try Fixture(pages: Self.pages)
+    defer { fixture.remove() }
+    func files() throws -> ([UInt8], [UInt8]) {
+      let location = fixture.root.appendingPathComponent(".Site.linkcontract-cache")
+      return (
+        Array(try Data(contentsOf: location)),
+        Array(try Data(contentsOf: URL(fileURLWithPath: location.path + "-pages")))
+      )
+    }
+    _ = fixture.build.run()
+    let (header, pages) = try files()
+    let record = try #require(BuildRecord.decode(header))
+    #expect(record.pages.isEmpty)
+    #expect(record.withPages(pages)?.pages.count == Self.pages.count)
+    try fixture.write("Content/index.md", Self.pages["index.md"]! + "\nMore.\n")
+    _ = fixture.build.run()
+    let (newHeader, newPages) = try files()
+    let newRecord = try #require(BuildRecord.decode(newHeader))
+    #expect(newRecord.withPages(pages) == nil, "pages of the previous build read with this one's record")
+    #expect(record.withPages(newPages) == nil)
+    #expect(newRecord.withPages(newPages) != nil)
+  }
+
   @Test("A page whose name holds `--` is written with a header an XML parser reads")
   func doubleHyphenName() throws {
     let fixture = try Fixture(pages: ["index.md": page("Home", "Body.\n"), "a--b.md": page("Dashes", "Body.\n")])

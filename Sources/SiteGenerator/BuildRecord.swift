@@ -55,6 +55,8 @@ struct BuildRecord {
   /// What the record and its pages file share, so that a pages file written by another build
   /// is never read with this record.
   var stamp: UInt64 = 0
+  /// The ids of the generated search page, when the build wrote one.
+  var searchIDs: [String]?
 
   /// Where the record for `output` lives: `.<name>.linkcontract-cache` beside it, with its
   /// pages in `pagesLocation`, so that a rebuild with nothing to do reads only the small part.
@@ -207,6 +209,7 @@ struct RecordWriter {
     diagnostics(record.warnings)
     strings(record.generated, count: record.generated.count)
     uint(record.stamp)
+    optional(record.searchIDs) { $0.strings($1, count: $1.count) }
   }
 
   /// The pages of a record in name order, each a blob of its own, encoded (or copied from the
@@ -379,11 +382,13 @@ struct RecordReader {
     let warnings = diagnostics()
     let generated = strings()
     let stamp = uint()
+    let searchIDs = int() == 1 ? strings() : nil
     guard !failed, offset == bytes.count else { return nil }
     var record = BuildRecord(
       inputs: inputs, site: site, navigation: navigation, listing: listing, listingRender: listingRender,
       outputs: outputs, warnings: warnings, generated: generated, pages: [:])
     record.stamp = stamp
+    record.searchIDs = searchIDs
     return record
   }
 

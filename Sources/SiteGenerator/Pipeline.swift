@@ -79,6 +79,8 @@ struct SitePipeline {
       }.keys.sorted()
     }
     output.listingRender = rendered.pages.first { $0.path == "index.html" && resolved.index.pages["index"] == nil }
+    output.searchIDs = rendered.pages.first { $0.path == "search.html" && resolved.index.pages["search"] == nil }?
+      .ids.sorted()
     output.pages = Dictionary(
       uniqueKeysWithValues: zip(resolved.pages, zip(rendered.pages.suffix(resolved.pages.count), rendered.chunks)).map {
         ($0.facts.name, $0.record(render: $1.0, chunk: $1.1, previous: previous))
@@ -301,6 +303,7 @@ struct SitePipeline {
     var recorded: [String: Set<String>] = [:]
     for page in previous.pages.values { recorded[page.facts.outputName] = page.render.ids }
     if let listing = previous.listingRender { recorded[listing.path] = listing.ids }
+    if let ids = previous.searchIDs { recorded["search.html"] = Set(ids) }
     return Set(rendered.pages.filter { $0.bytes != nil && recorded[$0.path] != $0.ids }.map(\.path))
   }
 
@@ -441,6 +444,7 @@ struct SiteRender {
   var navigation: UInt64 = 0
   var listing: UInt64 = 0
   var listingRender: RenderedPage?
+  var searchIDs: [String]?
   var generated: [String] = []
   var pages: [String: BuildRecord.Page] = [:]
 
@@ -454,9 +458,11 @@ struct SiteRender {
   /// The record of this build, once its files are written and `outputs` is what they are.
   func record(outputs: [BuildRecord.OutputFile]) -> BuildRecord? {
     guard diagnostics.errorCount == 0 else { return nil }
-    return BuildRecord(
+    var record = BuildRecord(
       inputs: inputs, site: site, navigation: navigation, listing: listing, listingRender: listingRender,
       outputs: outputs, warnings: diagnostics.filter { $0.severity == .warning }, generated: generated, pages: pages)
+    record.searchIDs = searchIDs
+    return record
   }
 }
 

@@ -192,6 +192,18 @@ struct RecordWriter {
     }
   }
 
+  /// A page's ids and links, read only when asked for (`RecordedTargets`).
+  mutating func targets(_ targets: RenderedPage.Targets) {
+    strings(targets.ids.sorted(), count: targets.ids.count)
+    strings(targets.duplicateIDs, count: targets.duplicateIDs.count)
+    int(targets.links.count)
+    for link in targets.links {
+      string(link.attribute)
+      string(link.value)
+      int(link.line)
+    }
+  }
+
   /// Everything of `record` but its pages (`pages`).
   mutating func write(_ record: BuildRecord) {
     bytes.append(contentsOf: BuildRecord.format.utf8)
@@ -290,13 +302,13 @@ struct RecordWriter {
 
   private mutating func render(_ page: RenderedPage) {
     string(page.path)
-    strings(page.ids.sorted(), count: page.ids.count)
-    strings(page.duplicateIDs, count: page.duplicateIDs.count)
-    int(page.links.count)
-    for link in page.links {
-      string(link.attribute)
-      string(link.value)
-      int(link.line)
+    if let encoded = page.encodedTargets {
+      int(encoded.count)
+      bytes += encoded
+    } else {
+      var targets = RecordWriter()
+      targets.targets(page.targets)
+      data(targets.bytes)
     }
     diagnostics(page.diagnostics)
     int(page.lookups.count)
@@ -456,20 +468,27 @@ struct RecordReader {
       key: uint(), json: data(), pageItem: data(), headingItems: data(), headingCount: int(), links: strings())
   }
 
-  private mutating func render() -> RenderedPage {
-    let path = string()
+  /// What `RecordWriter.targets` wrote, or nil.
+  mutating func targets() -> RenderedPage.Targets? {
     let ids = Set(strings())
     let duplicates = strings()
     let links = (0..<count()).map { _ in PageLink(attribute: string(), value: string(), line: int()) }
+    guard !failed, offset == bytes.count else { return nil }
+    return RenderedPage.Targets(ids: ids, duplicateIDs: duplicates, links: links)
+  }
+
+  private mutating func render() -> RenderedPage {
+    let path = string()
+    let length = count()
+    let targets = RecordedTargets(encoded: bytes[offset..<(offset + length)])
+    offset += length
     let diagnostics = self.diagnostics()
     let lookups = (0..<count()).map { _ -> SiteLookup in
       let kind = SiteLookup.Question.Kind(rawValue: UInt8(truncatingIfNeeded: int()))
       if kind == nil { failed = true }
       return SiteLookup(question: .init(kind: kind ?? .page, key: string()), answer: string())
     }
-    return RenderedPage(
-      path: path, bytes: nil, ids: ids, duplicateIDs: duplicates, links: links, diagnostics: diagnostics,
-      lookups: lookups)
+    return RenderedPage(path: path, recorded: targets, diagnostics: diagnostics, lookups: lookups)
   }
 }
 

@@ -1,20 +1,26 @@
 import LinkContract
+import Synchronization
 
-/// A rendered page: its bytes, the ids and links read back from them (`SerializedPage`), and the
-/// answers its render took from the site index. A class, as `PageFacts` is: passed through
-/// every phase, never changed.
+/// A rendered page: its bytes, the ids and links in them, and the answers its render took from
+/// the site index. A class, as `PageFacts` is: passed through every phase, never changed.
 final class RenderedPage: Sendable {
   let path: String
   /// Nil when the page's file from the previous build stands as it is.
   let bytes: [UInt8]?
-  let ids: Set<String>
-  let duplicateIDs: [String]
-  let links: [PageLink]
   let diagnostics: [Diagnostic]
   let lookups: [SiteLookup]
   /// For each of `links`, whether the recorded build's output check followed it to the same
   /// target, when some were (the search page's items of pages kept as they were); nil otherwise.
   let settled: [Bool]?
+  private let made: Targets?
+  private let recorded: RecordedTargets?
+
+  /// What the output check reads of a page.
+  struct Targets: Sendable {
+    let ids: Set<String>
+    let duplicateIDs: [String]
+    let links: [PageLink]
+  }
 
   init(
     path: String, bytes: [UInt8]?, ids: Set<String>, duplicateIDs: [String], links: [PageLink],
@@ -22,12 +28,51 @@ final class RenderedPage: Sendable {
   ) {
     self.path = path
     self.bytes = bytes
-    self.ids = ids
-    self.duplicateIDs = duplicateIDs
-    self.links = links
+    self.made = Targets(ids: ids, duplicateIDs: duplicateIDs, links: links)
+    self.recorded = nil
     self.diagnostics = diagnostics
     self.lookups = lookups
     self.settled = settled
+  }
+
+  /// A page of the build record, whose ids and links are read when first asked for.
+  init(path: String, recorded: RecordedTargets, diagnostics: [Diagnostic], lookups: [SiteLookup]) {
+    self.path = path
+    self.bytes = nil
+    self.made = nil
+    self.recorded = recorded
+    self.diagnostics = diagnostics
+    self.lookups = lookups
+    self.settled = nil
+  }
+
+  var targets: Targets { made ?? recorded!.value }
+  var ids: Set<String> { targets.ids }
+  var duplicateIDs: [String] { targets.duplicateIDs }
+  var links: [PageLink] { targets.links }
+
+  /// The recorded bytes of `targets`, while nothing has read them.
+  var encodedTargets: ArraySlice<UInt8>? { recorded?.encoded }
+}
+
+/// A recorded page's ids and links: most rebuilds follow none of a kept page's links and read
+/// few of its ids, so they are read from the record only when first asked for.
+final class RecordedTargets: Sendable {
+  let encoded: ArraySlice<UInt8>
+  private let decoded = Mutex<RenderedPage.Targets?>(nil)
+
+  init(encoded: ArraySlice<UInt8>) { self.encoded = encoded }
+
+  var value: RenderedPage.Targets {
+    decoded.withLock { decoded in
+      if let decoded { return decoded }
+      var reader = RecordReader(bytes: Array(encoded))
+      // The record's length and stamp were checked when it was read; bytes that still do not
+      // read give a page without ids or links.
+      let value = reader.targets() ?? RenderedPage.Targets(ids: [], duplicateIDs: [], links: [])
+      decoded = value
+      return value
+    }
   }
 }
 

@@ -300,11 +300,17 @@ struct SitePipeline {
 
   /// The pages made now whose ids differ from the recorded build's, or are not recorded.
   func changedTargets(_ rendered: RenderedPages, since previous: BuildRecord) -> Set<String> {
-    var recorded: [String: Set<String>] = [:]
-    for page in previous.pages.values { recorded[page.facts.outputName] = page.render.ids }
-    if let listing = previous.listingRender { recorded[listing.path] = listing.ids }
-    if let ids = previous.searchIDs { recorded["search.html"] = Set(ids) }
-    return Set(rendered.pages.filter { $0.bytes != nil && recorded[$0.path] != $0.ids }.map(\.path))
+    // Only the pages made now ask for their recorded ids, which are read when asked for.
+    var recorded: [String: RenderedPage] = [:]
+    for page in previous.pages.values { recorded[page.facts.outputName] = page.render }
+    if let listing = previous.listingRender { recorded[listing.path] = listing }
+    let search = previous.searchIDs.map(Set.init)
+    return Set(
+      rendered.pages.filter { page in
+        guard page.bytes != nil else { return false }
+        if page.path == "search.html", recorded[page.path] == nil { return search != page.ids }
+        return recorded[page.path]?.ids != page.ids
+      }.map(\.path))
   }
 
   // MARK: - Assemble

@@ -86,6 +86,27 @@ import Testing
     #expect(newRecord.withPages(newPages) != nil)
   }
 
+  @Test("The ids and links a record keeps for each page, read when asked for, are the page's")
+  func recordedTargets() throws {
+    let fixture = try Fixture(pages: Self.pages)
+    defer { fixture.remove() }
+    _ = fixture.build.run()
+    let location = fixture.root.appendingPathComponent(".Site.linkcontract-cache").path
+    let header = try #require(BuildRecord.decode(Array(try Data(contentsOf: URL(fileURLWithPath: location)))))
+    let record = try #require(header.withPages(Array(try Data(contentsOf: URL(fileURLWithPath: location + "-pages")))))
+    #expect(record.pages.count == Self.pages.count)
+    for page in record.pages.values {
+      #expect(page.render.encodedTargets != nil, "\(page.facts.name) was read before it was asked for")
+      let bytes = try #require(fixture.read("Site/\(page.render.path)"))
+      guard case .success(let read) = SerializedPage.read(Array(bytes.utf8)) else {
+        Issue.record("\(page.render.path) does not read")
+        continue
+      }
+      #expect(page.render.ids == Set(read.ids), "\(page.render.path)")
+      #expect(page.render.links == read.links, "\(page.render.path)")
+    }
+  }
+
   @Test("A page whose name holds `--` is written with a header an XML parser reads")
   func doubleHyphenName() throws {
     let fixture = try Fixture(pages: ["index.md": page("Home", "Body.\n"), "a--b.md": page("Dashes", "Body.\n")])

@@ -21,15 +21,23 @@ struct BuildRecord {
     let modified: Int
   }
 
-  /// A page as the recorded build knew it.
-  struct Page: Sendable {
+  /// A page as the recorded build knew it. A class: rebuilds pass every page of the record
+  /// through several phases, and a copy is then one reference.
+  final class Page: Sendable {
     let facts: PageFacts
     /// The page's render, when its file is among the outputs.
     let render: RenderedPage
     /// The page's part of the search index.
     let chunk: SearchChunk?
     /// The page as the record it was read from holds it, written again as it is.
-    var encoded: [UInt8]?
+    let encoded: [UInt8]?
+
+    init(facts: PageFacts, render: RenderedPage, chunk: SearchChunk?, encoded: [UInt8]? = nil) {
+      self.facts = facts
+      self.render = render
+      self.chunk = chunk
+      self.encoded = encoded
+    }
   }
 
   static let format = "linkcontract-build-record 9\n"

@@ -2,14 +2,15 @@ import ContractArtifacts
 import Foundation
 import LinkContract
 
-/// A page as libxml2 serialized it, read back in one pass over its bytes: checked to be
-/// well-formed XML (one root; balanced, properly nested tags; unique attribute names; quoted
-/// values without `<`; comments without `--`; only the five predefined entities and character
-/// references to characters XML allows; valid UTF-8 without control characters), with its ids
-/// and its `href` and `src` values in document order, each at its line.
+/// A written page read back in one pass over its bytes: checked to be well-formed XML (one
+/// root; balanced, properly nested tags; unique attribute names; quoted values without `<`;
+/// comments without `--`; only the five predefined entities and character references to
+/// characters XML allows; valid UTF-8 without control characters), with its ids and its `href`
+/// and `src` values in document order, each at its line.
 ///
-/// It replaces parsing every page back with libxml2's XML parser, which proved the same and
-/// cost more than a quarter of a page's render.
+/// Builds no longer read their pages back: the writer notes the same as it writes
+/// (`WrittenHTML`). This is the strict reader the tests hold the writer to, itself held to
+/// libxml2's XML parser.
 struct SerializedPage {
   private(set) var ids: [String] = []
   private(set) var links: [PageLink] = []

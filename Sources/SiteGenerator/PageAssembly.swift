@@ -132,10 +132,7 @@ struct Navigation: Sendable {
   }
 }
 
-func renderPage(
-  _ page: SourcePage, parsed: ParsedTemplate, context: SiteContext, index: SiteIndex,
-  navigation: Navigation
-) -> RenderedPage {
+func renderPage(_ page: SourcePage, parsed: ParsedTemplate, context: SiteContext, index: SiteIndex) -> RenderedPage {
   let frame = parsed.instantiate()
   let slots = frame.slots
   fillCommonSlots(slots, title: page.title, summary: page.facts.matter?.summary ?? "", context: context)
@@ -163,7 +160,7 @@ func renderPage(
 
 /// The generated index page, for sites without `index.md`: every page with its summary.
 func renderIndex(
-  _ pages: [PageFacts], parsed: ParsedTemplate, context: SiteContext, navigation: Navigation
+  _ pages: [PageFacts], parsed: ParsedTemplate, context: SiteContext
 ) -> RenderedPage {
   let frame = parsed.instantiate()
   let slots = frame.slots
@@ -185,8 +182,7 @@ func renderIndex(
 
 /// The search page: a search form the script enhances, and a complete static index.
 func renderSearch(
-  _ search: SearchIndex, json: [UInt8], parsed: ParsedTemplate, context: SiteContext, navigation: Navigation,
-  script: Bool
+  _ search: SearchIndex, json: [UInt8], parsed: ParsedTemplate, context: SiteContext, script: Bool
 ) -> RenderedPage {
   let frame = parsed.instantiate()
   let slots = frame.slots

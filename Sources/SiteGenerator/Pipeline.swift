@@ -269,7 +269,7 @@ struct SitePipeline {
         return (known.render, chunk)
       }
       let source = SourcePage(facts: page.facts, source: Substring(page.file.text))
-      return (renderPage(source, parsed: parsed, context: context, index: site.index, navigation: navigation), chunk)
+      return (renderPage(source, parsed: parsed, context: context, index: site.index), chunk)
     }
     // The listings: the search page, and the page list when Content has no index.
     let listings: [Listing] =
@@ -286,11 +286,11 @@ struct SitePipeline {
         {
           return (known, nil)
         }
-        return (renderIndex(site.pages.map(\.facts), parsed: parsed, context: context, navigation: navigation), nil)
+        return (renderIndex(site.pages.map(\.facts), parsed: parsed, context: context), nil)
       case .search:
         let json = search.json
         let page = renderSearch(
-          search, json: json, parsed: parsed, context: context, navigation: navigation, script: hasScript)
+          search, json: json, parsed: parsed, context: context, script: hasScript)
         return (page, json)
       }
     }

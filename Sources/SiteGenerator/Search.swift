@@ -220,7 +220,7 @@ struct SearchIndex {
   static let searchDataMark = "linkcontract-search-data-\u{1F50D}"
 
   /// `json` as the text of a `<script>` element: `<`, `>` and `&` are written as JSON
-  /// escapes, which the page's text cannot misread, and which libxml2 would not escape again.
+  /// escapes, which the page's text cannot misread, spliced into the page as they are.
   static func scriptData(_ json: [UInt8]) -> [UInt8] {
     var data: [UInt8] = []
     data.reserveCapacity(json.count + json.count / 64)

@@ -37,14 +37,20 @@ import Testing
     }
   }
 
-  @Test("A random tree is written as libxml2 wrote it", arguments: 0..<200)
-  func randomTree(_ seed: Int) {
-    var random = SplitMix64(name: "tree \(seed)")
+  /// A page of random content: a doctype, then `html` with a random `body`.
+  static func randomPage(_ seed: String) -> (document: HTMLDocument, html: Element) {
+    var random = SplitMix64(name: seed)
     let document = HTMLDocument()
     document.append(.doctype, "<!DOCTYPE html>", to: 0)
     let html = Element(owner: document, index: document.append(.element, "html", to: 0))
+    fill(html.add("body"), depth: 4, &random)
+    return (document, html)
+  }
+
+  @Test("A random tree is written as libxml2 wrote it", arguments: 0..<200)
+  func randomTree(_ seed: Int) {
+    let (document, html) = Self.randomPage("tree \(seed)")
     html.set("lang", "en")
-    Self.fill(html.add("body"), depth: 4, &random)
     if seed % 7 == 0, let removed = html.children.first?.children.first { removed.remove() }
     let written = String(decoding: document.serializedXHTML(), as: UTF8.self)
     #expect(written == String(decoding: document.libxml2Serialized(), as: UTF8.self), "seed \(seed)")
@@ -67,12 +73,7 @@ import Testing
 
   @Test("What writing a random tree notes is what reading its bytes back finds", arguments: 0..<300)
   func randomFacts(_ seed: Int) {
-    var random = SplitMix64(name: "facts \(seed)")
-    let document = HTMLDocument()
-    document.append(.doctype, "<!DOCTYPE html>", to: 0)
-    let html = Element(owner: document, index: document.append(.element, "html", to: 0))
-    Self.fill(html.add("body"), depth: 4, &random)
-    let written = document.written()
+    let written = Self.randomPage("facts \(seed)").document.written()
     let read = Self.reading(written.bytes)
     let noted = Self.facts(written)
     #expect(noted.fault == read.fault, "seed \(seed): fault")

@@ -45,6 +45,21 @@ import Testing
     }
   }
 
+  @Test("Merging words made before gives the words of all the texts", arguments: 0..<4)
+  func mergedMatchesAll(_ seed: Int) {
+    var random = SplitMix64(name: "merge \(seed)")
+    func text() -> String {
+      String((0..<Int.random(in: 0..<80, using: &random)).map { _ in Self.alphabet.randomElement(using: &random)! })
+    }
+    for round in 0..<300 {
+      let (first, second, third) = (text(), text(), text())
+      let later = SearchIndex.words([second, third])
+      #expect(
+        SearchIndex.words([first], then: later) == SearchIndex.words([first, second, third]),
+        "round \(round): \(first.debugDescription) then \(later.debugDescription)")
+    }
+  }
+
   @Test("Words made before are merged after the new ones, each word once")
   func merged() {
     let later = SearchIndex.words(["Checkout cart, checkout session"])

@@ -135,8 +135,10 @@ struct BuildRecord {
     return PagesFile(temporary: temporary, stamp: stamp, written: written)
   }
 
-  /// Puts the record in place with the pages file written for it, or removes both.
-  func save(_ location: String, pages: PagesFile) {
+  /// Puts the record in place with the pages file written for it, or removes both; the record
+  /// as saved, stamped, or nil.
+  @discardableResult
+  func save(_ location: String, pages: PagesFile) -> BuildRecord? {
     var record = self
     record.stamp = pages.stamp
     var writer = RecordWriter()
@@ -146,14 +148,16 @@ struct BuildRecord {
       Self.remove(location)
       unlink(pages.temporary)
       unlink(temporary)
-      return
+      return nil
     }
     // A pages file put in place without its record is never read: the stamps differ.
     if rename(pages.temporary, Self.pagesLocation(location)) != 0 || rename(temporary, location) != 0 {
       Self.remove(location)
       unlink(pages.temporary)
       unlink(temporary)
+      return nil
     }
+    return record
   }
 
   /// Removes the record at `location` and its pages file.

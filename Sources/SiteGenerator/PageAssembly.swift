@@ -46,6 +46,14 @@ final class RenderedPage: Sendable {
     self.settled = nil
   }
 
+  /// The page as a later build keeps it: its file stands, so its bytes are not kept.
+  var kept: RenderedPage {
+    guard bytes != nil, let made else { return self }
+    return RenderedPage(
+      path: path, bytes: nil, ids: made.ids, duplicateIDs: made.duplicateIDs, links: made.links,
+      diagnostics: diagnostics, lookups: lookups)
+  }
+
   var targets: Targets { made ?? recorded!.value }
   var ids: Set<String> { targets.ids }
   var duplicateIDs: [String] { targets.duplicateIDs }

@@ -68,6 +68,7 @@ struct SitePipeline {
     clock.mark("check")
     output.diagnostics = finish(diagnostics, sources: sources, files: files)
     output.pageCount = rendered.pages.count
+    output.renderedCount = rendered.pages.count { $0.bytes != nil }
     output.inputs = digests?.inputs ?? 0
     output.site = digests?.site ?? 0
     output.navigation = resolved.navigationDigest
@@ -78,7 +79,9 @@ struct SitePipeline {
         output.files[path].map { $0.elementsEqual(text.utf8) } ?? false
       }.keys.sorted()
     }
-    output.listingRender = rendered.pages.first { $0.path == "index.html" && resolved.index.pages["index"] == nil }
+    output.listingRender =
+      rendered.pages.first { $0.path == "index.html" && resolved.index.pages["index"] == nil }?
+      .kept
     output.searchIDs = rendered.pages.first { $0.path == "search.html" && resolved.index.pages["search"] == nil }?
       .ids.sorted()
     output.pages = Dictionary(
@@ -389,7 +392,7 @@ struct SitePage: Sendable {
     if !isNew, render.bytes == nil, let known = previous?.pages[facts.name], known.chunk?.key == chunk.key {
       return known
     }
-    return BuildRecord.Page(facts: facts, render: render, chunk: chunk)
+    return BuildRecord.Page(facts: facts, render: render.kept, chunk: chunk)
   }
 }
 
@@ -445,6 +448,7 @@ struct SiteRender {
   var kept: Set<String> = []
   var diagnostics: [Diagnostic] = []
   var pageCount = 0
+  var renderedCount = 0
   var inputs: UInt64 = 0
   var site: UInt64 = 0
   var navigation: UInt64 = 0

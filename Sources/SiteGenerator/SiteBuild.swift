@@ -30,6 +30,10 @@ public struct SiteBuild: Sendable {
   public var usesBuildCache = true
   /// Called with the name and duration of each phase of a build, for profiling.
   public var phaseObserver: (@Sendable (String, Duration) -> Void)?
+  /// The record this build last saved, kept for its next run (`watch` runs one build many
+  /// times): while the record file beside the output is the one saved, the pages are taken
+  /// from here instead of being read from disk and decoded again.
+  let lastRecord = LastRecord()
 
   public init(
     contentDirectory: String, templatesDirectory: String, outputDirectory: String,
@@ -95,9 +99,16 @@ public struct SiteBuild: Sendable {
     }
     DispatchQueue.global().async { _ = published.files }
     // Pages are recalled only from a build with the same tool, settings and templates.
-    let previous =
-      recorded?.site == digests?.site
-      ? SiteOutput.readFile(BuildRecord.pagesLocation(location)).flatMap { recorded?.withPages($0) } : nil
+    let previous: BuildRecord?
+    if let recorded, recorded.site == digests?.site {
+      if let kept = lastRecord.value.withLock({ $0 }), kept.stamp == recorded.stamp {
+        previous = kept
+      } else {
+        previous = SiteOutput.readFile(BuildRecord.pagesLocation(location)).flatMap { recorded.withPages($0) }
+      }
+    } else {
+      previous = nil
+    }
     pipeline.clock.mark("previous build")
     let site = pipeline.run(sources, digests: digests, previous: previous, untouched: untouched)
     let files = site.files.count + site.kept.count
@@ -128,12 +139,16 @@ public struct SiteBuild: Sendable {
       pagesWritten.wait()
       if let file = pagesFile.withLock({ $0 }), let record = site.record(outputs: BuildRecord.snapshot(outputDirectory))
       {
-        record.save(location, pages: file)
+        let saved = record.save(location, pages: file)
+        lastRecord.value.withLock { $0 = saved }
       } else {
         BuildRecord.remove(location)
+        lastRecord.value.withLock { $0 = nil }
       }
       pipeline.clock.mark("record")
-      return SiteBuildResult(diagnostics: site.diagnostics, files: files, written: written, removed: removed)
+      var result = SiteBuildResult(diagnostics: site.diagnostics, files: files, written: written, removed: removed)
+      result.rendered = site.renderedCount
+      return result
     } catch {
       var diagnostics = site.diagnostics
       diagnostics.append(
@@ -244,10 +259,17 @@ final class PublishedFiles: Sendable {
   }
 }
 
+/// The record a build last saved, shared by the copies of that build.
+final class LastRecord: Sendable {
+  let value = Mutex<BuildRecord?>(nil)
+}
+
 /// What a build did.
 public struct SiteBuildResult: Sendable {
   public let diagnostics: [Diagnostic]
   public let files: Int
   public let written: Int
   public let removed: Int
+  /// How many pages were rendered, not kept from the previous build (the listings included).
+  public var rendered = 0
 }

@@ -54,7 +54,11 @@ import Testing
     func save(_ name: String) throws { try fixture.write("Content/\(name).md", drafts[name]!.text) }
     func anyPage() -> String { drafts.keys.sorted().randomElement(using: &random)! }
 
-    _ = fixture.build.run()
+    // Odd seeds rebuild with one build, as `watch` does, which keeps its record in memory;
+    // even seeds with a new build each time, as `make site` does.
+    let kept = fixture.build
+    func build() -> SiteBuild { seed % 2 == 1 ? kept : fixture.build }
+    _ = build().run()
     var history: [String] = []
     for step in 0..<24 {
       let edit = Edit.allCases.randomElement(using: &random)!
@@ -98,7 +102,7 @@ import Testing
       case .stylesheet:
         try fixture.write("Templates/style.css", "/* step \(step) */\nbody { margin: 0; }\n")
       }
-      let rebuilt = fixture.build.run()
+      let rebuilt = build().run()
       let full = fixture.build.render()
       #expect(
         fixture.messages(rebuilt.diagnostics) == fixture.messages(full.diagnostics),
@@ -141,6 +145,32 @@ import Testing
     let edit = fixture.build.run()
     #expect(edit.written == 3)
     #expect(FileManager.default.fileExists(atPath: pages.path))
+  }
+
+  @Test("One build run again keeps its record's pages in memory; another build reads them from disk")
+  func pagesKeptInMemory() throws {
+    let fixture = try Fixture(pages: SiteBuildTests.pages)
+    defer { fixture.remove() }
+    let build = fixture.build
+    let first = build.run()
+    #expect(first.rendered == SiteBuildTests.pages.count + 1, "every page and the search page at first")
+    // Without the pages file, the same build still knows its pages: one page and the search
+    // page are rendered again.
+    let pages = fixture.root.appendingPathComponent(".Site.linkcontract-cache-pages")
+    try FileManager.default.removeItem(at: pages)
+    try fixture.write("Content/routes.md", SiteBuildTests.pages["routes.md"]! + "\nOne more line.\n")
+    let edit = build.run()
+    #expect(edit.written == 3)
+    #expect(edit.rendered == 2)
+    // Another build of the same folders has only the disk, and the pages file is there again.
+    try fixture.write("Content/routes.md", SiteBuildTests.pages["routes.md"]! + "\nTwo more lines.\n")
+    #expect(fixture.build.run().rendered == 2)
+    // A record saved by another build is not the one this build kept: it reads the disk.
+    try FileManager.default.removeItem(at: pages)
+    try fixture.write("Content/routes.md", SiteBuildTests.pages["routes.md"]!)
+    let after = build.run()
+    #expect(after.rendered == first.rendered)
+    #expect(after.written == 3)
   }
 
   @Test("A pages file written for another record is not read: the rebuild equals a full build")

@@ -346,14 +346,9 @@ final class HTMLDocument {
         between.append(out)
         var start = WrittenHTML()
         let closed = writeStartTag(node, foreign: inner, into: &start)
-        var children = WrittenHTML()
-        var child = node.firstChild
-        while child >= 0 {
-          write(child, foreign: inner, into: &children)
-          child = nodes[Int(child)].next
-        }
         var end = WrittenHTML()
         if !closed { writeEndTag(node, into: &end) }
+        let children = writtenChildren(of: Element(owner: self, index: index))
         found.append(HoleParts(index: index, start: start, children: children, end: end))
         out = WrittenHTML()
       } else if index == 0 {
@@ -483,21 +478,6 @@ final class HTMLDocument {
       if byte < 0x20, byte != 0x09 { return forbidden }
       return byte == 0xEF ? lead : 0
     }
-  }
-
-  /// Text as libxml2 escapes it: `<`, `>`, `&` and carriage returns.
-  static func escapeText(_ text: String, into out: inout [UInt8]) {
-    var written = WrittenHTML()
-    written.appendEscaped(text, textEscapes)
-    out += written.bytes
-  }
-
-  /// An attribute value as libxml2 escapes it: markup characters, quotes and the whitespace
-  /// that attribute-value normalization would otherwise turn into spaces.
-  static func escapeAttribute(_ text: String, into out: inout [UInt8]) {
-    var written = WrittenHTML()
-    written.appendEscaped(text, attributeEscapes)
-    out += written.bytes
   }
 }
 

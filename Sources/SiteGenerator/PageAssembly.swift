@@ -122,9 +122,12 @@ struct Navigation: Sendable {
     }
   }
 
+  /// The attribute, set to `page`, that marks the current page's link.
+  static let currentMark = "aria-current"
+
   func markCurrent(_ slot: Element, current: String) {
     guard let position = positions[current] else { return }
-    link(at: position, in: slot)?.set("aria-current", "page")
+    link(at: position, in: slot)?.set(Self.currentMark, "page")
   }
 
   /// The navigation position of page `name`, when the navigation lists it.

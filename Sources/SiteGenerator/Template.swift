@@ -111,10 +111,10 @@ final class ParsedTemplate {
     if let nav = slots[.nav], let navigation {
       for position in navigation.allPositions {
         guard let link = navigation.link(at: position, in: nav) else { continue }
-        if link.attribute("aria-current") != nil { return nil }
-        link.set("aria-current", "page")
+        if link.attribute(Navigation.currentMark) != nil { return nil }
+        link.set(Navigation.currentMark, "page")
         marked[position] = document.writtenChildren(of: nav)
-        link.removeAttribute("aria-current")
+        link.removeAttribute(Navigation.currentMark)
       }
     }
     let (between, holes) = document.writtenAround(Set(slots.values.map(\.index)))

@@ -74,7 +74,17 @@ struct CaseBuilder {
   var cases: [ConformanceCase] = []
   private var ids = Set<String>()
 
-  init(contract: Contract) { self.contract = contract }
+  /// `<route>-<carrier>-` for every route class and carrier, in the order `fault(of:)` strips them.
+  private let carrierPrefixes: [String]
+  private let fields: [Field]
+
+  init(contract: Contract) {
+    self.contract = contract
+    carrierPrefixes = contract.routeClasses.flatMap { route in
+      Carrier.allCases.map { "\(route.id)-\($0.rawValue)-" }
+    }
+    fields = contract.routeClasses.flatMap(\.fields)
+  }
 
   mutating func add(_ id: String, _ build: Build, _ input: String, _ expected: ExpectedOutcome) {
     let full = Self.kebab(build.name + "-" + id)
@@ -86,6 +96,24 @@ struct CaseBuilder {
   /// `text` as a kebab-case id: lowercase letters and digits, every other run of characters
   /// one `-`.
   static func kebab(_ text: String) -> String {
+    guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return kebabByCharacters(text) }
+    var id: [UInt8] = []
+    id.reserveCapacity(text.utf8.count)
+    var separated = false
+    for byte in text.utf8 {
+      guard ASCII.isAlphanumeric(byte) else {
+        separated = true
+        continue
+      }
+      if separated, !id.isEmpty { id.append(UInt8(ascii: "-")) }
+      separated = false
+      id.append(ASCII.lowercased(byte))
+    }
+    return String(decoding: id, as: UTF8.self)
+  }
+
+  /// `kebab` for any text, by characters; ASCII text takes the byte path, which gives the same.
+  static func kebabByCharacters(_ text: String) -> String {
     text.lowercased().split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }.joined(separator: "-")
   }
 
@@ -93,10 +121,8 @@ struct CaseBuilder {
   /// spoils, the numbers that tell prefixes apart and the words of a forbidden key.
   func fault(of id: String) -> String {
     var rest = Substring(id)
-    for route in contract.routeClasses {
-      for carrier in Carrier.allCases where rest.hasPrefix("\(route.id)-\(carrier.rawValue)-") {
-        rest = rest.dropFirst("\(route.id)-\(carrier.rawValue)-".count)
-      }
+    for prefix in carrierPrefixes where rest.hasPrefix(prefix) {
+      rest = rest.dropFirst(prefix.count)
     }
     for (prefix, fault) in [
       ("forbidden-", "forbidden-key"), ("precedence-", "reason-precedence"), ("allowed-", "allowed-near-miss"),
@@ -104,7 +130,7 @@ struct CaseBuilder {
     ] where rest.hasPrefix(prefix) {
       return fault
     }
-    for field in contract.routeClasses.flatMap(\.fields) where rest.hasPrefix(field.name + "-") {
+    for field in fields where rest.hasPrefix(field.name + "-") {
       rest = rest.dropFirst(field.name.count + 1)
       if case .enumeration(let values) = field.format, values.contains(String(rest)) { return "listed-value" }
       break

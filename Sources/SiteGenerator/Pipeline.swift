@@ -76,7 +76,7 @@ struct SitePipeline {
     if build.published.identity != nil {
       // Only files the site holds as they were made (an asset or a page of the same path wins).
       output.generated = build.generatedFiles.filter { path, text in
-        output.files[path].map { $0.elementsEqual(text.utf8) } ?? false
+        output.files[path].map { Self.same($0, text) } ?? false
       }.keys.sorted()
     }
     output.listingRender =
@@ -89,6 +89,16 @@ struct SitePipeline {
         ($0.facts.name, $0.record(render: $1.0, chunk: $1.1, previous: previous))
       })
     return output
+  }
+
+  /// Whether `bytes` are the UTF-8 of `text`.
+  static func same(_ bytes: [UInt8], _ text: String) -> Bool {
+    var text = text
+    return text.withUTF8 { utf8 in
+      bytes.withUnsafeBufferPointer { bytes in
+        bytes.count == utf8.count && (bytes.isEmpty || memcmp(bytes.baseAddress!, utf8.baseAddress!, bytes.count) == 0)
+      }
+    }
   }
 
   // MARK: - Read

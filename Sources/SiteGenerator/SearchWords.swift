@@ -6,12 +6,17 @@ import LinkContract
 /// dozen distinct words among thousands, and a `Set<String>` would make a string and hash it
 /// with SipHash for every one of them.
 struct WordSet {
+  /// Where a word is in `bytes`, and its hash.
+  private struct Word {
+    let start: Int32
+    let count: Int32
+    let hash: UInt64
+  }
+
   /// The words, each after a space but the first.
   private var bytes: [UInt8] = []
-  /// Where each word starts and ends in `bytes`, in insertion order.
-  private var starts: [Int] = []
-  private var ends: [Int] = []
-  private var hashes: [UInt64] = []
+  /// The words in insertion order.
+  private var words: [Word] = []
   /// Open addressing: a word's index + 1, or 0 for an empty slot.
   private var slots: [Int32]
 
@@ -20,82 +25,92 @@ struct WordSet {
     while size < capacity * 2 { size <<= 1 }
     slots = Array(repeating: 0, count: size)
     bytes.reserveCapacity(capacity * 8)
-    starts.reserveCapacity(capacity)
-    ends.reserveCapacity(capacity)
-    hashes.reserveCapacity(capacity)
+    words.reserveCapacity(capacity)
   }
 
-  var count: Int { hashes.count }
+  var count: Int { words.count }
 
   /// Adds `word` lowered to ASCII lowercase, unless it is there already.
   mutating func insertLowering(_ word: UnsafeBufferPointer<UInt8>) {
-    let mark = bytes.count
-    if count > 0 { bytes.append(UInt8(ascii: " ")) }
-    let start = bytes.count
-    for byte in word { bytes.append(ASCII.lowercased(byte)) }
-    keepAppended(from: start, mark: mark)
+    var hash = Self.seed
+    for byte in word { hash = Self.step(hash, ASCII.lowercased(byte)) }
+    guard let slot = emptySlot(for: word, hash: hash, lowering: true) else { return }
+    add(word, hash: hash, slot: slot, lowering: true)
   }
 
   /// Adds `word` as it is, unless it is there already.
   mutating func insert(_ word: some Collection<UInt8>) {
-    let mark = bytes.count
-    if count > 0 { bytes.append(UInt8(ascii: " ")) }
-    let start = bytes.count
-    bytes.append(contentsOf: word)
-    keepAppended(from: start, mark: mark)
+    let copy = Array(word)
+    copy.withUnsafeBufferPointer { word in
+      let hash = Self.hash(word)
+      guard let slot = emptySlot(for: word, hash: hash, lowering: false) else { return }
+      add(word, hash: hash, slot: slot, lowering: false)
+    }
   }
 
   func contains(_ word: UnsafeBufferPointer<UInt8>) -> Bool {
-    bytes.withUnsafeBufferPointer { find(word, in: $0).found }
+    emptySlot(for: word, hash: Self.hash(word), lowering: false) == nil
+  }
+
+  private static let seed: UInt64 = 0xcbf2_9ce4_8422_2325
+  @inline(__always) private static func step(_ hash: UInt64, _ byte: UInt8) -> UInt64 {
+    (hash ^ UInt64(byte)) &* 0x100_0000_01b3
   }
 
   private static func hash(_ word: UnsafeBufferPointer<UInt8>) -> UInt64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in word { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    var hash = seed
+    for byte in word { hash = step(hash, byte) }
     return hash
   }
 
-  /// Whether `word` is among the words in `stored`, and else the empty slot it would take.
-  private func find(_ word: UnsafeBufferPointer<UInt8>, in stored: UnsafeBufferPointer<UInt8>) -> (
-    found: Bool, slot: Int, hash: UInt64
-  ) {
-    let hash = Self.hash(word)
-    let mask = slots.count - 1
-    var slot = Int(truncatingIfNeeded: hash) & mask
-    while slots[slot] != 0 {
-      let index = Int(slots[slot]) - 1
-      if hashes[index] == hash, ends[index] - starts[index] == word.count,
-        stored[starts[index]..<ends[index]].elementsEqual(word)
-      {
-        return (true, slot, hash)
+  /// The empty slot `word` (lowered first when `lowering`) would take, or nil when it is a word
+  /// of the set already.
+  private func emptySlot(for word: UnsafeBufferPointer<UInt8>, hash: UInt64, lowering: Bool) -> Int? {
+    slots.withUnsafeBufferPointer { slots in
+      words.withUnsafeBufferPointer { words in
+        bytes.withUnsafeBufferPointer { stored in
+          let mask = slots.count - 1
+          var slot = Int(truncatingIfNeeded: hash) & mask
+          while slots[slot] != 0 {
+            let known = words[Int(slots[slot]) - 1]
+            if known.hash == hash, Int(known.count) == word.count {
+              var same = true
+              let start = Int(known.start)
+              for offset in 0..<word.count {
+                let byte = lowering ? ASCII.lowercased(word[offset]) : word[offset]
+                if stored[start + offset] != byte {
+                  same = false
+                  break
+                }
+              }
+              if same { return nil }
+            }
+            slot = (slot + 1) & mask
+          }
+          return slot
+        }
       }
-      slot = (slot + 1) & mask
     }
-    return (false, slot, hash)
   }
 
-  /// Keeps the word just appended at `start...` when it is new, and else drops it and the space
-  /// before it (from `mark`).
-  private mutating func keepAppended(from start: Int, mark: Int) {
-    let (found, slot, hash) = bytes.withUnsafeBufferPointer { stored in
-      find(UnsafeBufferPointer(rebasing: stored[start...]), in: UnsafeBufferPointer(rebasing: stored[..<start]))
+  private mutating func add(_ word: UnsafeBufferPointer<UInt8>, hash: UInt64, slot: Int, lowering: Bool) {
+    if !words.isEmpty { bytes.append(UInt8(ascii: " ")) }
+    let start = bytes.count
+    if lowering {
+      for byte in word { bytes.append(ASCII.lowercased(byte)) }
+    } else {
+      bytes.append(contentsOf: word)
     }
-    if found {
-      bytes.removeSubrange(mark...)
-      return
-    }
-    hashes.append(hash)
-    starts.append(start)
-    ends.append(bytes.count)
-    slots[slot] = Int32(hashes.count)
-    if hashes.count * 2 > slots.count { grow() }
+    words.append(Word(start: Int32(start), count: Int32(word.count), hash: hash))
+    slots[slot] = Int32(words.count)
+    if words.count * 2 > slots.count { grow() }
   }
 
   private mutating func grow() {
     slots = Array(repeating: 0, count: slots.count * 2)
     let mask = slots.count - 1
-    for (index, hash) in hashes.enumerated() {
-      var slot = Int(truncatingIfNeeded: hash) & mask
+    for (index, word) in words.enumerated() {
+      var slot = Int(truncatingIfNeeded: word.hash) & mask
       while slots[slot] != 0 { slot = (slot + 1) & mask }
       slots[slot] = Int32(index + 1)
     }

@@ -42,6 +42,7 @@ struct Element {
 
   /// Appends text in which `backquoted` spans become `<code>` elements.
   func prose(_ text: String) {
+    guard text.utf8.contains(UInt8(ascii: "`")) else { return self.text(text) }
     var inCode = false
     for part in text.split(separator: "`", omittingEmptySubsequences: false) {
       if inCode { add("code", text: String(part)) } else { self.text(String(part)) }

@@ -14,7 +14,24 @@ final class MarkdownDocument: @unchecked Sendable {
   /// The 1-based line of the file where the Markdown body starts (after the front matter).
   let lineOffset: Int
   /// The body's lines, to find positions of inline constructs cmark does not locate.
-  let lines: [Substring]
+  let lines: Lines
+
+  /// The lines of a body, each made when it is read: most pages never read one.
+  struct Lines: RandomAccessCollection {
+    let body: Substring
+    /// Each line's bytes in `body`, without its line end.
+    let bounds: [Range<Int>]
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { bounds.count }
+
+    subscript(position: Int) -> Substring {
+      let utf8 = body.utf8
+      let range = bounds[position]
+      let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+      return Substring(utf8[start..<utf8.index(start, offsetBy: range.count)])
+    }
+  }
 
   init(body: Substring, lineOffset: Int) {
     var text = body
@@ -24,12 +41,8 @@ final class MarkdownDocument: @unchecked Sendable {
       }
     }
     self.lineOffset = lineOffset
-    var lines: [Substring] = []
+    var lines: [Range<Int>] = []
     var marks: [LineMarks] = []
-    let utf8 = body.utf8
-    func line(_ start: Int, _ end: Int) -> Substring {
-      Substring(utf8[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)])
-    }
     text.withUTF8 { bytes in
       Self.marked.withUnsafeBufferPointer { marked in
         var start = 0
@@ -37,7 +50,7 @@ final class MarkdownDocument: @unchecked Sendable {
         for offset in bytes.indices where marked[Int(bytes[offset])] {
           switch bytes[offset] {
           case UInt8(ascii: "\n"):
-            lines.append(line(start, offset))
+            lines.append(start..<offset)
             marks.append(mark)
             start = offset + 1
             mark = []
@@ -52,11 +65,11 @@ final class MarkdownDocument: @unchecked Sendable {
             }
           }
         }
-        lines.append(line(start, bytes.count))
+        lines.append(start..<bytes.count)
         marks.append(mark)
       }
     }
-    self.lines = lines
+    self.lines = Lines(body: body, bounds: lines)
     self.marks = marks
   }
 

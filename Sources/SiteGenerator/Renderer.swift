@@ -323,8 +323,8 @@ struct PageRenderer {
 
   /// The relative href for a Markdown link destination, or nil after reporting why not.
   mutating func resolve(_ destination: String, _ node: MarkdownNode) -> String? {
-    let (line, column) = linkPosition(destination, node)
     func fail(_ message: String) -> String? {
+      let (line, column) = linkPosition(destination, node)
       diagnostics.append(Diagnostic(id: .linkInvalid, path: page.path, line: line, column: column, message: message))
       return nil
     }
@@ -350,7 +350,9 @@ struct PageRenderer {
       }
       return destination
     }
-    let parts = destination.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+    let parts =
+      destination.utf8.contains(UInt8(ascii: "#"))
+      ? destination.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false) : [Substring(destination)]
     let file = String(parts[0])
     if parts.count == 1, context.files[file] != nil { return file }
     if ExternalLink.looksLikeGeneratedFile(file) {
@@ -359,7 +361,7 @@ struct PageRenderer {
       return fail(
         "link to `\(destination)`: no such generated file (\(near)generated files: \(known.joined(separator: ", ")))")
     }
-    guard file.hasSuffix(".md"), !file.contains("/") else {
+    guard file.hasSuffix(".md"), !file.utf8.contains(UInt8(ascii: "/")) else {
       return fail(
         "link to `\(destination)`: link to a page as `name.md` or `name.md#heading`, to a route as `route:ID`, to a generated file such as `conformance.json`, to an https URL or to a mailto: address"
       )

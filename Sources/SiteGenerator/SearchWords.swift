@@ -96,10 +96,11 @@ struct WordSet {
   private mutating func add(_ word: UnsafeBufferPointer<UInt8>, hash: UInt64, slot: Int, lowering: Bool) {
     if !words.isEmpty { bytes.append(UInt8(ascii: " ")) }
     let start = bytes.count
+    bytes.append(contentsOf: word)
     if lowering {
-      for byte in word { bytes.append(ASCII.lowercased(byte)) }
-    } else {
-      bytes.append(contentsOf: word)
+      bytes.withUnsafeMutableBufferPointer { stored in
+        for offset in start..<stored.count { stored[offset] = ASCII.lowercased(stored[offset]) }
+      }
     }
     words.append(Word(start: Int32(start), count: Int32(word.count), hash: hash))
     slots[slot] = Int32(words.count)

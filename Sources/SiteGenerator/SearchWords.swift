@@ -30,42 +30,47 @@ struct WordSet {
 
   var count: Int { words.count }
 
-  /// Adds `word` lowered to ASCII lowercase, unless it is there already.
-  mutating func insertLowering(_ word: UnsafeBufferPointer<UInt8>) {
-    var hash = Self.seed
-    for byte in word { hash = Self.step(hash, ASCII.lowercased(byte)) }
-    guard let slot = emptySlot(for: word, hash: hash, lowering: true) else { return }
-    add(word, hash: hash, slot: slot, lowering: true)
+  /// Adds `word`, which is lowercase already, unless it is there already.
+  mutating func insert(_ word: UnsafeBufferPointer<UInt8>) {
+    let hash = Self.hash(word)
+    guard let slot = emptySlot(for: word, hash: hash) else { return }
+    add(word, hash: hash, slot: slot)
   }
 
   /// Adds `word` as it is, unless it is there already.
   mutating func insert(_ word: some Collection<UInt8>) {
     let copy = Array(word)
-    copy.withUnsafeBufferPointer { word in
-      let hash = Self.hash(word)
-      guard let slot = emptySlot(for: word, hash: hash, lowering: false) else { return }
-      add(word, hash: hash, slot: slot, lowering: false)
-    }
+    copy.withUnsafeBufferPointer { insert($0) }
   }
 
   func contains(_ word: UnsafeBufferPointer<UInt8>) -> Bool {
-    emptySlot(for: word, hash: Self.hash(word), lowering: false) == nil
+    emptySlot(for: word, hash: Self.hash(word)) == nil
   }
 
-  private static let seed: UInt64 = 0xcbf2_9ce4_8422_2325
-  @inline(__always) private static func step(_ hash: UInt64, _ byte: UInt8) -> UInt64 {
-    (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-  }
-
+  /// Eight bytes a step: a multiply and an xor-shift, so that every byte reaches the low bits.
   private static func hash(_ word: UnsafeBufferPointer<UInt8>) -> UInt64 {
-    var hash = seed
-    for byte in word { hash = step(hash, byte) }
-    return hash
+    let prime: UInt64 = 0x100_0000_01b3
+    var hash = 0xcbf2_9ce4_8422_2325 ^ UInt64(word.count)
+    let raw = UnsafeRawBufferPointer(word)
+    var offset = 0
+    while offset + 8 <= raw.count {
+      hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* prime
+      hash ^= hash >> 29
+      offset += 8
+    }
+    var tail: UInt64 = 0
+    var shift: UInt64 = 0
+    while offset < raw.count {
+      tail |= UInt64(raw[offset]) << shift
+      shift += 8
+      offset += 1
+    }
+    hash = (hash ^ tail) &* prime
+    return hash ^ (hash >> 32)
   }
 
-  /// The empty slot `word` (lowered first when `lowering`) would take, or nil when it is a word
-  /// of the set already.
-  private func emptySlot(for word: UnsafeBufferPointer<UInt8>, hash: UInt64, lowering: Bool) -> Int? {
+  /// The empty slot `word` would take, or nil when it is a word of the set already.
+  private func emptySlot(for word: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int? {
     slots.withUnsafeBufferPointer { slots in
       words.withUnsafeBufferPointer { words in
         bytes.withUnsafeBufferPointer { stored in
@@ -73,17 +78,10 @@ struct WordSet {
           var slot = Int(truncatingIfNeeded: hash) & mask
           while slots[slot] != 0 {
             let known = words[Int(slots[slot]) - 1]
-            if known.hash == hash, Int(known.count) == word.count {
-              var same = true
-              let start = Int(known.start)
-              for offset in 0..<word.count {
-                let byte = lowering ? ASCII.lowercased(word[offset]) : word[offset]
-                if stored[start + offset] != byte {
-                  same = false
-                  break
-                }
-              }
-              if same { return nil }
+            if known.hash == hash, Int(known.count) == word.count,
+              word.isEmpty || memcmp(stored.baseAddress! + Int(known.start), word.baseAddress!, word.count) == 0
+            {
+              return nil
             }
             slot = (slot + 1) & mask
           }
@@ -93,15 +91,10 @@ struct WordSet {
     }
   }
 
-  private mutating func add(_ word: UnsafeBufferPointer<UInt8>, hash: UInt64, slot: Int, lowering: Bool) {
+  private mutating func add(_ word: UnsafeBufferPointer<UInt8>, hash: UInt64, slot: Int) {
     if !words.isEmpty { bytes.append(UInt8(ascii: " ")) }
     let start = bytes.count
     bytes.append(contentsOf: word)
-    if lowering {
-      bytes.withUnsafeMutableBufferPointer { stored in
-        for offset in start..<stored.count { stored[offset] = ASCII.lowercased(stored[offset]) }
-      }
-    }
     words.append(Word(start: Int32(start), count: Int32(word.count), hash: hash))
     slots[slot] = Int32(words.count)
     if words.count * 2 > slots.count { grow() }
@@ -186,7 +179,17 @@ extension SearchIndex {
   private static let trimmed: [Bool] = (0..<128).map { Array(".:/=&".utf8).contains(UInt8($0)) }
 
   /// `characterWords` for ASCII `bytes`.
-  static func asciiWords(_ bytes: UnsafeBufferPointer<UInt8>, into seen: inout WordSet) {
+  static func asciiWords(_ text: UnsafeBufferPointer<UInt8>, into seen: inout WordSet) {
+    // Lowering first leaves every separator, trimmed byte, letter and digit what it was.
+    let lowered = [UInt8](unsafeUninitializedCapacity: text.count) { buffer, count in
+      for offset in 0..<text.count { buffer[offset] = ASCII.lowercased(text[offset]) }
+      count = text.count
+    }
+    lowered.withUnsafeBufferPointer { asciiLowercaseWords($0, into: &seen) }
+  }
+
+  /// `asciiWords` for ASCII `bytes` that hold no uppercase letter.
+  private static func asciiLowercaseWords(_ bytes: UnsafeBufferPointer<UInt8>, into seen: inout WordSet) {
     separators.withUnsafeBufferPointer { separators in
       trimmed.withUnsafeBufferPointer { trimmed in
         var start = 0
@@ -200,19 +203,19 @@ extension SearchIndex {
           }
           if start < end, alphanumeric {
             // The token is its own only part.
-            if end - start > 1 { seen.insertLowering(UnsafeBufferPointer(rebasing: bytes[start..<end])) }
+            if end - start > 1 { seen.insert(UnsafeBufferPointer(rebasing: bytes[start..<end])) }
           } else if start < end {
             var low = start
             var high = end
             while low < high, trimmed[Int(bytes[low])] { low += 1 }
             while high > low, trimmed[Int(bytes[high - 1])] { high -= 1 }
-            if high - low > 1 { seen.insertLowering(UnsafeBufferPointer(rebasing: bytes[low..<high])) }
+            if high - low > 1 { seen.insert(UnsafeBufferPointer(rebasing: bytes[low..<high])) }
             var part = low
             while part < high {
               while part < high, !ASCII.isAlphanumeric(bytes[part]) { part += 1 }
               var partEnd = part
               while partEnd < high, ASCII.isAlphanumeric(bytes[partEnd]) { partEnd += 1 }
-              if partEnd - part > 1 { seen.insertLowering(UnsafeBufferPointer(rebasing: bytes[part..<partEnd])) }
+              if partEnd - part > 1 { seen.insert(UnsafeBufferPointer(rebasing: bytes[part..<partEnd])) }
               part = partEnd
             }
           }

@@ -11,6 +11,17 @@ struct PageText {
   private(set) var problems: [(line: Int, column: Int, message: String)] = []
 
   init(_ source: [UInt8]) {
+    if Self.isPlainASCII(source) {
+      self.init(plain: String(decoding: source, as: UTF8.self))
+    } else {
+      self.init(checking: source)
+    }
+  }
+
+  private init(plain text: String) { self.text = text }
+
+  /// `init(_:)` byte by byte, for any bytes.
+  init(checking source: [UInt8]) {
     var bytes = source
     var line = 1
     var lineStart = 0
@@ -45,6 +56,29 @@ struct PageText {
       index += length
     }
     text = String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Whether `bytes` are all ASCII characters a page can hold (tab, line feed, carriage return
+  /// and U+0020 to U+007F), which need no closer look. Eight bytes a step.
+  static func isPlainASCII(_ bytes: [UInt8]) -> Bool {
+    bytes.withUnsafeBytes { raw in
+      var offset = 0
+      while offset + 8 <= raw.count {
+        let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        if word & 0x8080_8080_8080_8080 != 0 { return false }
+        // A byte below 0x20 sets its high bit here (no byte has it set already).
+        if (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080 != 0 {
+          for byte in raw[offset..<(offset + 8)] where !isPlain(byte) { return false }
+        }
+        offset += 8
+      }
+      return raw[offset...].allSatisfy(isPlain)
+    }
+  }
+
+  private static func isPlain(_ byte: UInt8) -> Bool {
+    (byte >= 0x20 && byte < 0x80) || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n")
+      || byte == UInt8(ascii: "\r")
   }
 
   /// The problems as diagnostics of the file at `path`.

@@ -1,0 +1,32 @@
+import DesignFixture
+import Testing
+
+@testable import SiteGenerator
+
+/// A page file's bytes read as text: plain ASCII takes a word-at-a-time path that must read
+/// every file exactly as the byte-by-byte check does.
+@Suite struct PageTextTests {
+  /// Bytes that are plain, that a page cannot hold, and that start or continue UTF-8.
+  static let alphabet: [UInt8] = [0x00, 0x09, 0x0A, 0x0D, 0x1F, 0x20, 0x41, 0x7E, 0x7F, 0x80, 0xBF, 0xC3, 0xA9, 0xEF]
+
+  @Test("Plain ASCII and any other bytes read the same both ways", arguments: 0..<8)
+  func fastPathMatchesCheck(_ seed: Int) {
+    var random = SplitMix64(name: "page text \(seed)")
+    for round in 0..<400 {
+      // Mostly plain text, so that the word-at-a-time path is taken often.
+      let plainOnly = round % 2 == 0
+      let bytes = (0..<Int.random(in: 0..<40, using: &random)).map { _ -> UInt8 in
+        plainOnly || Int.random(in: 0..<10, using: &random) > 0
+          ? [0x09, 0x0A, 0x0D, 0x20, 0x61, 0x7F].randomElement(using: &random)!
+          : Self.alphabet.randomElement(using: &random)!
+      }
+      let fast = PageText(bytes)
+      let checked = PageText(checking: bytes)
+      #expect(fast.text == checked.text, "round \(round): \(bytes)")
+      #expect(fast.problems.map(\.message) == checked.problems.map(\.message), "round \(round): \(bytes)")
+      #expect(fast.problems.map(\.line) == checked.problems.map(\.line), "round \(round): \(bytes)")
+      #expect(fast.problems.map(\.column) == checked.problems.map(\.column), "round \(round): \(bytes)")
+      #expect(PageText.isPlainASCII(bytes) == bytes.allSatisfy { ($0 >= 0x20 && $0 < 0x80) || [9, 10, 13].contains($0) })
+    }
+  }
+}

@@ -1,6 +1,10 @@
 import LinkContract
 import Synchronization
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// A rendered page: its bytes, the ids and links in them, and the answers its render took from
 /// the site index. A class, as `PageFacts` is: passed through every phase, never changed.
 final class RenderedPage: Sendable {
@@ -225,19 +229,54 @@ func renderSearch(
   var rest = bytes[...]
   var line = 1
   for piece in pieces {
-    guard let mark = rest.firstRange(of: piece.mark.utf8) else { continue }
-    line += rest[..<mark.lowerBound].count { $0 == UInt8(ascii: "\n") }
+    guard let mark = firstRange(of: Array(piece.mark.utf8), in: rest) else { continue }
+    line += newlines(in: rest[..<mark.lowerBound])
     spliced += rest[..<mark.lowerBound]
     spliced += piece.bytes
     links += piece.links.map { PageLink(attribute: "href", value: $0, line: line) }
     settled += piece.settled
-    line += piece.bytes.count { $0 == UInt8(ascii: "\n") }
+    line += newlines(in: piece.bytes[...])
     rest = rest[mark.upperBound...]
   }
   spliced += rest
   return RenderedPage(
     path: page.path, bytes: spliced, ids: page.ids, duplicateIDs: page.duplicateIDs, links: links,
     diagnostics: page.diagnostics, lookups: page.lookups, settled: settled.contains(true) ? settled : nil)
+}
+
+/// Where `pattern` first occurs in `bytes`: its first byte found with memchr, the rest compared.
+func firstRange(of pattern: [UInt8], in bytes: ArraySlice<UInt8>) -> Range<Int>? {
+  bytes.withUnsafeBytes { haystack in
+    pattern.withUnsafeBytes { needle in
+      guard let first = pattern.first, var at = haystack.baseAddress, let needle = needle.baseAddress else {
+        return nil
+      }
+      let end = at + haystack.count
+      while end - at >= pattern.count, let found = memchr(at, Int32(first), end - at - pattern.count + 1) {
+        let candidate = UnsafeRawPointer(found)
+        if memcmp(candidate, needle, pattern.count) == 0 {
+          let start = bytes.startIndex + (candidate - haystack.baseAddress!)
+          return start..<(start + pattern.count)
+        }
+        at = candidate + 1
+      }
+      return nil
+    }
+  }
+}
+
+/// How many line feeds `bytes` holds, found with memchr.
+func newlines(in bytes: ArraySlice<UInt8>) -> Int {
+  bytes.withUnsafeBytes { raw in
+    guard var at = raw.baseAddress else { return 0 }
+    let end = at + raw.count
+    var count = 0
+    while at < end, let found = memchr(at, 0x0A, end - at) {
+      count += 1
+      at = UnsafeRawPointer(found) + 1
+    }
+    return count
+  }
 }
 
 func fillCommonSlots(_ slots: [Slot: Element], title: String, summary: String, context: SiteContext) {

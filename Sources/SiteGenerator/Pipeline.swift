@@ -268,8 +268,8 @@ struct SitePipeline {
     let searchBase = SearchIndex(
       index: site.index, files: context.files, contract: contract, terms: build.searchTerms)
     let pages = parallelJobs(site.pages.count) {
-      ParsedTemplate(template, navigation: navigation)
-    } _: { job, parsed -> (RenderedPage, SearchChunk) in
+      WorkerTemplate(template, navigation: navigation)
+    } _: { job, worker -> (RenderedPage, SearchChunk) in
       let page = site.pages[job]
       let known = previous?.pages[page.facts.name]
       var recalled = known?.chunk.flatMap { $0.key == searchBase.chunkKey(page.facts) ? $0 : nil }
@@ -282,7 +282,7 @@ struct SitePipeline {
         return (known.render, chunk)
       }
       let source = SourcePage(facts: page.facts, source: Substring(page.file.text))
-      return (renderPage(source, parsed: parsed, context: context, index: site.index), chunk)
+      return (renderPage(source, parsed: worker.parsed, context: context, index: site.index), chunk)
     }
     // The listings: the search page, and the page list when Content has no index.
     let listings: [Listing] =
@@ -442,6 +442,19 @@ struct RenderedPages: Sendable {
 
   var byPath: [String: RenderedPage] {
     Dictionary(pages.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+  }
+}
+
+/// A render worker's copy of the template, parsed when the worker first renders a page: a
+/// rebuild that keeps every page it is given never needs it.
+final class WorkerTemplate {
+  private let template: PageTemplate
+  private let navigation: Navigation
+  private(set) lazy var parsed = ParsedTemplate(template, navigation: navigation)
+
+  init(_ template: PageTemplate, navigation: Navigation) {
+    self.template = template
+    self.navigation = navigation
   }
 }
 

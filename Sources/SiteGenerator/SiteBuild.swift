@@ -34,6 +34,11 @@ public struct SiteBuild: Sendable {
   /// times): while the record file beside the output is the one saved, the pages are taken
   /// from here instead of being read from disk and decoded again.
   let lastRecord = LastRecord()
+  /// Whether a run hands what it read and made to this build instead of freeing it as it
+  /// returns: a process that exits right after a build (`linkcontract build`) keeps the build
+  /// until then, and freeing thousands of recorded pages would cost more than a small rebuild.
+  public var keepsLastRun = false
+  let lastRun = LastRun()
 
   public init(
     contentDirectory: String, templatesDirectory: String, outputDirectory: String,
@@ -79,10 +84,16 @@ public struct SiteBuild: Sendable {
     // never names inputs other than the ones the site was made from.
     var pipeline = SitePipeline(build: self)
     let sources = SiteSources(content: contentDirectory, templates: templatesDirectory)
+    var leftovers: [Any] = [sources]
+    defer {
+      let kept = LastRun.Values(all: keepsLastRun ? leftovers : [])
+      lastRun.values.withLock { $0 = kept }
+    }
     let digests = usesBuildCache ? BuildDigests(self, sources) : nil
     pipeline.clock.mark("sources")
     let recordBytes = usesBuildCache ? SiteOutput.readFile(location) : nil
     let recorded = recordBytes.flatMap { BuildRecord.decode($0) }
+    leftovers.append(recorded as Any)
     let current = recorded == nil ? [] : BuildRecord.snapshot(outputDirectory)
     if let recorded, recorded.inputs == digests?.inputs, recorded.outputs == current {
       return SiteBuildResult(diagnostics: recorded.warnings, files: recorded.outputs.count, written: 0, removed: 0)
@@ -111,6 +122,7 @@ public struct SiteBuild: Sendable {
     }
     pipeline.clock.mark("previous build")
     let site = pipeline.run(sources, digests: digests, previous: previous, untouched: untouched)
+    leftovers += [previous as Any, site]
     let files = site.files.count + site.kept.count
     guard site.diagnostics.errorCount == 0 else {
       return SiteBuildResult(diagnostics: site.diagnostics, files: files, written: 0, removed: 0)
@@ -262,6 +274,16 @@ final class PublishedFiles: Sendable {
 /// The record a build last saved, shared by the copies of that build.
 final class LastRecord: Sendable {
   let value = Mutex<BuildRecord?>(nil)
+}
+
+/// What the last run read and made, kept when the build asks for it (`keepsLastRun`).
+final class LastRun: Sendable {
+  /// Only ever replaced whole, never read.
+  struct Values: @unchecked Sendable {
+    let all: [Any]
+  }
+
+  let values = Mutex(Values(all: []))
 }
 
 /// What a build did.

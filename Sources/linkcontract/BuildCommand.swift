@@ -2,6 +2,7 @@ import ContractArtifacts
 import Foundation
 import LinkContract
 import SiteGenerator
+import Synchronization
 
 /// The site build for a repository root: its Content, Templates and the contract's files.
 /// Without `files`, the contract is validated now and its files are made only if the build
@@ -101,11 +102,17 @@ struct BuildCommand {
       console.out(Self.help)
       return ExitCode.success
     }
-    let build = try siteBuild(root: root, content: content, templates: templates, output: output)
+    var build = try siteBuild(root: root, content: content, templates: templates, output: output)
+    build.keepsLastRun = true
     let result = build.run()
+    // The process exits after the report: what the build holds is left for the exit to free.
+    keptUntilExit.withLock { $0 = build }
     return report(result, output: build.outputDirectory, console: console)
   }
 }
+
+/// The last build the command ran, kept until the process exits.
+let keptUntilExit = Mutex<SiteBuild?>(nil)
 
 /// Prints a build's diagnostics and summary; returns the exit code.
 func report(_ result: SiteBuildResult, output: String, console: Console) -> Int32 {

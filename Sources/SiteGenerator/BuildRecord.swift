@@ -449,14 +449,32 @@ struct RecordReader {
       DirectiveHome(
         block: string(), line: int(), column: int(), anchors: Set(strings()), definesAnchors: int() == 1)
     }
-    var searchWords: [String?: String] = [:]
+    // The words are read when asked for (`searchWords`); here they are only stepped over.
+    let wordsStart = offset
     for _ in 0..<count() {
-      let section: String? = int() == 1 ? string() : nil
-      searchWords[section] = string()
+      if int() == 1 { skipString() }
+      skipString()
     }
+    let words = bytes[wordsStart..<offset]
     return PageFacts(
       name: name, path: path, digest: digest, matter: matter, headings: headings, ids: ids, anchors: anchors,
-      homes: homes, searchWords: searchWords, diagnostics: diagnostics())
+      homes: homes, searchWords: .recorded(words), diagnostics: diagnostics())
+  }
+
+  private mutating func skipString() {
+    offset += count()
+  }
+
+  /// The section words `RecordWriter` wrote as `encoded`, or nil when they are malformed.
+  static func searchWords(_ encoded: ArraySlice<UInt8>) -> [String?: String]? {
+    var reader = RecordReader(bytes: Array(encoded))
+    var searchWords: [String?: String] = [:]
+    for _ in 0..<reader.count() {
+      let section: String? = reader.int() == 1 ? reader.string() : nil
+      searchWords[section] = reader.string()
+    }
+    guard !reader.failed, reader.offset == reader.bytes.count else { return nil }
+    return searchWords
   }
 
   /// One page's blob, whole, or nil.

@@ -22,14 +22,27 @@ final class PageFacts: Sendable {
   /// The `contract` blocks on the page, in document order.
   let homes: [DirectiveHome]
   /// The search words of each section, separated by spaces, by heading id (nil: before the
-  /// first heading).
-  let searchWords: [String?: String]
+  /// first heading). Facts recalled from the build record read them when asked for: a rebuild
+  /// needs the words of the few pages it indexes anew.
+  var searchWords: [String?: String] {
+    switch words {
+    case .made(let words): words
+    case .recorded(let encoded): RecordReader.searchWords(encoded) ?? [:]
+    }
+  }
+  private let words: SectionWords
+
+  enum SectionWords: Sendable {
+    case made([String?: String])
+    /// As `RecordWriter` wrote them.
+    case recorded(ArraySlice<UInt8>)
+  }
   /// What the first pass found wrong.
   let diagnostics: [Diagnostic]
 
   init(
     name: String, path: String, digest: UInt64, matter: FrontMatter?, headings: [Heading], ids: Set<String>,
-    anchors: Set<String>, homes: [DirectiveHome], searchWords: [String?: String], diagnostics: [Diagnostic]
+    anchors: Set<String>, homes: [DirectiveHome], searchWords: SectionWords, diagnostics: [Diagnostic]
   ) {
     self.name = name
     self.path = path
@@ -39,7 +52,7 @@ final class PageFacts: Sendable {
     self.ids = ids
     self.anchors = anchors
     self.homes = homes
-    self.searchWords = searchWords
+    words = searchWords
     self.diagnostics = diagnostics
   }
 
@@ -70,7 +83,7 @@ extension PageFacts {
     }
     self.init(
       name: name, path: path, digest: digest, matter: matter, headings: headings, ids: allocator.used,
-      anchors: survey.anchors, homes: survey.homes, searchWords: sections.mapValues(SearchIndex.words),
+      anchors: survey.anchors, homes: survey.homes, searchWords: .made(sections.mapValues(SearchIndex.words)),
       diagnostics: diagnostics)
   }
 }

@@ -188,21 +188,37 @@ public enum SiteOutput {
     defer { close(descriptor) }
     var status = stat()
     guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
-    var bytes = [UInt8](repeating: 0, count: Int(status.st_size) + 1)
-    var count = 0
-    while true {
-      // One byte more than the size, so that a file that grew is read to its end.
-      if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(4096, count))) }
-      let got = bytes.withUnsafeMutableBytes { buffer in
-        Glibc.read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+    // One byte more than the size, so that a file that grew is read to its end; not zeroed first.
+    var capacity = Int(status.st_size) + 1
+    var failed = false
+    var bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+      initialized = readAll(descriptor, into: UnsafeMutableRawBufferPointer(buffer), failed: &failed)
+    }
+    var full = bytes.count == capacity
+    while !failed, full {
+      capacity = max(4096, capacity)
+      let more = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+        initialized = readAll(descriptor, into: UnsafeMutableRawBufferPointer(buffer), failed: &failed)
       }
+      bytes += more
+      full = more.count == capacity
+    }
+    return failed ? nil : bytes
+  }
+
+  /// Reads from `descriptor` until `buffer` is full or the file ends; how many bytes it read.
+  private static func readAll(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, failed: inout Bool) -> Int {
+    var count = 0
+    while count < buffer.count {
+      let got = Glibc.read(descriptor, buffer.baseAddress! + count, buffer.count - count)
       if got < 0, errno == EINTR { continue }
-      guard got >= 0 else { return nil }
-      if got == 0 { break }
+      guard got > 0 else {
+        failed = got < 0
+        break
+      }
       count += got
     }
-    bytes.removeSubrange(count...)
-    return bytes
+    return count
   }
 
   /// Every regular file under `root`, as paths relative to it, read with readdir.

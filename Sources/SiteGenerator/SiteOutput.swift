@@ -207,7 +207,9 @@ public enum SiteOutput {
   }
 
   /// Reads from `descriptor` until `buffer` is full or the file ends; how many bytes it read.
-  private static func readAll(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, failed: inout Bool) -> Int {
+  private static func readAll(
+    _ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, failed: inout Bool
+  ) -> Int {
     var count = 0
     while count < buffer.count {
       let got = Glibc.read(descriptor, buffer.baseAddress! + count, buffer.count - count)

@@ -229,7 +229,9 @@ func renderSearch(
   var rest = bytes[...]
   var line = 1
   for piece in pieces {
-    guard let mark = firstRange(of: Array(piece.mark.utf8), in: rest) else { continue }
+    let pattern = Array(piece.mark.utf8)
+    guard let offset = rest.withUnsafeBufferPointer({ firstOffset(of: pattern, in: $0, from: 0) }) else { continue }
+    let mark = (rest.startIndex + offset)..<(rest.startIndex + offset + pattern.count)
     line += newlines(in: rest[..<mark.lowerBound])
     spliced += rest[..<mark.lowerBound]
     spliced += piece.bytes
@@ -242,27 +244,6 @@ func renderSearch(
   return RenderedPage(
     path: page.path, bytes: spliced, ids: page.ids, duplicateIDs: page.duplicateIDs, links: links,
     diagnostics: page.diagnostics, lookups: page.lookups, settled: settled.contains(true) ? settled : nil)
-}
-
-/// Where `pattern` first occurs in `bytes`: its first byte found with memchr, the rest compared.
-func firstRange(of pattern: [UInt8], in bytes: ArraySlice<UInt8>) -> Range<Int>? {
-  bytes.withUnsafeBytes { haystack in
-    pattern.withUnsafeBytes { needle in
-      guard let first = pattern.first, var at = haystack.baseAddress, let needle = needle.baseAddress else {
-        return nil
-      }
-      let end = at + haystack.count
-      while end - at >= pattern.count, let found = memchr(at, Int32(first), end - at - pattern.count + 1) {
-        let candidate = UnsafeRawPointer(found)
-        if memcmp(candidate, needle, pattern.count) == 0 {
-          let start = bytes.startIndex + (candidate - haystack.baseAddress!)
-          return start..<(start + pattern.count)
-        }
-        at = candidate + 1
-      }
-      return nil
-    }
-  }
 }
 
 /// How many line feeds `bytes` holds, found with memchr.

@@ -3,6 +3,10 @@ import ContractArtifacts
 import LinkContract
 import Synchronization
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// What every page's rendering may read: the contract, the template and, after the first pass,
 /// where each page and anchor is.
 struct SiteContext: Sendable {
@@ -427,6 +431,20 @@ func byteOffset(of needle: String, in text: Substring) -> Int? {
 func firstOffset<Bytes: RandomAccessCollection<UInt8>>(of pattern: [UInt8], in bytes: Bytes, from start: Int) -> Int?
 where Bytes.Index == Int {
   guard let first = pattern.first, start >= 0, bytes.count >= pattern.count else { return nil }
+  if let found = bytes.withContiguousStorageIfAvailable({ contiguous -> Int? in
+    // The first byte found with memchr, the rest compared with memcmp.
+    guard let base = contiguous.baseAddress, start <= contiguous.count - pattern.count else { return nil }
+    var at = UnsafeRawPointer(base + start)
+    let last = UnsafeRawPointer(base + contiguous.count - pattern.count)
+    while at <= last, let found = memchr(at, Int32(first), last - at + 1) {
+      let candidate = UnsafeRawPointer(found)
+      if memcmp(candidate, pattern, pattern.count) == 0 { return candidate - UnsafeRawPointer(base) }
+      at = candidate + 1
+    }
+    return nil
+  }) {
+    return found
+  }
   var start = start
   while start + pattern.count <= bytes.count {
     guard let at = bytes[start...(bytes.count - pattern.count)].firstIndex(of: first) else { return nil }

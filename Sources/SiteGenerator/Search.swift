@@ -179,15 +179,16 @@ struct SearchIndex {
     // A section's words were made in the page's first pass; words of a list that ends with a
     // section's texts are the words of the rest, then the section's words.
     let summary = page.matter?.summary ?? ""
+    let sectionWords = page.searchWords
     let pageEntry = SearchEntry(
       kind: .page, name: page.title, detail: summary, href: page.outputName,
-      terms: Self.words([summary], then: page.searchWords[nil] ?? ""))
+      terms: Self.words([summary], then: sectionWords[nil] ?? ""))
     var headings: [SearchEntry] = []
     for heading in page.headings where entry(titledBy: heading, of: page) == nil {
       headings.append(
         SearchEntry(
           kind: .heading, name: heading.text, detail: page.title, href: "\(page.outputName)#\(heading.id)",
-          terms: Self.words([heading.text], then: page.searchWords[heading.id] ?? "")))
+          terms: Self.words([heading.text], then: sectionWords[heading.id] ?? "")))
     }
     var json: [UInt8] = []
     for entry in [pageEntry] + headings {
@@ -207,10 +208,13 @@ struct SearchIndex {
 
   /// Adds `page`'s entries: its chunk, and its titling sections' words to the values they title.
   mutating func add(_ page: PageFacts, chunk: SearchChunk) {
+    // A recalled page's section words are decoded when read: once, and only when it titles any.
+    var sectionWords: [String?: String]?
     for heading in page.headings {
       if let owner = entry(titledBy: heading, of: page) {
+        if sectionWords == nil { sectionWords = page.searchWords }
         entries[owner].terms = Self.words(
-          [entries[owner].terms, heading.text], then: page.searchWords[heading.id] ?? "")
+          [entries[owner].terms, heading.text], then: sectionWords?[heading.id] ?? "")
       }
     }
     chunks.append(chunk)

@@ -47,26 +47,10 @@ struct WordSet {
     emptySlot(for: word, hash: Self.hash(word)) == nil
   }
 
-  /// Eight bytes a step: a multiply and an xor-shift, so that every byte reaches the low bits.
   private static func hash(_ word: UnsafeBufferPointer<UInt8>) -> UInt64 {
-    let prime: UInt64 = 0x100_0000_01b3
-    var hash = 0xcbf2_9ce4_8422_2325 ^ UInt64(word.count)
-    let raw = UnsafeRawBufferPointer(word)
-    var offset = 0
-    while offset + 8 <= raw.count {
-      hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* prime
-      hash ^= hash >> 29
-      offset += 8
-    }
-    var tail: UInt64 = 0
-    var shift: UInt64 = 0
-    while offset < raw.count {
-      tail |= UInt64(raw[offset]) << shift
-      shift += 8
-      offset += 1
-    }
-    hash = (hash ^ tail) &* prime
-    return hash ^ (hash >> 32)
+    var digest = InputDigest()
+    digest.add(bytes: UnsafeRawBufferPointer(word))
+    return digest.value
   }
 
   /// The empty slot `word` would take, or nil when it is a word of the set already.

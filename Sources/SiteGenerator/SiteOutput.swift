@@ -189,17 +189,18 @@ public enum SiteOutput {
     var status = stat()
     guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
     // One byte more than the size, so that a file that grew is read to its end; not zeroed first.
-    var capacity = Int(status.st_size) + 1
     var failed = false
-    var bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
-      initialized = readAll(descriptor, into: UnsafeMutableRawBufferPointer(buffer), failed: &failed)
+    func next(_ capacity: Int) -> [UInt8] {
+      [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+        initialized = readAll(descriptor, into: UnsafeMutableRawBufferPointer(buffer), failed: &failed)
+      }
     }
+    var capacity = Int(status.st_size) + 1
+    var bytes = next(capacity)
     var full = bytes.count == capacity
     while !failed, full {
       capacity = max(4096, capacity)
-      let more = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
-        initialized = readAll(descriptor, into: UnsafeMutableRawBufferPointer(buffer), failed: &failed)
-      }
+      let more = next(capacity)
       bytes += more
       full = more.count == capacity
     }

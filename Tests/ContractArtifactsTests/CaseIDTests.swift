@@ -25,8 +25,7 @@ import Testing
   func bytesMatchCharacters(_ seed: Int) {
     var random = SplitMix64(name: "kebab \(seed)")
     for round in 0..<300 {
-      let text = String(
-        (0..<Int.random(in: 0..<40, using: &random)).map { _ in Self.alphabet.randomElement(using: &random)! })
+      let text = random.string(Self.alphabet, count: random.int(0...39))
       #expect(
         CaseBuilder.kebab(text) == CaseBuilder.kebabByCharacters(text), "round \(round): \(text.debugDescription)")
     }

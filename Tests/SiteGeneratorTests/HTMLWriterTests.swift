@@ -13,7 +13,7 @@ import Testing
     Array("ab <>&\"'\n\r\t=;#/é·→🔍]]-\n\n\n") + ["\u{1}", "\u{A0}", "\u{FFFD}", "\u{FFFE}"]
 
   static func randomText(_ random: inout SplitMix64, upTo length: Int = 12) -> String {
-    String((0..<Int.random(in: 0...length, using: &random)).map { _ in alphabet.randomElement(using: &random)! })
+    random.string(alphabet, count: random.int(0...length))
   }
 
   /// A random tree below `element`, `depth` levels deep at most.

@@ -39,8 +39,7 @@ import Testing
   func bytesMatchCharacters(_ seed: Int) {
     var random = SplitMix64(name: "words \(seed)")
     for round in 0..<300 {
-      let text = String(
-        (0..<Int.random(in: 0..<60, using: &random)).map { _ in Self.alphabet.randomElement(using: &random)! })
+      let text = random.string(Self.alphabet, count: random.int(0...59))
       #expect(Self.byBytes(text) == Self.byCharacters(text), "round \(round): \(text.debugDescription)")
     }
   }
@@ -49,7 +48,7 @@ import Testing
   func mergedMatchesAll(_ seed: Int) {
     var random = SplitMix64(name: "merge \(seed)")
     func text() -> String {
-      String((0..<Int.random(in: 0..<80, using: &random)).map { _ in Self.alphabet.randomElement(using: &random)! })
+      random.string(Self.alphabet, count: random.int(0...79))
     }
     for round in 0..<300 {
       let (first, second, third) = (text(), text(), text())

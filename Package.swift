@@ -15,9 +15,9 @@ let package = Package(
     .systemLibrary(
       name: "CLibXML2", pkgConfig: "libxml-2.0",
       providers: [.apt(["libxml2-dev"])]),
-    .systemLibrary(
-      name: "CCurl", pkgConfig: "libcurl",
-      providers: [.apt(["libcurl4-openssl-dev"])]),
+    // libcurl's headers only (libcurl4-openssl-dev): the library is loaded when the first request
+    // is made (Sources/CCurl/shim.h), so that no other command pays for loading it.
+    .systemLibrary(name: "CCurl"),
     .target(name: "CFileExchange"),
     .target(name: "LinkContract"),
     .target(name: "LinkParser", dependencies: ["LinkContract"]),

@@ -20,8 +20,24 @@ public enum FetchFailure: Error, Sendable, Hashable {
   case unreachable(String)
 }
 
-/// libcurl is initialized once per process, before the first request.
-private let curlReady: Bool = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
+/// libcurl's functions, looked up once. Immutable after loading, so any thread may call them.
+private struct CurlLibrary: @unchecked Sendable {
+  let api: linkcontract_curl_api
+}
+
+/// libcurl, loaded and initialized once per process, before the first request; or why it
+/// could not be.
+private let loadedCurl: Result<CurlLibrary, FetchFailure> = {
+  var reason: UnsafePointer<CChar>?
+  guard let api = linkcontract_curl_load(&reason)?.pointee else {
+    let why = reason.map { String(cString: $0) } ?? "unknown"
+    return .failure(.unreachable("libcurl could not be loaded (\(why)): install libcurl4"))
+  }
+  guard api.global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK else {
+    return .failure(.unreachable("libcurl could not start"))
+  }
+  return .success(CurlLibrary(api: api))
+}()
 
 /// Collects the body, refusing to grow beyond `limit` bytes.
 private final class BodySink {
@@ -35,23 +51,28 @@ private final class BodySink {
 /// trusted roots when given, the whole exchange bounded by `timeout` seconds and the body by
 /// `limit` bytes. Never hangs: a slow or silent server is a `.timeout`.
 public func httpGet(_ url: String, caFile: String?, timeout: Double, limit: Int) -> Result<HTTPResponse, FetchFailure> {
-  guard curlReady, let curl = curl_easy_init() else { return .failure(.unreachable("libcurl could not start")) }
-  defer { curl_easy_cleanup(curl) }
+  var api: linkcontract_curl_api
+  switch loadedCurl {
+  case .success(let loaded): api = loaded.api
+  case .failure(let failure): return .failure(failure)
+  }
+  guard let curl = api.easy_init() else { return .failure(.unreachable("libcurl could not start")) }
+  defer { api.easy_cleanup(curl) }
   let sink = BodySink(limit: limit)
   let context = Unmanaged.passUnretained(sink).toOpaque()
   let milliseconds = max(1, Int(timeout * 1000))
-  _ = linkcontract_curl_set_string(curl, CURLOPT_URL, url)
-  _ = linkcontract_curl_set_string(curl, CURLOPT_PROTOCOLS_STR, "https")
-  _ = linkcontract_curl_set_long(curl, CURLOPT_FOLLOWLOCATION, 0)
-  _ = linkcontract_curl_set_long(curl, CURLOPT_NOSIGNAL, 1)
-  _ = linkcontract_curl_set_long(curl, CURLOPT_TIMEOUT_MS, milliseconds)
-  _ = linkcontract_curl_set_long(curl, CURLOPT_CONNECTTIMEOUT_MS, milliseconds)
-  _ = linkcontract_curl_set_string(curl, CURLOPT_USERAGENT, "linkcontract verify-host")
+  _ = linkcontract_curl_set_string(&api, curl, CURLOPT_URL, url)
+  _ = linkcontract_curl_set_string(&api, curl, CURLOPT_PROTOCOLS_STR, "https")
+  _ = linkcontract_curl_set_long(&api, curl, CURLOPT_FOLLOWLOCATION, 0)
+  _ = linkcontract_curl_set_long(&api, curl, CURLOPT_NOSIGNAL, 1)
+  _ = linkcontract_curl_set_long(&api, curl, CURLOPT_TIMEOUT_MS, milliseconds)
+  _ = linkcontract_curl_set_long(&api, curl, CURLOPT_CONNECTTIMEOUT_MS, milliseconds)
+  _ = linkcontract_curl_set_string(&api, curl, CURLOPT_USERAGENT, "linkcontract verify-host")
   // Ask for the bytes as served: no compression to undo.
-  _ = linkcontract_curl_set_pointer(curl, CURLOPT_ACCEPT_ENCODING, nil)
-  if let caFile { _ = linkcontract_curl_set_string(curl, CURLOPT_CAINFO, caFile) }
-  _ = linkcontract_curl_set_pointer(curl, CURLOPT_WRITEDATA, context)
-  _ = linkcontract_curl_set_writer(curl) { data, size, count, context in
+  _ = linkcontract_curl_set_pointer(&api, curl, CURLOPT_ACCEPT_ENCODING, nil)
+  if let caFile { _ = linkcontract_curl_set_string(&api, curl, CURLOPT_CAINFO, caFile) }
+  _ = linkcontract_curl_set_pointer(&api, curl, CURLOPT_WRITEDATA, context)
+  _ = linkcontract_curl_set_writer(&api, curl) { data, size, count, context in
     guard let data, let context else { return 0 }
     let sink = Unmanaged<BodySink>.fromOpaque(context).takeUnretainedValue()
     let length = size * count
@@ -66,17 +87,17 @@ public func httpGet(_ url: String, caFile: String?, timeout: Double, limit: Int)
     }
     return length
   }
-  let code = curl_easy_perform(curl)
+  let code = api.easy_perform(curl)
   if code == CURLE_OPERATION_TIMEDOUT { return .failure(.timeout(seconds: timeout)) }
   if code != CURLE_OK, !(code == CURLE_WRITE_ERROR && sink.truncated) {
-    return .failure(.unreachable(String(cString: curl_easy_strerror(code))))
+    return .failure(.unreachable(api.easy_strerror(code).map { String(cString: $0) } ?? "libcurl error \(code.rawValue)"))
   }
   var status = 0
-  _ = linkcontract_curl_get_long(curl, CURLINFO_RESPONSE_CODE, &status)
+  _ = linkcontract_curl_get_long(&api, curl, CURLINFO_RESPONSE_CODE, &status)
   var type: UnsafeMutablePointer<CChar>?
-  _ = linkcontract_curl_get_string(curl, CURLINFO_CONTENT_TYPE, &type)
+  _ = linkcontract_curl_get_string(&api, curl, CURLINFO_CONTENT_TYPE, &type)
   var location: UnsafeMutablePointer<CChar>?
-  _ = linkcontract_curl_get_string(curl, CURLINFO_REDIRECT_URL, &location)
+  _ = linkcontract_curl_get_string(&api, curl, CURLINFO_REDIRECT_URL, &location)
   return .success(
     HTTPResponse(
       status: status, contentType: type.map { String(cString: $0) }, location: location.map { String(cString: $0) },

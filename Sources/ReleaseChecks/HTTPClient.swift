@@ -90,7 +90,8 @@ public func httpGet(_ url: String, caFile: String?, timeout: Double, limit: Int)
   let code = api.easy_perform(curl)
   if code == CURLE_OPERATION_TIMEDOUT { return .failure(.timeout(seconds: timeout)) }
   if code != CURLE_OK, !(code == CURLE_WRITE_ERROR && sink.truncated) {
-    return .failure(.unreachable(api.easy_strerror(code).map { String(cString: $0) } ?? "libcurl error \(code.rawValue)"))
+    let reason = api.easy_strerror(code).map { String(cString: $0) }
+    return .failure(.unreachable(reason ?? "libcurl error \(code.rawValue)"))
   }
   var status = 0
   _ = linkcontract_curl_get_long(&api, curl, CURLINFO_RESPONSE_CODE, &status)

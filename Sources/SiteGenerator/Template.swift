@@ -70,13 +70,18 @@ final class ParsedTemplate {
   /// it, or holds another slot: then each page copies the whole template and writes it.
   let layout: Layout?
 
-  /// The template written around its slots, and the navigation written for each current page.
+  /// The template written around its slots.
   struct Layout {
     let between: [WrittenHTML]
     let holes: [(slot: Slot, name: String, parts: HTMLDocument.HoleParts)]
-    /// The navigation slot's children with each position's link marked as the current page.
-    let navigationMarked: [Int: WrittenHTML]
+    /// The navigation slot, whose children are written with one link marked as the current page.
+    let nav: Element?
   }
+
+  /// The navigation slot's children with the link at each position marked as the current page,
+  /// written the first time a page at that position is rendered: a rebuild that renders one
+  /// page writes one.
+  private var navigationMarked: [Int: WrittenHTML] = [:]
 
   /// Parses the template and, when given, fills its navigation once for every page it renders.
   /// Without `layout`, every page copies the whole template, as templates that cannot be laid
@@ -107,21 +112,29 @@ final class ParsedTemplate {
     for element in slots.values {
       if voidElements.contains(element.name) || element.isForeign || element.holdsAny(of: slots.values) { return nil }
     }
-    var marked: [Int: WrittenHTML] = [:]
-    if let nav = slots[.nav], let navigation {
+    let nav = navigation == nil ? nil : slots[.nav]
+    if let nav, let navigation {
       for position in navigation.allPositions {
-        guard let link = navigation.link(at: position, in: nav) else { continue }
-        if link.attribute(Navigation.currentMark) != nil { return nil }
-        link.set(Navigation.currentMark, "page")
-        marked[position] = document.writtenChildren(of: nav)
-        link.removeAttribute(Navigation.currentMark)
+        if navigation.link(at: position, in: nav)?.attribute(Navigation.currentMark) != nil { return nil }
       }
     }
     let (between, holes) = document.writtenAround(Set(slots.values.map(\.index)))
     let slotOf = Dictionary(uniqueKeysWithValues: slots.map { ($1.index, $0) })
     return Layout(
       between: between, holes: holes.map { (slotOf[$0.index]!, Element(owner: document, index: $0.index).name, $0) },
-      navigationMarked: marked)
+      nav: nav)
+  }
+
+  /// The navigation's children with the link at `position` marked as the current page, or nil
+  /// when the navigation has no link there.
+  func markedNavigation(at position: Int) -> WrittenHTML? {
+    if let written = navigationMarked[position] { return written }
+    guard let nav = layout?.nav, let link = navigation?.link(at: position, in: nav) else { return nil }
+    link.set(Navigation.currentMark, "page")
+    let written = document.writtenChildren(of: nav)
+    link.removeAttribute(Navigation.currentMark)
+    navigationMarked[position] = written
+    return written
   }
 
   /// A frame for one page: empty slot elements to fill, then the page's bytes.
@@ -167,7 +180,7 @@ struct PageFrame {
       guard let element = slots[hole.slot], element.isInDocument else { continue }
       out.append(hole.parts.start)
       if hole.slot == .nav, let position = template.navigation?.position(of: current),
-        let marked = layout.navigationMarked[position]
+        let marked = template.markedNavigation(at: position)
       {
         out.append(marked)
       } else {

@@ -77,12 +77,24 @@ struct BuildRecord {
 
   /// The output folder's regular files with their sizes and modification times.
   static func snapshot(_ output: String) -> [OutputFile] {
-    SiteOutput.listFiles(output).sorted().compactMap { path in
-      var status = stat()
-      guard stat(output + "/" + path, &status) == 0 else { return nil }
-      let modified = Int(status.st_mtim.tv_sec) * 1_000_000_000 + Int(status.st_mtim.tv_nsec)
-      return OutputFile(path: path, size: Int(status.st_size), modified: modified)
-    }
+    SiteOutput.listFiles(output).sorted().compactMap { outputFile(output, $0) }
+  }
+
+  /// The output folder's files after `commit` changed it, from `before`, its snapshot taken
+  /// before the build: only the files the commit wrote are looked at again. A file someone
+  /// else changed meanwhile keeps its earlier size and time here, so the next build does not
+  /// take it as the one this build left.
+  static func snapshot(_ output: String, before: [OutputFile], after commit: SiteOutput.Commit) -> [OutputFile] {
+    let written = Set(commit.written)
+    let kept = before.filter { !written.contains($0.path) && !commit.removed.contains($0.path) }
+    return (kept + commit.written.compactMap { outputFile(output, $0) }).sorted { $0.path < $1.path }
+  }
+
+  private static func outputFile(_ output: String, _ path: String) -> OutputFile? {
+    var status = stat()
+    guard stat(output + "/" + path, &status) == 0 else { return nil }
+    let modified = Int(status.st_mtim.tv_sec) * 1_000_000_000 + Int(status.st_mtim.tv_nsec)
+    return OutputFile(path: path, size: Int(status.st_size), modified: modified)
   }
 
   /// The recorded output files that are still on disk exactly as the recorded build left them.

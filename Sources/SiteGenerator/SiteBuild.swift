@@ -94,11 +94,11 @@ public struct SiteBuild: Sendable {
     let recordBytes = usesBuildCache ? SiteOutput.readFile(location) : nil
     let recorded = recordBytes.flatMap { BuildRecord.decode($0) }
     leftovers.append(recorded as Any)
-    let current = recorded == nil ? [] : BuildRecord.snapshot(outputDirectory)
+    let current = recorded == nil ? nil : BuildRecord.snapshot(outputDirectory)
     if let recorded, recorded.inputs == digests?.inputs, recorded.outputs == current {
       return SiteBuildResult(diagnostics: recorded.warnings, files: recorded.outputs.count, written: 0, removed: 0)
     }
-    let untouched = recorded?.untouchedOutputs(current) ?? []
+    let untouched = recorded?.untouchedOutputs(current ?? []) ?? []
     // A build that renders needs the generated files: read back from the output when the last
     // build made them from the same identity and they are as it left them, else made while the
     // record is read and the pages are parsed.
@@ -139,9 +139,10 @@ public struct SiteBuild: Sendable {
       }
     }
     do {
-      let (written, removed): (Int, Int)
+      let commit: SiteOutput.Commit
       do {
-        (written, removed) = try SiteOutput.commit(site.files, keeping: site.kept, to: outputDirectory)
+        commit = try SiteOutput.commit(
+          site.files, keeping: site.kept, to: outputDirectory, existing: current.map { Set($0.map(\.path)) })
       } catch {
         pagesWritten.wait()
         if let file = pagesFile.withLock({ $0 }) { unlink(file.temporary) }
@@ -149,8 +150,10 @@ public struct SiteBuild: Sendable {
       }
       pipeline.clock.mark("write")
       pagesWritten.wait()
-      if let file = pagesFile.withLock({ $0 }), let record = site.record(outputs: BuildRecord.snapshot(outputDirectory))
-      {
+      let outputs =
+        current.map { BuildRecord.snapshot(outputDirectory, before: $0, after: commit) }
+        ?? BuildRecord.snapshot(outputDirectory)
+      if let file = pagesFile.withLock({ $0 }), let record = site.record(outputs: outputs) {
         let saved = record.save(location, pages: file)
         lastRecord.value.withLock { $0 = saved }
       } else {
@@ -158,7 +161,8 @@ public struct SiteBuild: Sendable {
         lastRecord.value.withLock { $0 = nil }
       }
       pipeline.clock.mark("record")
-      var result = SiteBuildResult(diagnostics: site.diagnostics, files: files, written: written, removed: removed)
+      var result = SiteBuildResult(
+        diagnostics: site.diagnostics, files: files, written: commit.written.count, removed: commit.removed.count)
       result.rendered = site.renderedCount
       return result
     } catch {

@@ -13,23 +13,30 @@ public enum SiteOutput {
     let description: String
   }
 
+  /// What a commit changed in the output folder.
+  struct Commit {
+    /// The files written, by path relative to the output.
+    var written: [String] = []
+    var removed: Set<String> = []
+  }
+
   /// Writes `files` under `output`, keeps the files named in `kept` as they are there, and
-  /// removes any other; returns how many files were written and removed. When no byte would
-  /// change, nothing at all is touched.
-  static func commit(_ files: [String: [UInt8]], keeping kept: Set<String> = [], to output: String) throws -> (
-    Int, Int
-  ) {
-    let existing = listFiles(output)
+  /// removes any other; returns the files it wrote and removed. When no byte would change,
+  /// nothing at all is touched. `existing`, when given, is the output's files as just listed.
+  static func commit(
+    _ files: [String: [UInt8]], keeping kept: Set<String> = [], to output: String, existing: Set<String>? = nil
+  ) throws -> Commit {
+    let existing = existing ?? listFiles(output)
     let paths = files.keys.sorted()
     let same = parallelMap(paths) { path in existing.contains(path) && sameBytes(output + "/" + path, files[path]!) }
     let changed = zip(paths, same).filter { !$0.1 }.map(\.0)
     let removed = existing.subtracting(files.keys).subtracting(kept)
-    if changed.isEmpty, removed.isEmpty { return (0, 0) }
+    if changed.isEmpty, removed.isEmpty { return Commit() }
     // A change to a few files replaces each one by a rename of its own: building and swapping
     // a tree of thousands of links would cost more than the change.
     if (changed.count + removed.count) * 8 <= existing.count {
       try replaceInPlace(changed.map { ($0, files[$0]!) }, removing: removed, in: output)
-      return (changed.count, removed.count)
+      return Commit(written: changed, removed: removed)
     }
 
     let parent = (output as NSString).deletingLastPathComponent
@@ -70,7 +77,7 @@ public enum SiteOutput {
       throw error
     }
     try? FileManager.default.removeItem(atPath: staging)
-    return (changed.count, removed.count)
+    return Commit(written: changed, removed: removed)
   }
 
   /// Writes each file beside its old self and renames it over, then removes `removed`: a reader

@@ -167,24 +167,33 @@ public enum SiteOutput {
     try writeAll(buffer)
   }
 
-  /// Whether the file at `path` holds exactly `bytes`: sizes first, then contents.
+  /// Whether the file at `path` holds exactly `bytes`: sizes first, then contents, read a block
+  /// at a time into one reused buffer and compared with memcmp, stopping at the first block
+  /// that differs.
   static func sameBytes(_ path: String, _ bytes: [UInt8]) -> Bool {
-    let descriptor = open(path, O_RDONLY)
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { return false }
     defer { close(descriptor) }
     var status = stat()
     guard fstat(descriptor, &status) == 0, Int(status.st_size) == bytes.count else { return false }
-    var buffer = [UInt8](repeating: 0, count: bytes.count)
-    var offset = 0
-    let complete = buffer.withUnsafeMutableBytes { raw -> Bool in
-      while offset < raw.count {
-        let count = read(descriptor, raw.baseAddress! + offset, raw.count - offset)
-        guard count > 0 else { return false }
-        offset += count
+    let blockSize = min(bytes.count, 1 << 16)
+    let block = UnsafeMutableRawBufferPointer.allocate(byteCount: max(blockSize, 1), alignment: 16)
+    defer { block.deallocate() }
+    return bytes.withUnsafeBytes { expected -> Bool in
+      var offset = 0
+      while offset < expected.count {
+        var failed = false
+        let wanted = min(blockSize, expected.count - offset)
+        let got = readAll(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: block[..<wanted]), failed: &failed)
+        guard !failed, got == wanted, memcmp(block.baseAddress!, expected.baseAddress! + offset, got) == 0 else {
+          return false
+        }
+        offset += got
       }
-      return true
+      // Nothing may follow: a file that grew since fstat is not the same.
+      var extra: UInt8 = 0
+      return read(descriptor, &extra, 1) == 0
     }
-    return complete && buffer == bytes
   }
 
   /// The bytes of the regular file at `path`, read with plain POSIX calls into one buffer; nil

@@ -4,7 +4,7 @@ PACKAGES := libcmark-dev libxml2-dev libcurl4-openssl-dev pkg-config
 TOOL := .build/debug/linkcontract
 RELEASE_TOOL := .build/release/linkcontract
 
-.PHONY: all deps tool site generate check test lint format bench fuzz validate-site preview clean contract-edit-check release-check
+.PHONY: all deps tool release site generate check test lint format bench fuzz validate-site preview clean contract-edit-check release-check
 
 all: site
 
@@ -26,6 +26,13 @@ deps:
 
 tool: deps
 	$(SWIFT) build --product linkcontract
+
+## release: an optimized linkcontract in .build/release, with the Swift runtime and Foundation
+## linked in (about 5 ms less start-up per command than shared libraries; lld, since gold warns
+## about the static Foundation's mktemp)
+RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -use-ld=lld
+release: deps
+	$(SWIFT) build $(RELEASE_FLAGS) --product linkcontract
 
 ## site: build Site/ from Content/, Templates/ and the contract values
 site: tool

@@ -7,7 +7,8 @@
 # Usage: scripts/bench.sh [PAGES...]        (default: 2000 20000)
 #        make bench [BENCH_PAGES="2000 20000"] [RUNS=5]
 #   RUNS=N          measured runs per figure, after one warm-up (default 5)
-#   BENCH_BUILD=0   use the binaries in .build/release as they are (default: swift build -c release)
+#   BENCH_BUILD=0   use the binaries in .build/release as they are (default: make release's build,
+#                   swift build -c release with the Swift runtime linked in, see the Makefile)
 #   BENCH_INPUTS=D  folder with make-corpus.py and hugo-build.sh (default bench/, see its README)
 #   BENCH_MEMORY=D  in-memory file system for the "memory" builds (default /dev/shm)
 #
@@ -67,8 +68,10 @@ command -v hugo >/dev/null 2>&1 || { apt-get update -qq && apt-get install -y -q
 [ -x /usr/bin/time ] || { apt-get update -qq && apt-get install -y -qq time >/dev/null; }
 pkg-config --exists libcmark 2>/dev/null || { apt-get update -qq && apt-get install -y -qq libcmark-dev >/dev/null; }
 if [ "${BENCH_BUILD:-1}" != 0 ]; then
-  swift build -c release --product linkcontract >/dev/null
-  swift build -c release --product ParserBench >/dev/null
+  # The same flags as `make release`, so that neither build undoes the other's.
+  release_flags=(-c release --static-swift-stdlib -Xswiftc -use-ld=lld)
+  swift build "${release_flags[@]}" --product linkcontract >/dev/null
+  swift build "${release_flags[@]}" --product ParserBench >/dev/null
 fi
 for binary in "$tool" "$parser_bench"; do
   [ -x "$binary" ] || { echo "bench: no $binary (run without BENCH_BUILD=0 to build it)" >&2; exit 2; }

@@ -40,8 +40,8 @@ struct BuildRecord {
     }
   }
 
-  static let format = "linkcontract-build-record 9\n"
-  static let pagesFormat = "linkcontract-build-record-pages 9\n"
+  static let format = "linkcontract-build-record 10\n"
+  static let pagesFormat = "linkcontract-build-record-pages 10\n"
 
   /// A digest of every input, for the no-op check.
   let inputs: UInt64
@@ -65,6 +65,8 @@ struct BuildRecord {
   var stamp: UInt64 = 0
   /// The ids of the generated search page, when the build wrote one.
   var searchIDs: [String]?
+  /// The Content files whose status and digest a rebuild may trust instead of reading them.
+  var sources: [String: SiteSources.Known] = [:]
 
   /// Where the record for `output` lives: `.<name>.linkcontract-cache` beside it, with its
   /// pages in `pagesLocation`, so that a rebuild with nothing to do reads only the small part.
@@ -246,6 +248,15 @@ struct RecordWriter {
     strings(record.generated, count: record.generated.count)
     uint(record.stamp)
     optional(record.searchIDs) { $0.strings($1, count: $1.count) }
+    int(record.sources.count)
+    for (name, known) in record.sources.sorted(by: { $0.key < $1.key }) {
+      string(name)
+      int(known.status.size)
+      int(known.status.modified)
+      int(known.status.changed)
+      uint(known.status.inode)
+      uint(known.digest)
+    }
   }
 
   /// The pages of a record in name order, each a blob of its own, encoded (or copied from the
@@ -419,12 +430,19 @@ struct RecordReader {
     let generated = strings()
     let stamp = uint()
     let searchIDs = int() == 1 ? strings() : nil
+    var sources: [String: SiteSources.Known] = [:]
+    for _ in 0..<count() {
+      let name = string()
+      let status = SiteSources.Status(size: int(), modified: int(), changed: int(), inode: uint())
+      sources[name] = SiteSources.Known(status: status, digest: uint())
+    }
     guard !failed, offset == bytes.count else { return nil }
     var record = BuildRecord(
       inputs: inputs, site: site, navigation: navigation, listing: listing, listingRender: listingRender,
       outputs: outputs, warnings: warnings, generated: generated, pages: [:])
     record.stamp = stamp
     record.searchIDs = searchIDs
+    record.sources = sources
     return record
   }
 

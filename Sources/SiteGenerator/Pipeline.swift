@@ -146,15 +146,22 @@ struct SitePipeline {
       candidates.append((name, file, path))
     }
     let read = parallelMap(candidates) { candidate -> (PageFile?, [Diagnostic]) in
-      let bytes = sources.content.bytes[candidate.file]
-      let digest = sources.content.digests[candidate.file] ?? 0
+      var bytes = sources.content.bytes[candidate.file]
+      var digest = sources.content.digests[candidate.file] ?? 0
       func page(_ source: PageFile.Source) -> PageFile {
         PageFile(name: candidate.name, file: candidate.file, path: candidate.path, source: source, digest: digest)
       }
-      if let bytes, let known = known?.pages[candidate.name], known.facts.digest == digest,
-        known.facts.path == candidate.path
-      {
-        return (page(.bytes(bytes)), [])
+      if let known = known?.pages[candidate.name], known.facts.digest == digest, known.facts.path == candidate.path {
+        if let bytes { return (page(.bytes(bytes)), []) }
+        // Known from the record and not read: read when a render needs it.
+        if sources.content.digests[candidate.file] != nil, let folder = sources.content.path {
+          return (page(.unread(folder + "/" + candidate.file)), [])
+        }
+      }
+      if bytes == nil, sources.content.digests[candidate.file] != nil {
+        // Its digest came from the record, whose facts of it are not usable: read it now.
+        bytes = sources.content.path.flatMap { SiteOutput.readFile($0 + "/" + candidate.file) }
+        digest = bytes.map(InputDigest.of) ?? 0
       }
       var problems: [Diagnostic] = []
       let text = text(bytes, path: candidate.path, into: &problems)
@@ -281,7 +288,17 @@ struct SitePipeline {
       {
         return (known.render, chunk)
       }
-      let source = SourcePage(facts: page.facts, source: Substring(page.file.text))
+      guard let text = page.file.readText() else {
+        let failure = Diagnostic(
+          id: .contentUnreadable, path: page.file.path, line: 1, column: 1,
+          message: "cannot read the file, or it changed while the site was built: build again")
+        return (
+          RenderedPage(
+            path: page.facts.outputName, bytes: nil, ids: [], duplicateIDs: [], links: [], diagnostics: [failure]),
+          chunk
+        )
+      }
+      let source = SourcePage(facts: page.facts, source: Substring(text))
       return (renderPage(source, parsed: worker.parsed, context: context, index: site.index), chunk)
     }
     // The listings: the search page, and the page list when Content has no index.
@@ -358,7 +375,7 @@ struct SitePipeline {
   func finish(_ diagnostics: [Diagnostic], sources: SiteSources, files: [PageFile]) -> [Diagnostic] {
     guard !diagnostics.isEmpty else { return [] }
     var bytes: [String: [UInt8]] = [:]
-    for file in files { bytes[file.path] = sources.content.bytes[file.file] }
+    for file in files { bytes[file.path] = sources.content.bytes(of: file.file) }
     let columns = ScalarColumns(files: bytes)
     return ForbiddenValues(in: files.map(\.text), contract: contract)
       .redacting(diagnostics.map(columns.converting)).sorted()
@@ -372,6 +389,8 @@ struct PageFile: Sendable {
     case text(String)
     /// Bytes known to be such text already, decoded when needed.
     case bytes([UInt8])
+    /// A file known to hold such text, from its status in the build record, read when needed.
+    case unread(String)
   }
 
   let name: String
@@ -382,10 +401,18 @@ struct PageFile: Sendable {
   let source: Source
   let digest: UInt64
 
-  var text: String {
+  /// The page's text; empty when an unread file cannot be read now (`readText`).
+  var text: String { readText() ?? "" }
+
+  /// The page's text, or nil when the file was not read and now cannot be, or no longer holds
+  /// the bytes its digest says.
+  func readText() -> String? {
     switch source {
-    case .text(let text): text
-    case .bytes(let bytes): String(decoding: bytes, as: UTF8.self)
+    case .text(let text): return text
+    case .bytes(let bytes): return String(decoding: bytes, as: UTF8.self)
+    case .unread(let file):
+      guard let bytes = SiteOutput.readFile(file), InputDigest.of(bytes) == digest else { return nil }
+      return String(decoding: bytes, as: UTF8.self)
     }
   }
 }

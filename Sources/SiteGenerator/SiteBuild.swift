@@ -39,6 +39,10 @@ public struct SiteBuild: Sendable {
   /// until then, and freeing thousands of recorded pages would cost more than a small rebuild.
   public var keepsLastRun = false
   let lastRun = LastRun()
+  /// How long before a build a Content file's last change must be for the next build to take
+  /// its digest from the record, when its status is the same, instead of reading it: a change
+  /// within a timestamp's granularity of the reading could leave the status as it was.
+  public var sourceSettling: Duration = .seconds(2)
 
   public init(
     contentDirectory: String, templatesDirectory: String, outputDirectory: String,
@@ -83,17 +87,18 @@ public struct SiteBuild: Sendable {
     // One reading of the folders serves both the record and the render, so that the record
     // never names inputs other than the ones the site was made from.
     var pipeline = SitePipeline(build: self)
-    let sources = SiteSources(content: contentDirectory, templates: templatesDirectory)
-    var leftovers: [Any] = [sources]
+    let recordBytes = usesBuildCache ? SiteOutput.readFile(location) : nil
+    let recorded = recordBytes.flatMap { BuildRecord.decode($0) }
+    let sources = SiteSources(
+      content: contentDirectory, templates: templatesDirectory, known: recorded?.sources ?? [:],
+      settling: sourceSettling)
+    var leftovers: [Any] = [sources, recorded as Any]
     defer {
       let kept = LastRun.Values(all: keepsLastRun ? leftovers : [])
       lastRun.values.withLock { $0 = kept }
     }
     let digests = usesBuildCache ? BuildDigests(self, sources) : nil
     pipeline.clock.mark("sources")
-    let recordBytes = usesBuildCache ? SiteOutput.readFile(location) : nil
-    let recorded = recordBytes.flatMap { BuildRecord.decode($0) }
-    leftovers.append(recorded as Any)
     let current = recorded == nil ? nil : BuildRecord.snapshot(outputDirectory)
     if let recorded, recorded.inputs == digests?.inputs, recorded.outputs == current {
       return SiteBuildResult(diagnostics: recorded.warnings, files: recorded.outputs.count, written: 0, removed: 0)
@@ -153,7 +158,8 @@ public struct SiteBuild: Sendable {
       let outputs =
         current.map { BuildRecord.snapshot(outputDirectory, before: $0, after: commit) }
         ?? BuildRecord.snapshot(outputDirectory)
-      if let file = pagesFile.withLock({ $0 }), let record = site.record(outputs: outputs) {
+      if let file = pagesFile.withLock({ $0 }), var record = site.record(outputs: outputs) {
+        record.sources = sources.content.settled
         let saved = record.save(location, pages: file)
         lastRecord.value.withLock { $0 = saved }
       } else {
@@ -176,53 +182,122 @@ public struct SiteBuild: Sendable {
 }
 
 /// The Content and Templates folders as one build reads them: each folder's file names, sorted,
-/// and the bytes of every file in it that could be read.
+/// and the bytes of every file in it that could be read. A file whose status (size, times,
+/// inode) is the one a previous build recorded, settled, beside its digest is not read: its
+/// digest is taken from the record, and its bytes are read only if the build needs them.
 struct SiteSources: Sendable {
+  /// A file's size, modification and change times (nanoseconds) and inode, as stat gives them.
+  struct Status: Sendable, Equatable {
+    let size: Int
+    let modified: Int
+    let changed: Int
+    let inode: UInt64
+
+    init(size: Int, modified: Int, changed: Int, inode: UInt64) {
+      self.size = size
+      self.modified = modified
+      self.changed = changed
+      self.inode = inode
+    }
+
+    init(_ status: stat) {
+      size = Int(status.st_size)
+      modified = Int(status.st_mtim.tv_sec) * 1_000_000_000 + Int(status.st_mtim.tv_nsec)
+      changed = Int(status.st_ctim.tv_sec) * 1_000_000_000 + Int(status.st_ctim.tv_nsec)
+      inode = UInt64(status.st_ino)
+    }
+  }
+
+  /// A file's status and the digest of its bytes, as a build record keeps them.
+  struct Known: Sendable, Equatable {
+    let status: Status
+    let digest: UInt64
+  }
+
   struct Folder: Sendable {
     /// Nil when the folder itself cannot be read.
     let names: [String]?
-    /// By name; a sub-folder or an unreadable file has no entry.
+    /// By name: the files this build read. A sub-folder, an unreadable file or a file known
+    /// from the record has no entry.
     let bytes: [String: [UInt8]]
     /// The digest of each file's bytes, by name.
     let digests: [String: UInt64]
+    /// The folder, for reading the files known from the record; nil for one held in memory.
+    let path: String?
+    /// Each regular file's status and digest, for the next build's record, when its last
+    /// change was long enough before this reading that a change after it cannot share its
+    /// times: a file changed within a timestamp's granularity of a build is read again by the
+    /// next one.
+    let settled: [String: Known]
 
     init(names: [String]?, bytes: [String: [UInt8]]) {
       self.names = names
       self.bytes = bytes
       digests = bytes.mapValues(InputDigest.of)
+      path = nil
+      settled = [:]
     }
 
-    init(_ path: String) {
+    /// Reads the folder at `path`; a file whose status is as `known` records it is not read.
+    /// A file's status is `settled` when its last change was `settling` or more before.
+    init(_ path: String, known: [String: Known] = [:], settling: Duration = .seconds(2)) {
+      let (seconds, attoseconds) = settling.components
+      let settlingNanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+      self.path = path
+      var now = timespec()
+      clock_gettime(CLOCK_REALTIME, &now)
+      let readAt = Int(now.tv_sec) * 1_000_000_000 + Int(now.tv_nsec)
       guard let listed = try? FileManager.default.contentsOfDirectory(atPath: path) else {
         names = nil
         bytes = [:]
         digests = [:]
+        settled = [:]
         return
       }
       let sorted = listed.sorted()
       names = sorted
-      let read = parallelMap(sorted) { name -> ([UInt8]?, UInt64) in
-        guard let data = SiteOutput.readFile(path + "/" + name) else {
-          return (nil, 0)
+      let read = parallelMap(sorted) { name -> (bytes: [UInt8]?, known: Known?) in
+        let file = path + "/" + name
+        if let recorded = known[name] {
+          var status = stat()
+          if stat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG, Status(status) == recorded.status {
+            return (nil, recorded)
+          }
         }
-        return (data, InputDigest.of(data))
+        guard let (data, status) = SiteOutput.readFileWithStatus(file) else { return (nil, nil) }
+        return (data, Known(status: Status(status), digest: InputDigest.of(data)))
       }
       var bytes: [String: [UInt8]] = [:]
       var digests: [String: UInt64] = [:]
-      for (name, (data, digest)) in zip(sorted, read) where data != nil {
-        bytes[name] = data
-        digests[name] = digest
+      var settled: [String: Known] = [:]
+      for (name, (data, known)) in zip(sorted, read) {
+        guard let known else { continue }
+        if let data { bytes[name] = data }
+        digests[name] = known.digest
+        if known.status.changed < readAt - settlingNanoseconds { settled[name] = known }
       }
       self.bytes = bytes
       self.digests = digests
+      self.settled = settled
+    }
+
+    /// The bytes of the file `name`: as this build read them, or read now when its digest was
+    /// taken from the record; nil when it cannot be read, or holds other bytes than that digest
+    /// says (it changed during the build).
+    func bytes(of name: String) -> [UInt8]? {
+      if let read = bytes[name] { return read }
+      guard let path, let digest = digests[name], let data = SiteOutput.readFile(path + "/" + name),
+        InputDigest.of(data) == digest
+      else { return nil }
+      return data
     }
   }
 
   let content: Folder
   let templates: Folder
 
-  init(content: String, templates: String) {
-    self.content = Folder(content)
+  init(content: String, templates: String, known: [String: Known] = [:], settling: Duration = .seconds(2)) {
+    self.content = Folder(content, known: known, settling: settling)
     self.templates = Folder(templates)
   }
 

@@ -199,6 +199,11 @@ public enum SiteOutput {
   /// The bytes of the regular file at `path`, read with plain POSIX calls into one buffer; nil
   /// for anything else, or when it cannot be read.
   static func readFile(_ path: String) -> [UInt8]? {
+    readFileWithStatus(path)?.bytes
+  }
+
+  /// `readFile`, with the file's status as fstat gave it before the reading.
+  static func readFileWithStatus(_ path: String) -> (bytes: [UInt8], status: stat)? {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }
@@ -220,7 +225,7 @@ public enum SiteOutput {
       bytes += more
       full = more.count == capacity
     }
-    return failed ? nil : bytes
+    return failed ? nil : (bytes, status)
   }
 
   /// Reads from `descriptor` until `buffer` is full or the file ends; how many bytes it read.

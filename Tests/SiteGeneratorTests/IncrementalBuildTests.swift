@@ -1,7 +1,8 @@
 import DesignFixture
 import Foundation
-import SiteGenerator
 import Testing
+
+@testable import SiteGenerator
 
 /// A rebuild from the build record must write exactly what a full build of the same inputs
 /// makes, and report exactly what it reports, whatever sequence of edits came before.
@@ -55,9 +56,15 @@ import Testing
     func anyPage() -> String { drafts.keys.sorted().randomElement(using: &random)! }
 
     // Odd seeds rebuild with one build, as `watch` does, which keeps its record in memory;
-    // even seeds with a new build each time, as `make site` does.
-    let kept = fixture.build
-    func build() -> SiteBuild { seed % 2 == 1 ? kept : fixture.build }
+    // even seeds with a new build each time, as `make site` does. Seeds 5 and 6 take every
+    // Content file's recorded status as settled, so that an unchanged file is not read again.
+    func configured(_ build: SiteBuild) -> SiteBuild {
+      var build = build
+      if seed >= 5 { build.sourceSettling = .seconds(-3600) }
+      return build
+    }
+    let kept = configured(fixture.build)
+    func build() -> SiteBuild { seed % 2 == 1 ? kept : configured(fixture.build) }
     _ = build().run()
     var history: [String] = []
     for step in 0..<24 {
@@ -128,6 +135,63 @@ import Testing
     let after = fixture.snapshot()
     let changed = Set(after.keys.filter { after[$0]?.1 != before[$0]?.1 })
     #expect(changed == ["routes.html", "search.html", "search.json"])
+  }
+
+  @Test("A Content file whose recorded status stands is not read, yet every rebuild equals a full build")
+  func settledSourcesAreTrusted() throws {
+    let fixture = try Fixture(pages: SiteBuildTests.pages)
+    defer { fixture.remove() }
+    var build = fixture.build
+    build.sourceSettling = .seconds(-3600)
+    _ = build.run()
+    func expectFullBuild(_ step: String, _ rebuilt: SiteBuildResult) {
+      let full = fixture.build.render()
+      #expect(fixture.messages(rebuilt.diagnostics) == fixture.messages(full.diagnostics), "\(step)")
+      guard full.diagnostics.errorCount == 0 else { return }
+      let written = fixture.snapshot()
+      #expect(Set(written.keys) == Set(full.files.keys), "\(step)")
+      for (path, bytes) in full.files where written[path]?.0 != Data(bytes) {
+        Issue.record("\(step): \(path) differs from a full build")
+      }
+    }
+    // The record's pages cannot be used (the template changed), so the trusted files are read.
+    try fixture.write("Templates/style.css", "body { margin: 1px; }\n")
+    expectFullBuild("after a stylesheet change", build.run())
+    try fixture.write("Content/routes.md", SiteBuildTests.pages["routes.md"]! + "\nOne more line.\n")
+    let edit = build.run()
+    #expect(edit.written == 3)
+    expectFullBuild("after a body edit", edit)
+    // A page removed is noticed, and so are the links to it that now break.
+    try FileManager.default.removeItem(at: fixture.root.appendingPathComponent("Content/routes.md"))
+    expectFullBuild("after a page was removed", build.run())
+    try fixture.write("Content/extra.md", page("Extra", "A page added after the others."))
+    expectFullBuild("after a page was added", build.run())
+  }
+
+  @Test("A folder reading takes a recorded digest only for a file whose status is the one recorded")
+  func folderTrustsRecordedStatus() throws {
+    let fixture = try Fixture(pages: ["a.md": page("A", "Alpha."), "b.md": page("B", "Beta.")])
+    defer { fixture.remove() }
+    let content = fixture.root.appendingPathComponent("Content").path
+    let first = SiteSources.Folder(content, settling: .seconds(-3600))
+    let a = try #require(first.settled["a.md"])
+    let b = try #require(first.settled["b.md"])
+    #expect(first.bytes.keys.sorted() == ["a.md", "b.md"])
+    // A recorded digest that is not the file's own shows which files were not read.
+    let changedStatus = SiteSources.Status(
+      size: b.status.size + 1, modified: b.status.modified, changed: b.status.changed, inode: b.status.inode)
+    let known = [
+      "a.md": SiteSources.Known(status: a.status, digest: 42),
+      "b.md": SiteSources.Known(status: changedStatus, digest: 42),
+    ]
+    let second = SiteSources.Folder(content, known: known, settling: .seconds(2))
+    #expect(second.digests["a.md"] == 42 && second.bytes["a.md"] == nil)
+    #expect(second.digests["b.md"] == b.digest && second.bytes["b.md"] != nil)
+    // Files changed within the settling time are read, but not offered to the next build.
+    #expect(second.settled.isEmpty)
+    // Asked for, the untrusted-digest file is refused: its bytes are not what the digest says.
+    #expect(second.bytes(of: "a.md") == nil)
+    #expect(second.bytes(of: "b.md") != nil)
   }
 
   @Test("A rebuild with nothing to do reads the record without its pages file")

@@ -95,8 +95,8 @@ struct BuildRecord {
   private static func outputFile(_ output: String, _ path: String) -> OutputFile? {
     var status = stat()
     guard stat(output + "/" + path, &status) == 0 else { return nil }
-    let modified = Int(status.st_mtim.tv_sec) * 1_000_000_000 + Int(status.st_mtim.tv_nsec)
-    return OutputFile(path: path, size: Int(status.st_size), modified: modified)
+    let seen = SiteSources.Status(status)
+    return OutputFile(path: path, size: seen.size, modified: seen.modified)
   }
 
   /// The recorded output files that are still on disk exactly as the recorded build left them.

@@ -411,8 +411,7 @@ struct PageFile: Sendable {
     case .text(let text): return text
     case .bytes(let bytes): return String(decoding: bytes, as: UTF8.self)
     case .unread(let file):
-      guard let bytes = SiteOutput.readFile(file), InputDigest.of(bytes) == digest else { return nil }
-      return String(decoding: bytes, as: UTF8.self)
+      return SiteSources.Folder.read(file, digest: digest).map { String(decoding: $0, as: UTF8.self) }
     }
   }
 }

@@ -286,9 +286,13 @@ struct SiteSources: Sendable {
     /// says (it changed during the build).
     func bytes(of name: String) -> [UInt8]? {
       if let read = bytes[name] { return read }
-      guard let path, let digest = digests[name], let data = SiteOutput.readFile(path + "/" + name),
-        InputDigest.of(data) == digest
-      else { return nil }
+      guard let path, let digest = digests[name] else { return nil }
+      return Self.read(path + "/" + name, digest: digest)
+    }
+
+    /// The bytes of the file at `path` when they are the ones `digest` was made of.
+    static func read(_ path: String, digest: UInt64) -> [UInt8]? {
+      guard let data = SiteOutput.readFile(path), InputDigest.of(data) == digest else { return nil }
       return data
     }
   }

@@ -109,17 +109,7 @@ import Testing
       case .stylesheet:
         try fixture.write("Templates/style.css", "/* step \(step) */\nbody { margin: 0; }\n")
       }
-      let rebuilt = build().run()
-      let full = fixture.build.render()
-      #expect(
-        fixture.messages(rebuilt.diagnostics) == fixture.messages(full.diagnostics),
-        "seed \(seed), after \(history)")
-      guard full.diagnostics.errorCount == 0 else { continue }
-      let written = fixture.snapshot()
-      #expect(Set(written.keys) == Set(full.files.keys), "seed \(seed), after \(history)")
-      for (path, bytes) in full.files where written[path]?.0 != Data(bytes) {
-        Issue.record("seed \(seed): \(path) differs from a full build after \(history)")
-      }
+      fixture.expectFullBuild(build().run(), "seed \(seed), after \(history)")
     }
   }
 
@@ -144,28 +134,18 @@ import Testing
     var build = fixture.build
     build.sourceSettling = .seconds(-3600)
     _ = build.run()
-    func expectFullBuild(_ step: String, _ rebuilt: SiteBuildResult) {
-      let full = fixture.build.render()
-      #expect(fixture.messages(rebuilt.diagnostics) == fixture.messages(full.diagnostics), "\(step)")
-      guard full.diagnostics.errorCount == 0 else { return }
-      let written = fixture.snapshot()
-      #expect(Set(written.keys) == Set(full.files.keys), "\(step)")
-      for (path, bytes) in full.files where written[path]?.0 != Data(bytes) {
-        Issue.record("\(step): \(path) differs from a full build")
-      }
-    }
     // The record's pages cannot be used (the template changed), so the trusted files are read.
     try fixture.write("Templates/style.css", "body { margin: 1px; }\n")
-    expectFullBuild("after a stylesheet change", build.run())
+    fixture.expectFullBuild(build.run(), "after a stylesheet change")
     try fixture.write("Content/routes.md", SiteBuildTests.pages["routes.md"]! + "\nOne more line.\n")
     let edit = build.run()
     #expect(edit.written == 3)
-    expectFullBuild("after a body edit", edit)
+    fixture.expectFullBuild(edit, "after a body edit")
     // A page removed is noticed, and so are the links to it that now break.
     try FileManager.default.removeItem(at: fixture.root.appendingPathComponent("Content/routes.md"))
-    expectFullBuild("after a page was removed", build.run())
+    fixture.expectFullBuild(build.run(), "after a page was removed")
     try fixture.write("Content/extra.md", page("Extra", "A page added after the others."))
-    expectFullBuild("after a page was added", build.run())
+    fixture.expectFullBuild(build.run(), "after a page was added")
   }
 
   @Test("A folder reading takes a recorded digest only for a file whose status is the one recorded")
@@ -251,13 +231,8 @@ import Testing
     try stale.write(to: pages)
     try fixture.write("Content/index.md", SiteBuildTests.pages["index.md"]! + "\nMore.\n")
     let rebuilt = fixture.build.run()
-    let full = fixture.build.render()
-    #expect(fixture.messages(rebuilt.diagnostics) == fixture.messages(full.diagnostics))
-    let written = fixture.snapshot()
-    #expect(Set(written.keys) == Set(full.files.keys))
-    for (path, bytes) in full.files where written[path]?.0 != Data(bytes) {
-      Issue.record("\(path) differs from a full build")
-    }
+    #expect(rebuilt.diagnostics.errorCount == 0)
+    fixture.expectFullBuild(rebuilt, "after a stale pages file")
   }
 
   @Test("A heading rename that breaks a link on an untouched page is reported at that page's line")
@@ -292,5 +267,23 @@ import Testing
     #expect(one.files.keys.sorted() == other.files.keys.sorted())
     for (path, bytes) in one.files where other.files[path] != bytes { Issue.record("\(path) differs") }
     #expect(fixture.messages(one.diagnostics) == fixture.messages(other.diagnostics))
+  }
+}
+
+extension Fixture {
+  /// Expects `rebuilt`'s diagnostics, and the output folder when there is no error, to be
+  /// exactly those of a full build of the same inputs made now; `context` names the case.
+  func expectFullBuild(
+    _ rebuilt: SiteBuildResult, _ context: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let full = build.render()
+    #expect(
+      messages(rebuilt.diagnostics) == messages(full.diagnostics), "\(context)", sourceLocation: sourceLocation)
+    guard full.diagnostics.errorCount == 0 else { return }
+    let written = snapshot()
+    #expect(Set(written.keys) == Set(full.files.keys), "\(context)", sourceLocation: sourceLocation)
+    for (path, bytes) in full.files where written[path]?.0 != Data(bytes) {
+      Issue.record("\(context): \(path) differs from a full build", sourceLocation: sourceLocation)
+    }
   }
 }

@@ -165,7 +165,7 @@ struct BuildRecord {
       return nil
     }
     // A pages file put in place without its record is never read: the stamps differ.
-    if rename(pages.temporary, Self.pagesLocation(location)) != 0 || rename(temporary, location) != 0 {
+    if !SiteOutput.replace(Self.pagesLocation(location), with: pages.temporary) || rename(temporary, location) != 0 {
       Self.remove(location)
       unlink(pages.temporary)
       unlink(temporary)

@@ -255,6 +255,20 @@ import Testing
     }
   }
 
+  @Test(
+    "A new file takes an old one's place whole, and nothing is left beside it",
+    arguments: [(old: "old bytes, longer than the new", exists: true), (old: "", exists: false)])
+  func replaceFile(old: String, exists: Bool) throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("replace-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    if exists { try SiteOutput.write(Array(old.utf8), to: folder + "/search.json") }
+    try SiteOutput.write(Array("new".utf8), to: folder + "/search.json.new")
+    #expect(SiteOutput.replace(folder + "/search.json", with: folder + "/search.json.new"))
+    #expect(SiteOutput.readFile(folder + "/search.json") == Array("new".utf8))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["search.json"])
+  }
+
   @Test("A page that was removed from Content is removed from the site")
   func removesStalePages() throws {
     let fixture = try Fixture(pages: Self.pages)

@@ -112,19 +112,29 @@ public indirect enum JSON: Sendable, Hashable {
     text.withUTF8 { quote(bytes: $0, into: &out) }
   }
 
+  /// `quote`, and with `scriptSafe` `<`, `>` and `&` written as `\u` escapes too, so that the
+  /// JSON can stand as it is as the text of an HTML `<script>` element.
+  public static func quote(_ text: String, into out: inout [UInt8], scriptSafe: Bool) {
+    var text = text
+    text.withUTF8 { quote(bytes: $0, into: &out, scriptSafe: scriptSafe) }
+  }
+
   /// `quote` for UTF-8 bytes.
   public static func quote(bytes: [UInt8], into out: inout [UInt8]) {
     bytes.withUnsafeBufferPointer { quote(bytes: $0, into: &out) }
   }
 
   /// `quote` for UTF-8 bytes: runs that need no escape are copied whole.
-  public static func quote(bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+  public static func quote(bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8], scriptSafe: Bool = false) {
     out.append(UInt8(ascii: "\""))
     var start = bytes.startIndex
     var index = start
     while index != bytes.endIndex {
       let byte = bytes[index]
-      guard byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
+      guard
+        byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+          || (scriptSafe && (byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "&")))
+      else {
         bytes.formIndex(after: &index)
         continue
       }

@@ -210,7 +210,7 @@ func renderSearch(
   guard let bytes = page.bytes else { return page }
   // The serialized pieces go where their marks are; each mark is on the line its items take.
   var pieces: [(mark: String, bytes: [UInt8], links: [String], settled: [Bool])] =
-    script ? [(SearchIndex.searchDataMark, SearchIndex.scriptData(json), [], [])] : []
+    script ? [(SearchIndex.searchDataMark, json, [], [])] : []
   pieces.append(
     (
       SearchIndex.pageItemsMark, search.chunks.flatMap(\.pageItem), search.chunks.map { $0.links[0] },

@@ -168,6 +168,7 @@ struct SearchIndex {
     var hash = InputDigest()
     hash.add(page.digest)
     hash.add(page.outputName)
+    guard titledFiles.contains(page.outputName) else { return hash.value }
     for heading in page.headings where entry(titledBy: heading, of: page) != nil {
       hash.add(heading.id)
     }
@@ -210,7 +211,7 @@ struct SearchIndex {
   mutating func add(_ page: PageFacts, chunk: SearchChunk) {
     // A recalled page's section words are decoded when read: once, and only when it titles any.
     var sectionWords: [String?: String]?
-    for heading in page.headings {
+    for heading in titledFiles.contains(page.outputName) ? page.headings : [] {
       if let owner = entry(titledBy: heading, of: page) {
         if sectionWords == nil { sectionWords = page.searchWords }
         entries[owner].terms = Self.words(
@@ -222,44 +223,6 @@ struct SearchIndex {
 
   /// What stands in the search page for the script's data until the page is serialized.
   static let searchDataMark = "linkcontract-search-data-\u{1F50D}"
-
-  /// `json` as the text of a `<script>` element: `<`, `>` and `&` are written as JSON
-  /// escapes, which the page's text cannot misread, spliced into the page as they are.
-  static func scriptData(_ json: [UInt8]) -> [UInt8] {
-    var data: [UInt8] = []
-    data.reserveCapacity(json.count + json.count / 64)
-    json.withUnsafeBufferPointer { json in
-      let raw = UnsafeRawBufferPointer(json)
-      var start = 0
-      var offset = 0
-      func escape(_ index: Int) {
-        let byte = json[index]
-        guard byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "&") else { return }
-        data.append(contentsOf: UnsafeBufferPointer(rebasing: json[start..<index]))
-        switch byte {
-        case UInt8(ascii: "<"): data += "\\u003c".utf8
-        case UInt8(ascii: ">"): data += "\\u003e".utf8
-        default: data += "\\u0026".utf8
-        }
-        start = index + 1
-      }
-      // Eight bytes a step: a byte equal to `<`, `>` or `&` becomes zero under its xor, and
-      // a zero byte sets its high bit here (no false negatives).
-      let low: UInt64 = 0x0101_0101_0101_0101
-      let high: UInt64 = 0x8080_8080_8080_8080
-      func hasZero(_ word: UInt64) -> Bool { (word &- low) & ~word & high != 0 }
-      while offset + 8 <= raw.count {
-        let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-        if hasZero(word ^ (low &* 0x3C)) || hasZero(word ^ (low &* 0x3E)) || hasZero(word ^ (low &* 0x26)) {
-          for index in offset..<(offset + 8) { escape(index) }
-        }
-        offset += 8
-      }
-      for index in offset..<raw.count { escape(index) }
-      data.append(contentsOf: UnsafeBufferPointer(rebasing: json[start...]))
-    }
-    return data
-  }
 
   /// `search.json`: the entries as arrays of kind, name, detail, href and words, and the link
   /// classifier's table.
@@ -280,20 +243,20 @@ struct SearchIndex {
   /// One entry as a JSON array of kind, name, detail, href and words.
   static func append(_ entry: SearchEntry, to out: inout [UInt8]) {
     out.append(UInt8(ascii: "["))
-    JSON.quote(entry.kind.rawValue, into: &out)
+    JSON.quote(entry.kind.rawValue, into: &out, scriptSafe: true)
     out.append(UInt8(ascii: ","))
-    JSON.quote(entry.name, into: &out)
+    JSON.quote(entry.name, into: &out, scriptSafe: true)
     out.append(UInt8(ascii: ","))
     // Details are prose whose backquotes only mark code.
     if entry.detail.utf8.contains(UInt8(ascii: "`")) {
-      JSON.quote(entry.detail.replacing("`", with: ""), into: &out)
+      JSON.quote(entry.detail.replacing("`", with: ""), into: &out, scriptSafe: true)
     } else {
-      JSON.quote(entry.detail, into: &out)
+      JSON.quote(entry.detail, into: &out, scriptSafe: true)
     }
     out.append(UInt8(ascii: ","))
-    JSON.quote(entry.href, into: &out)
+    JSON.quote(entry.href, into: &out, scriptSafe: true)
     out.append(UInt8(ascii: ","))
-    JSON.quote(entry.terms, into: &out)
+    JSON.quote(entry.terms, into: &out, scriptSafe: true)
     out.append(UInt8(ascii: "]"))
   }
 
@@ -329,8 +292,9 @@ struct SearchIndex {
     content.add("ul", ["id": "search-results", "class": "search-results", "aria-live": "polite", "hidden": "hidden"])
     if script {
       // The data the script reads, in the page itself, so that it works from file:// too. The
-      // serialized page gets it in place of `searchDataMark` (`scriptData`): a text node of
-      // megabytes would cost its escaping, serialization and reading back for nothing.
+      // serialized page gets it in place of `searchDataMark`, as it is: its strings escape `<`,
+      // `>` and `&`. A text node of megabytes would cost its escaping, serialization and
+      // reading back for nothing.
       content.add("script", ["type": "application/json", "id": "search-data"], text: Self.searchDataMark)
     }
     content.add("h2", ["id": "index-of-entries"], text: "Index")
@@ -365,11 +329,11 @@ struct LinkTable {
     for (offset, build) in contract.builds.enumerated() {
       if offset > 0 { out.append(0x2C) }
       out += Array("{\"name\":".utf8)
-      JSON.quote(build.name, into: &out)
+      JSON.quote(build.name, into: &out, scriptSafe: true)
       out += Array(",\"host\":".utf8)
-      JSON.quote(build.webHost, into: &out)
+      JSON.quote(build.webHost, into: &out, scriptSafe: true)
       out += Array(",\"scheme\":".utf8)
-      JSON.quote(build.customScheme, into: &out)
+      JSON.quote(build.customScheme, into: &out, scriptSafe: true)
       out.append(0x7D)
     }
     out += Array("],\"routes\":[".utf8)
@@ -378,15 +342,15 @@ struct LinkTable {
       if !first { out.append(0x2C) }
       first = false
       out += Array("{\"id\":".utf8)
-      JSON.quote(route.id.rawValue, into: &out)
+      JSON.quote(route.id.rawValue, into: &out, scriptSafe: true)
       out += Array(",\"path\":".utf8)
       if let path = route.httpsPath {
         out.append(0x5B)
         for (k, segment) in path.enumerated() {
           if k > 0 { out.append(0x2C) }
           switch segment {
-          case .literal(let text): JSON.quote(text, into: &out)
-          case .field(let field): JSON.quote(":" + field.name, into: &out)
+          case .literal(let text): JSON.quote(text, into: &out, scriptSafe: true)
+          case .field(let field): JSON.quote(":" + field.name, into: &out, scriptSafe: true)
           }
         }
         out.append(0x5D)
@@ -394,27 +358,27 @@ struct LinkTable {
         out += Array("null".utf8)
       }
       out += Array(",\"name\":".utf8)
-      if let name = route.customSchemeName { JSON.quote(name, into: &out) } else { out += Array("null".utf8) }
+      if let name = route.customSchemeName { JSON.quote(name, into: &out, scriptSafe: true) } else { out += Array("null".utf8) }
       out += Array(",\"query\":[".utf8)
       for (k, field) in route.query.fields.enumerated() {
         if k > 0 { out.append(0x2C) }
-        JSON.quote(field.name, into: &out)
+        JSON.quote(field.name, into: &out, scriptSafe: true)
       }
       out += Array("],\"href\":".utf8)
-      JSON.quote(href(DirectiveAnchor.route(route.id)) ?? "", into: &out)
+      JSON.quote(href(DirectiveAnchor.route(route.id)) ?? "", into: &out, scriptSafe: true)
       out.append(0x7D)
     }
     out += Array("],\"forbidden\":[".utf8)
     for (k, word) in contract.forbiddenKeys.words.enumerated() {
       if k > 0 { out.append(0x2C) }
-      JSON.quote(word, into: &out)
+      JSON.quote(word, into: &out, scriptSafe: true)
     }
     out += Array("],\"reasons\":{".utf8)
     for (k, rule) in contract.rejectionRules.enumerated() {
       if k > 0 { out.append(0x2C) }
-      JSON.quote(rule.reason.rawValue, into: &out)
+      JSON.quote(rule.reason.rawValue, into: &out, scriptSafe: true)
       out.append(0x3A)
-      JSON.quote(href(DirectiveAnchor.reason(rule.reason)) ?? "", into: &out)
+      JSON.quote(href(DirectiveAnchor.reason(rule.reason)) ?? "", into: &out, scriptSafe: true)
     }
     out += Array("}}".utf8)
     json = out

@@ -48,6 +48,24 @@ import Testing
     #expect(fixture.read("Site/schema/search.schema.json")?.contains("\"schemaVersion\"") == true)
   }
 
+  @Test(
+    "Markup characters in a page reach the index as escapes, so the search page embeds search.json as it is",
+    arguments: ["Ends `</script>` here", "Fish & chips", "a `<b>` tag", "x > y"])
+  func scriptSafeIndex(heading: String) throws {
+    let fixture = try Fixture(pages: ["index.md": page("Home", "## \(heading)\n\nText.\n")])
+    defer { fixture.remove() }
+    _ = fixture.build.run()
+    let json = try #require(fixture.read("Site/search.json"))
+    #expect(!json.contains { "<>&".contains($0) })
+    let document = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    let entries = try #require(document["entries"] as? [[String]])
+    #expect(entries.contains { $0[0] == "section" && $0[1] == heading.replacing("`", with: "") })
+    let html = try #require(fixture.read("Site/search.html"))
+    let start = try #require(html.range(of: "<script type=\"application/json\" id=\"search-data\">"))
+    let end = try #require(html[start.upperBound...].range(of: "</script>"))
+    #expect(String(html[start.upperBound..<end.lowerBound]) == json)
+  }
+
   @Test("The search page is a complete static index without JavaScript")
   func staticIndex() throws {
     let fixture = try Fixture(pages: Self.pages)

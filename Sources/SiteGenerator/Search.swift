@@ -358,7 +358,11 @@ struct LinkTable {
         out += Array("null".utf8)
       }
       out += Array(",\"name\":".utf8)
-      if let name = route.customSchemeName { JSON.quote(name, into: &out, scriptSafe: true) } else { out += Array("null".utf8) }
+      if let name = route.customSchemeName {
+        JSON.quote(name, into: &out, scriptSafe: true)
+      } else {
+        out += Array("null".utf8)
+      }
       out += Array(",\"query\":[".utf8)
       for (k, field) in route.query.fields.enumerated() {
         if k > 0 { out.append(0x2C) }

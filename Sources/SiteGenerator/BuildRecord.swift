@@ -29,19 +29,30 @@ struct BuildRecord {
     let render: RenderedPage
     /// The page's part of the search index.
     let chunk: SearchChunk?
-    /// The page as the record it was read from holds it, written again as it is.
-    let encoded: [UInt8]?
+    /// Where the page is in the pages file the record names (`Stored`), when it is there: a
+    /// later record names the same bytes instead of writing them again.
+    let extent: Range<Int>?
 
-    init(facts: PageFacts, render: RenderedPage, chunk: SearchChunk?, encoded: [UInt8]? = nil) {
+    init(facts: PageFacts, render: RenderedPage, chunk: SearchChunk?, extent: Range<Int>? = nil) {
       self.facts = facts
       self.render = render
       self.chunk = chunk
-      self.encoded = encoded
+      self.extent = extent
     }
   }
 
-  static let format = "linkcontract-build-record 10\n"
-  static let pagesFormat = "linkcontract-build-record-pages 10\n"
+  /// The pages file as a build read it: the pages a record names stay where they are, and
+  /// the pages a rebuild changed are appended after them.
+  struct Stored: Sendable {
+    let stamp: UInt64
+    let size: Int
+    let inode: UInt64
+    /// The bytes read, which the recorded pages' extents index.
+    let bytes: [UInt8]
+  }
+
+  static let format = "linkcontract-build-record 11\n"
+  static let pagesFormat = "linkcontract-build-record-pages 11\n"
 
   /// A digest of every input, for the no-op check.
   let inputs: UInt64
@@ -60,9 +71,16 @@ struct BuildRecord {
   /// while the identity is the same and their files untouched, a rebuild reads them back.
   let generated: [String]
   var pages: [String: Page]
-  /// What the record and its pages file share, so that a pages file written by another build
-  /// is never read with this record.
+  /// This record's own identity, new with each save: a build that keeps the record it saved
+  /// knows it by this.
   var stamp: UInt64 = 0
+  /// The identity of the pages file the record's pages are in, written at its start: a pages
+  /// file written anew for another record is never read with this one.
+  var pagesStamp: UInt64 = 0
+  /// Where each page is in the pages file, in name order.
+  var extents: [Range<Int>] = []
+  /// The pages file the pages were read from, when they were.
+  var stored: Stored?
   /// The ids of the generated search page, when the build wrote one.
   var searchIDs: [String]?
   /// The Content files whose status and digest a rebuild may trust instead of reading them.
@@ -112,65 +130,122 @@ struct BuildRecord {
   }
 
   /// This record with its pages, read from the bytes of its pages file; nil when they are not
-  /// the pages this record was written with.
-  func withPages(_ bytes: [UInt8]) -> BuildRecord? {
-    var reader = RecordReader(bytes: bytes)
-    guard let pages = reader.pages(stamp: stamp) else { return nil }
+  /// the pages this record was written with. `inode` is the file's, for appending to it.
+  func withPages(_ bytes: [UInt8], inode: UInt64 = 0) -> BuildRecord? {
+    guard let pages = RecordReader.pages(bytes, stamp: pagesStamp, extents: extents) else { return nil }
     var record = self
     record.pages = pages
+    record.stored = Stored(stamp: pagesStamp, size: bytes.count, inode: inode, bytes: bytes)
     return record
   }
 
-  /// The pages file being written beside a build's output while the output is committed.
+  /// The pages file of a build being saved, while the output is committed: appended to, or
+  /// written anew beside the one in place.
   struct PagesFile: Sendable {
-    let temporary: String
+    /// The new file, to be put in place with the record; nil when the pages were appended.
+    let temporary: String?
     let stamp: UInt64
+    /// Where each page is, in name order.
+    let extents: [Range<Int>]
+    let size: Int
+    let inode: UInt64
     let written: Bool
   }
 
-  /// Writes `pages` to a temporary file beside `location`, stamped with a new stamp.
-  static func savePages(_ pages: [String: Page], location: String) -> PagesFile {
-    let stamp = UInt64.random(in: 1...UInt64.max)
-    var writer = RecordWriter()
-    writer.bytes += pagesFormat.utf8
-    writer.uint(stamp)
-    // The pages' blobs go to the file one by one, each after its length.
-    let blobs = RecordWriter.pages(pages)
-    writer.int(blobs.count)
-    let parts =
-      [writer.bytes]
-      + blobs.lazy.flatMap { blob in
-        var length = RecordWriter()
-        length.int(blob.count)
-        return [length.bytes, blob]
+  /// Saves `pages` for a record at `location`. Pages the file `stored` already holds stay
+  /// where they are, and the others are appended to it, unless the file would then hold more
+  /// than twice what the record names and `slack` (or is no longer the one read): the pages
+  /// are then written to a new file, with a new stamp.
+  static func savePages(_ pages: [String: Page], location: String, stored: Stored?, slack: Int = 1 << 20) -> PagesFile {
+    let sorted = pages.keys.sorted().map { pages[$0]! }
+    let path = pagesLocation(location)
+    if let stored {
+      let fresh = sorted.filter { $0.extent == nil }
+      let blobs = parallelMap(fresh) { RecordWriter.page($0) }
+      let appended = blobs.reduce(0) { $0 + $1.count }
+      let live = sorted.reduce(appended) { $0 + ($1.extent?.count ?? 0) }
+      if stored.size + appended <= 2 * live + slack, let start = append(blobs, to: path, expecting: stored) {
+        var offset = start
+        var next = blobs.makeIterator()
+        let extents = sorted.map { page -> Range<Int> in
+          if let extent = page.extent { return extent }
+          let length = next.next()!.count
+          defer { offset += length }
+          return offset..<(offset + length)
+        }
+        return PagesFile(
+          temporary: nil, stamp: stored.stamp, extents: extents, size: offset, inode: stored.inode, written: true)
       }
-    let temporary = pagesLocation(location) + ".new-\(getpid())"
-    let written = (try? SiteOutput.write(parts, to: temporary)) != nil
-    return PagesFile(temporary: temporary, stamp: stamp, written: written)
+    }
+    let stamp = UInt64.random(in: 1...UInt64.max)
+    var header = RecordWriter()
+    header.bytes += pagesFormat.utf8
+    header.uint(stamp)
+    let blobs = parallelMap(sorted) { page -> ArraySlice<UInt8> in
+      if let extent = page.extent, let stored, extent.upperBound <= stored.bytes.count {
+        return stored.bytes[extent]
+      }
+      return RecordWriter.page(page)[...]
+    }
+    var offset = header.bytes.count
+    let extents = blobs.map { blob -> Range<Int> in
+      defer { offset += blob.count }
+      return offset..<(offset + blob.count)
+    }
+    let temporary = path + ".new-\(getpid())"
+    let written = (try? SiteOutput.write([header.bytes[...]] + blobs, to: temporary)) != nil
+    var status = stat()
+    let inode = written && stat(temporary, &status) == 0 ? UInt64(status.st_ino) : 0
+    return PagesFile(temporary: temporary, stamp: stamp, extents: extents, size: offset, inode: inode, written: written)
   }
 
-  /// Puts the record in place with the pages file written for it, or removes both; the record
-  /// as saved, stamped, or nil.
+  /// Appends `blobs` to the pages file at `path` when it is still the file `stored` was read
+  /// from, as it was; the offset they start at, or nil.
+  private static func append(_ blobs: [[UInt8]], to path: String, expecting stored: Stored) -> Int? {
+    let descriptor = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, UInt64(status.st_ino) == stored.inode, Int(status.st_size) == stored.size
+    else { return nil }
+    let bytes = Array(blobs.joined())
+    guard !bytes.isEmpty else { return stored.size }
+    // One write: appends by two builds at once do not interleave.
+    let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress!, $0.count) }
+    guard written == bytes.count else { return nil }
+    let end = Int(lseek(descriptor, 0, SEEK_CUR))
+    return end - bytes.count
+  }
+
+  /// Puts the record in place with the pages file saved for it, or removes both; the record
+  /// as saved (its pages where the file now holds them), or nil.
   @discardableResult
-  func save(_ location: String, pages: PagesFile) -> BuildRecord? {
+  func save(_ location: String, pages file: PagesFile) -> BuildRecord? {
     var record = self
-    record.stamp = pages.stamp
+    record.stamp = UInt64.random(in: 1...UInt64.max)
+    record.pagesStamp = file.stamp
+    record.extents = file.extents
     var writer = RecordWriter()
     writer.write(record)
     let temporary = location + ".new-\(getpid())"
-    guard pages.written, (try? SiteOutput.write(writer.bytes, to: temporary)) != nil else {
+    func fail() -> BuildRecord? {
       Self.remove(location)
-      unlink(pages.temporary)
+      if let pages = file.temporary { unlink(pages) }
       unlink(temporary)
       return nil
     }
+    guard file.written, (try? SiteOutput.write(writer.bytes, to: temporary)) != nil else { return fail() }
     // A pages file put in place without its record is never read: the stamps differ.
-    if !SiteOutput.replace(Self.pagesLocation(location), with: pages.temporary) || rename(temporary, location) != 0 {
-      Self.remove(location)
-      unlink(pages.temporary)
-      unlink(temporary)
-      return nil
-    }
+    if let pages = file.temporary, !SiteOutput.replace(Self.pagesLocation(location), with: pages) { return fail() }
+    guard rename(temporary, location) == 0 else { return fail() }
+    // Kept for the next run of this build: its pages as the file now holds them.
+    let names = pages.keys.sorted()
+    record.pages = Dictionary(
+      uniqueKeysWithValues: zip(names, file.extents).map { name, extent in
+        let page = pages[name]!
+        return (name, Page(facts: page.facts, render: page.render, chunk: page.chunk, extent: extent))
+      })
+    record.stored = Stored(stamp: file.stamp, size: file.size, inode: file.inode, bytes: [])
     return record
   }
 
@@ -218,19 +293,21 @@ struct RecordWriter {
     }
   }
 
-  /// A page's ids and links, read only when asked for (`RecordedTargets`).
-  mutating func targets(_ targets: RenderedPage.Targets) {
-    strings(targets.ids.sorted(), count: targets.ids.count)
-    strings(targets.duplicateIDs, count: targets.duplicateIDs.count)
-    int(targets.links.count)
-    for link in targets.links {
-      string(link.attribute)
-      string(link.value)
-      int(link.line)
-    }
+  mutating func data(_ data: ArraySlice<UInt8>) {
+    int(data.count)
+    bytes.append(contentsOf: data)
   }
 
-  /// Everything of `record` but its pages (`pages`).
+  /// A part read only when asked for: its length, then what `write` writes, or the bytes it
+  /// was read from.
+  private mutating func section(_ encoded: ArraySlice<UInt8>?, _ write: (inout RecordWriter) -> Void) {
+    if let encoded { return data(encoded) }
+    var part = RecordWriter()
+    write(&part)
+    data(part.bytes[...])
+  }
+
+  /// Everything of `record` but its pages, and where they are in the pages file.
   mutating func write(_ record: BuildRecord) {
     bytes.append(contentsOf: BuildRecord.format.utf8)
     uint(record.inputs)
@@ -247,6 +324,12 @@ struct RecordWriter {
     diagnostics(record.warnings)
     strings(record.generated, count: record.generated.count)
     uint(record.stamp)
+    uint(record.pagesStamp)
+    int(record.extents.count)
+    for extent in record.extents {
+      int(extent.lowerBound)
+      int(extent.count)
+    }
     optional(record.searchIDs) { $0.strings($1, count: $1.count) }
     int(record.sources.count)
     for (name, known) in record.sources.sorted(by: { $0.key < $1.key }) {
@@ -259,60 +342,63 @@ struct RecordWriter {
     }
   }
 
-  /// The pages of a record in name order, each a blob of its own, encoded (or copied from the
-  /// record read) in parallel; in the record, their count and then each after its length.
-  static func pages(_ pages: [String: BuildRecord.Page]) -> [[UInt8]] {
-    let sorted = pages.keys.sorted().map { pages[$0]! }
-    return parallelMap(sorted) { page -> [UInt8] in
-      if let encoded = page.encoded { return encoded }
-      var writer = RecordWriter()
-      writer.page(page)
-      return writer.bytes
-    }
-  }
-
-  mutating func page(_ page: BuildRecord.Page) {
-    facts(page.facts)
-    render(page.render)
-    chunk(page.chunk)
-  }
-
-  private mutating func facts(_ facts: PageFacts) {
-    string(facts.name)
-    string(facts.path)
-    uint(facts.digest)
-    optional(facts.matter) { writer, matter in
+  /// One page's blob: first what every rebuild reads of every page (its name, digest, front
+  /// matter, `contract` blocks, search chunk and index digest), then, each after its length, the
+  /// parts read only when asked for.
+  static func page(_ page: BuildRecord.Page) -> [UInt8] {
+    var writer = RecordWriter()
+    let facts = page.facts
+    writer.string(facts.name)
+    writer.string(facts.path)
+    writer.uint(facts.digest)
+    writer.optional(facts.matter) { writer, matter in
       writer.string(matter.title)
       writer.string(matter.summary)
       writer.int(matter.weight)
     }
-    int(facts.headings.count)
-    for heading in facts.headings {
-      int(heading.level)
-      string(heading.text)
-      string(heading.id)
-    }
-    strings(facts.ids.sorted(), count: facts.ids.count)
-    strings(facts.anchors.sorted(), count: facts.anchors.count)
-    int(facts.homes.count)
+    writer.int(facts.homes.count)
     for home in facts.homes {
-      string(home.block)
-      int(home.line)
-      int(home.column)
-      strings(home.anchors.sorted(), count: home.anchors.count)
-      int(home.definesAnchors ? 1 : 0)
+      writer.string(home.block)
+      writer.int(home.line)
+      writer.int(home.column)
+      writer.strings(home.anchors.sorted(), count: home.anchors.count)
+      writer.int(home.definesAnchors ? 1 : 0)
     }
-    int(facts.searchWords.count)
-    for (section, words) in facts.searchWords.sorted(by: { ($0.key ?? "") < ($1.key ?? "") }) {
-      optional(section) { $0.string($1) }
-      string(words)
+    writer.diagnostics(facts.diagnostics)
+    writer.uint(facts.indexDigest)
+    writer.optional(page.chunk) { writer, chunk in
+      writer.uint(chunk.key)
+      writer.int(chunk.headingCount)
+      writer.data(chunk.json)
+      writer.data(chunk.pageItem)
+      writer.data(chunk.headingItems)
     }
-    diagnostics(facts.diagnostics)
-  }
-
-  mutating func data(_ data: [UInt8]) {
-    int(data.count)
-    bytes.append(contentsOf: data)
+    writer.render(page.render)
+    writer.section(facts.recorded?.details.encoded) { writer in
+      writer.int(facts.headings.count)
+      for heading in facts.headings {
+        writer.int(heading.level)
+        writer.string(heading.text)
+        writer.string(heading.id)
+      }
+      writer.strings(facts.ids.sorted(), count: facts.ids.count)
+      writer.strings(facts.anchors.sorted(), count: facts.anchors.count)
+    }
+    writer.section(facts.encodedSearchWords) { writer in
+      let words = facts.searchWords
+      writer.int(words.count)
+      for (section, words) in words.sorted(by: { ($0.key ?? "") < ($1.key ?? "") }) {
+        writer.optional(section) { $0.string($1) }
+        writer.string(words)
+      }
+    }
+    let links: Recorded<[String]>? =
+      if case .recorded(let links) = page.chunk?.linkList { links } else { nil }
+    writer.section(links?.encoded) { writer in
+      let links = page.chunk?.links ?? []
+      writer.strings(links, count: links.count)
+    }
+    return writer.bytes
   }
 
   /// A value that may be missing: 0, or 1 and the value.
@@ -322,51 +408,56 @@ struct RecordWriter {
     write(&self, value)
   }
 
-  private mutating func chunk(_ chunk: SearchChunk?) {
-    optional(chunk) { $0.chunk($1) }
-  }
-
-  private mutating func chunk(_ chunk: SearchChunk) {
-    uint(chunk.key)
-    data(chunk.json)
-    data(chunk.pageItem)
-    data(chunk.headingItems)
-    int(chunk.headingCount)
-    strings(chunk.links, count: chunk.links.count)
-  }
-
+  /// A rendered page: its path and diagnostics, then its ids and links, and its lookups, each
+  /// read only when asked for.
   private mutating func render(_ page: RenderedPage) {
     string(page.path)
-    if let encoded = page.encodedTargets {
-      int(encoded.count)
-      bytes += encoded
-    } else {
-      var targets = RecordWriter()
-      targets.targets(page.targets)
-      data(targets.bytes)
-    }
     diagnostics(page.diagnostics)
-    int(page.lookups.count)
-    for lookup in page.lookups {
-      int(Int(lookup.question.kind.rawValue))
-      string(lookup.question.key)
-      string(lookup.answer)
+    let encoded = page.encoded
+    section(encoded?.targets) { writer in
+      let targets = page.targets
+      writer.strings(targets.ids.sorted(), count: targets.ids.count)
+      writer.strings(targets.duplicateIDs, count: targets.duplicateIDs.count)
+      writer.int(targets.links.count)
+      for link in targets.links {
+        writer.string(link.attribute)
+        writer.string(link.value)
+        writer.int(link.line)
+      }
+    }
+    section(encoded?.lookups) { writer in
+      writer.int(page.lookups.count)
+      for lookup in page.lookups {
+        writer.int(Int(lookup.question.kind.rawValue))
+        writer.string(lookup.question.key)
+        writer.string(lookup.answer)
+      }
     }
   }
 }
 
-/// Reads what `RecordWriter` wrote; any malformed byte makes the whole record nil.
+/// Reads what `RecordWriter` wrote; any malformed byte makes the whole record nil. The parts of
+/// a page read only when asked for are checked to read when the page is, without their values
+/// being made.
 struct RecordReader {
-  let bytes: [UInt8]
-  private var offset = 0
-  private var failed = false
+  let bytes: ArraySlice<UInt8>
+  private var offset: Int
+  private(set) var failed = false
 
-  init(bytes: [UInt8]) { self.bytes = bytes }
+  init(bytes: ArraySlice<UInt8>) {
+    self.bytes = bytes
+    offset = bytes.startIndex
+  }
+
+  init(bytes: [UInt8]) { self.init(bytes: bytes[...]) }
+
+  /// Whether every byte was read, and read well.
+  var isComplete: Bool { !failed && offset == bytes.endIndex }
 
   mutating func uint() -> UInt64 {
     var value: UInt64 = 0
     var shift: UInt64 = 0
-    while offset < bytes.count, shift < 64 {
+    while offset < bytes.endIndex, shift < 64 {
       let byte = bytes[offset]
       offset += 1
       value |= UInt64(byte & 0x7F) << shift
@@ -382,7 +473,7 @@ struct RecordReader {
   /// A count of items that follow, each at least one byte long.
   mutating func count() -> Int {
     let value = int()
-    guard value >= 0, value <= bytes.count - offset else {
+    guard value >= 0, value <= bytes.endIndex - offset else {
       failed = true
       return 0
     }
@@ -397,6 +488,19 @@ struct RecordReader {
   }
 
   mutating func strings() -> [String] { (0..<count()).map { _ in string() } }
+
+  private mutating func skipString() { offset += count() }
+
+  private mutating func skipStrings() {
+    for _ in 0..<count() { skipString() }
+  }
+
+  /// The bytes of a length-prefixed part, as a slice of the record's.
+  mutating func data() -> ArraySlice<UInt8> {
+    let length = count()
+    defer { offset += length }
+    return bytes[offset..<(offset + length)]
+  }
 
   mutating func diagnostics() -> [Diagnostic] {
     (0..<count()).map { _ in
@@ -417,7 +521,7 @@ struct RecordReader {
   mutating func record() -> BuildRecord? {
     let header = Array(BuildRecord.format.utf8)
     guard bytes.starts(with: header) else { return nil }
-    offset = header.count
+    offset += header.count
     let inputs = uint()
     let site = uint()
     let navigation = uint()
@@ -429,6 +533,16 @@ struct RecordReader {
     let warnings = diagnostics()
     let generated = strings()
     let stamp = uint()
+    let pagesStamp = uint()
+    let extents = (0..<count()).map { _ -> Range<Int> in
+      let start = int()
+      let length = int()
+      guard start >= 0, length >= 0, start <= Int.max - length else {
+        failed = true
+        return 0..<0
+      }
+      return start..<(start + length)
+    }
     let searchIDs = int() == 1 ? strings() : nil
     var sources: [String: SiteSources.Known] = [:]
     for _ in 0..<count() {
@@ -436,27 +550,30 @@ struct RecordReader {
       let status = SiteSources.Status(size: int(), modified: int(), changed: int(), inode: uint())
       sources[name] = SiteSources.Known(status: status, digest: uint())
     }
-    guard !failed, offset == bytes.count else { return nil }
+    guard isComplete else { return nil }
     var record = BuildRecord(
       inputs: inputs, site: site, navigation: navigation, listing: listing, listingRender: listingRender,
       outputs: outputs, warnings: warnings, generated: generated, pages: [:])
     record.stamp = stamp
+    record.pagesStamp = pagesStamp
+    record.extents = extents
     record.searchIDs = searchIDs
     record.sources = sources
     return record
   }
 
-  /// The pages of a pages file stamped `stamp`, or nil.
-  mutating func pages(stamp: UInt64) -> [String: BuildRecord.Page]? {
+  /// The pages at `extents` of a pages file stamped `stamp`, or nil.
+  static func pages(_ bytes: [UInt8], stamp: UInt64, extents: [Range<Int>]) -> [String: BuildRecord.Page]? {
+    var reader = RecordReader(bytes: bytes)
     let header = Array(BuildRecord.pagesFormat.utf8)
     guard bytes.starts(with: header) else { return nil }
-    offset = header.count
-    guard uint() == stamp else { return nil }
-    let blobs = (0..<count()).map { _ in data() }
-    guard !failed, offset == bytes.count else { return nil }
-    let decoded = parallelMap(blobs) { blob -> BuildRecord.Page? in
-      var reader = RecordReader(bytes: blob)
-      return reader.page()
+    reader.offset += header.count
+    guard reader.uint() == stamp, !reader.failed else { return nil }
+    let start = reader.offset
+    guard extents.allSatisfy({ $0.lowerBound >= start && $0.upperBound <= bytes.count }) else { return nil }
+    let decoded = parallelMap(extents) { extent -> BuildRecord.Page? in
+      var reader = RecordReader(bytes: bytes[extent])
+      return reader.page(extent)
     }
     var pages: [String: BuildRecord.Page] = [:]
     for page in decoded {
@@ -466,89 +583,115 @@ struct RecordReader {
     return pages
   }
 
-  private mutating func facts() -> PageFacts {
+  /// One page's blob, whole, or nil; its parts read only when asked for are checked here.
+  mutating func page(_ extent: Range<Int>) -> BuildRecord.Page? {
     let name = string()
     let path = string()
     let digest = uint()
     var matter: FrontMatter?
     if int() == 1 { matter = FrontMatter(title: string(), summary: string(), weight: int()) }
-    let headings = (0..<count()).map { _ in Heading(level: int(), text: string(), id: string()) }
-    let ids = Set(strings())
-    let anchors = Set(strings())
     let homes = (0..<count()).map { _ in
       DirectiveHome(
         block: string(), line: int(), column: int(), anchors: Set(strings()), definesAnchors: int() == 1)
     }
-    // The words are read when asked for (`searchWords`); here they are only stepped over.
-    let wordsStart = offset
-    for _ in 0..<count() {
-      if int() == 1 { skipString() }
-      skipString()
+    let factDiagnostics = diagnostics()
+    let indexDigest = uint()
+    typealias Bytes = ArraySlice<UInt8>
+    var chunk: (key: UInt64, headingCount: Int, json: Bytes, pageItem: Bytes, items: Bytes)?
+    if int() == 1 { chunk = (uint(), int(), data(), data(), data()) }
+    let render = self.render()
+    let details = part { reader in
+      for _ in 0..<reader.count() {
+        _ = reader.int()
+        reader.skipString()
+        reader.skipString()
+      }
+      reader.skipStrings()
+      reader.skipStrings()
     }
-    let words = bytes[wordsStart..<offset]
-    return PageFacts(
-      name: name, path: path, digest: digest, matter: matter, headings: headings, ids: ids, anchors: anchors,
-      homes: homes, searchWords: .recorded(words), diagnostics: diagnostics())
+    let words = part { reader in
+      for _ in 0..<reader.count() {
+        if reader.int() == 1 { reader.skipString() }
+        reader.skipString()
+      }
+    }
+    let links = part { $0.skipStrings() }
+    guard isComplete else { return nil }
+    let facts = PageFacts(
+      name: name, path: path, digest: digest, matter: matter,
+      details: Recorded(details) { reader in
+        let headings = (0..<reader.count()).map { _ in
+          Heading(level: reader.int(), text: reader.string(), id: reader.string())
+        }
+        return PageFacts.Details(headings: headings, ids: Set(reader.strings()), anchors: Set(reader.strings()))
+      },
+      indexDigest: indexDigest, homes: homes, searchWords: .recorded(words), diagnostics: factDiagnostics)
+    let searchChunk = chunk.map { chunk in
+      SearchChunk(
+        key: chunk.key, json: chunk.json, pageItem: chunk.pageItem, headingItems: chunk.items,
+        headingCount: chunk.headingCount, links: .recorded(Recorded(links) { $0.strings() }))
+    }
+    return BuildRecord.Page(facts: facts, render: render, chunk: searchChunk, extent: extent)
   }
 
-  private mutating func skipString() {
-    offset += count()
+  /// A length-prefixed part, checked with `check` to read to its end.
+  private mutating func part(_ check: (inout RecordReader) -> Void) -> ArraySlice<UInt8> {
+    let part = data()
+    var reader = RecordReader(bytes: part)
+    check(&reader)
+    if !reader.isComplete { failed = true }
+    return part
   }
 
   /// The section words `RecordWriter` wrote as `encoded`, or nil when they are malformed.
   static func searchWords(_ encoded: ArraySlice<UInt8>) -> [String?: String]? {
-    var reader = RecordReader(bytes: Array(encoded))
+    var reader = RecordReader(bytes: encoded)
     var searchWords: [String?: String] = [:]
     for _ in 0..<reader.count() {
       let section: String? = reader.int() == 1 ? reader.string() : nil
       searchWords[section] = reader.string()
     }
-    guard !reader.failed, reader.offset == reader.bytes.count else { return nil }
+    guard reader.isComplete else { return nil }
     return searchWords
   }
 
-  /// One page's blob, whole, or nil.
-  mutating func page() -> BuildRecord.Page? {
-    let facts = self.facts()
-    let render = self.render()
-    let chunk = self.chunk()
-    guard !failed, offset == bytes.count else { return nil }
-    return BuildRecord.Page(facts: facts, render: render, chunk: chunk, encoded: bytes)
-  }
-
-  private mutating func data() -> [UInt8] {
-    let length = count()
-    defer { offset += length }
-    return Array(bytes[offset..<(offset + length)])
-  }
-
-  private mutating func chunk() -> SearchChunk? {
-    guard int() == 1 else { return nil }
-    return SearchChunk(
-      key: uint(), json: data(), pageItem: data(), headingItems: data(), headingCount: int(), links: strings())
-  }
-
-  /// What `RecordWriter.targets` wrote, or nil.
-  mutating func targets() -> RenderedPage.Targets? {
-    let ids = Set(strings())
-    let duplicates = strings()
-    let links = (0..<count()).map { _ in PageLink(attribute: string(), value: string(), line: int()) }
-    guard !failed, offset == bytes.count else { return nil }
-    return RenderedPage.Targets(ids: ids, duplicateIDs: duplicates, links: links)
-  }
-
+  /// A rendered page, as `RecordWriter.render` wrote it.
   private mutating func render() -> RenderedPage {
     let path = string()
-    let length = count()
-    let targets = RecordedTargets(encoded: bytes[offset..<(offset + length)])
-    offset += length
     let diagnostics = self.diagnostics()
-    let lookups = (0..<count()).map { _ -> SiteLookup in
-      let kind = SiteLookup.Question.Kind(rawValue: UInt8(truncatingIfNeeded: int()))
-      if kind == nil { failed = true }
-      return SiteLookup(question: .init(kind: kind ?? .page, key: string()), answer: string())
+    let targets = part { reader in
+      reader.skipStrings()
+      reader.skipStrings()
+      for _ in 0..<reader.count() {
+        reader.skipString()
+        reader.skipString()
+        _ = reader.int()
+      }
     }
-    return RenderedPage(path: path, recorded: targets, diagnostics: diagnostics, lookups: lookups)
+    let lookups = part { reader in
+      for _ in 0..<reader.count() {
+        if SiteLookup.Question.Kind(rawValue: UInt8(truncatingIfNeeded: reader.int())) == nil { reader.failed = true }
+        reader.skipString()
+        reader.skipString()
+      }
+    }
+    return RenderedPage(
+      path: path,
+      targets: Recorded(targets) { reader in
+        let ids = Set(reader.strings())
+        let duplicates = reader.strings()
+        let links = (0..<reader.count()).map { _ in
+          PageLink(attribute: reader.string(), value: reader.string(), line: reader.int())
+        }
+        return RenderedPage.Targets(ids: ids, duplicateIDs: duplicates, links: links)
+      },
+      lookups: Recorded(lookups) { reader in
+        (0..<reader.count()).map { _ in
+          let kind = SiteLookup.Question.Kind(rawValue: UInt8(truncatingIfNeeded: reader.int())) ?? .page
+          return SiteLookup(question: .init(kind: kind, key: reader.string()), answer: reader.string())
+        }
+      },
+      diagnostics: diagnostics)
   }
 }
 

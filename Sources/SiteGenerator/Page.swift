@@ -14,11 +14,11 @@ final class PageFacts: Sendable {
   let digest: UInt64
   let matter: FrontMatter?
   /// Heading ids, in document order.
-  let headings: [Heading]
+  var headings: [Heading] { details.headings }
   /// Every id the rendered page will hold: headings, directive anchors and the template's.
-  let ids: Set<String>
+  var ids: Set<String> { details.ids }
   /// Ids every directive on the page generates.
-  let anchors: Set<String>
+  var anchors: Set<String> { details.anchors }
   /// The `contract` blocks on the page, in document order.
   let homes: [DirectiveHome]
   /// The search words of each section, separated by spaces, by heading id (nil: before the
@@ -31,12 +31,30 @@ final class PageFacts: Sendable {
     }
   }
   private let words: SectionWords
+  /// The section words as the build record holds them, when they were read from there.
+  var encodedSearchWords: ArraySlice<UInt8>? {
+    if case .recorded(let encoded) = words { encoded } else { nil }
+  }
 
   enum SectionWords: Sendable {
     case made([String?: String])
     /// As `RecordWriter` wrote them.
     case recorded(ArraySlice<UInt8>)
   }
+
+  /// The headings, ids and anchors: made by the first pass, or recalled from the build record
+  /// and read when first asked for (a rebuild asks for those of few pages).
+  struct Details: Sendable {
+    let headings: [Heading]
+    let ids: Set<String>
+    let anchors: Set<String>
+  }
+  private let made: Details?
+  let recorded: (details: Recorded<Details>, indexDigest: UInt64)?
+  private var details: Details { made ?? recorded!.details.value }
+  /// Whether its details are recorded and not read yet.
+  var isUnread: Bool { recorded.map { !$0.details.isRead } ?? false }
+
   /// What the first pass found wrong.
   let diagnostics: [Diagnostic]
 
@@ -48,9 +66,24 @@ final class PageFacts: Sendable {
     self.path = path
     self.digest = digest
     self.matter = matter
-    self.headings = headings
-    self.ids = ids
-    self.anchors = anchors
+    made = Details(headings: headings, ids: ids, anchors: anchors)
+    recorded = nil
+    self.homes = homes
+    words = searchWords
+    self.diagnostics = diagnostics
+  }
+
+  /// Facts of the build record, whose details are read when first asked for.
+  init(
+    name: String, path: String, digest: UInt64, matter: FrontMatter?, details: Recorded<Details>,
+    indexDigest: UInt64, homes: [DirectiveHome], searchWords: SectionWords, diagnostics: [Diagnostic]
+  ) {
+    self.name = name
+    self.path = path
+    self.digest = digest
+    self.matter = matter
+    made = nil
+    recorded = (details, indexDigest)
     self.homes = homes
     words = searchWords
     self.diagnostics = diagnostics
@@ -58,6 +91,23 @@ final class PageFacts: Sendable {
 
   var title: String { matter?.title ?? name }
   var outputName: String { name + ".html" }
+
+  /// A digest of what the site index takes from the page (its ids and its `contract` blocks):
+  /// while no page's changes, every answer the index gave a render stands.
+  var indexDigest: UInt64 {
+    if let recorded { return recorded.indexDigest }
+    var hash = InputDigest()
+    hash.add(UInt64(ids.count))
+    for id in ids.sorted() { hash.add(id) }
+    hash.add(UInt64(homes.count))
+    for home in homes {
+      hash.add(home.block)
+      hash.add(home.definesAnchors ? 1 : 0)
+      hash.add(UInt64(home.anchors.count))
+      for anchor in home.anchors.sorted() { hash.add(anchor) }
+    }
+    return hash.value
+  }
 }
 
 extension PageFacts {

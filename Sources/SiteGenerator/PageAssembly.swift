@@ -12,12 +12,11 @@ final class RenderedPage: Sendable {
   /// Nil when the page's file from the previous build stands as it is.
   let bytes: [UInt8]?
   let diagnostics: [Diagnostic]
-  let lookups: [SiteLookup]
   /// For each of `links`, whether the recorded build's output check followed it to the same
   /// target, when some were (the search page's items of pages kept as they were); nil otherwise.
   let settled: [Bool]?
-  private let made: Targets?
-  private let recorded: RecordedTargets?
+  private let made: (targets: Targets, lookups: [SiteLookup])?
+  private let recorded: (targets: Recorded<Targets>, lookups: Recorded<[SiteLookup]>)?
 
   /// What the output check reads of a page.
   struct Targets: Sendable {
@@ -32,21 +31,19 @@ final class RenderedPage: Sendable {
   ) {
     self.path = path
     self.bytes = bytes
-    self.made = Targets(ids: ids, duplicateIDs: duplicateIDs, links: links)
+    self.made = (Targets(ids: ids, duplicateIDs: duplicateIDs, links: links), lookups)
     self.recorded = nil
     self.diagnostics = diagnostics
-    self.lookups = lookups
     self.settled = settled
   }
 
-  /// A page of the build record, whose ids and links are read when first asked for.
-  init(path: String, recorded: RecordedTargets, diagnostics: [Diagnostic], lookups: [SiteLookup]) {
+  /// A page of the build record, whose ids, links and lookups are read when first asked for.
+  init(path: String, targets: Recorded<Targets>, lookups: Recorded<[SiteLookup]>, diagnostics: [Diagnostic]) {
     self.path = path
     self.bytes = nil
     self.made = nil
-    self.recorded = recorded
+    self.recorded = (targets, lookups)
     self.diagnostics = diagnostics
-    self.lookups = lookups
     self.settled = nil
   }
 
@@ -54,34 +51,47 @@ final class RenderedPage: Sendable {
   var kept: RenderedPage {
     guard bytes != nil, let made else { return self }
     return RenderedPage(
-      path: path, bytes: nil, ids: made.ids, duplicateIDs: made.duplicateIDs, links: made.links,
-      diagnostics: diagnostics, lookups: lookups)
+      path: path, bytes: nil, ids: made.targets.ids, duplicateIDs: made.targets.duplicateIDs,
+      links: made.targets.links, diagnostics: diagnostics, lookups: made.lookups)
   }
 
-  var targets: Targets { made ?? recorded!.value }
+  var targets: Targets { made?.targets ?? recorded!.targets.value }
   var ids: Set<String> { targets.ids }
   var duplicateIDs: [String] { targets.duplicateIDs }
   var links: [PageLink] { targets.links }
+  /// The questions its render asked of the site index, with their answers.
+  var lookups: [SiteLookup] { made?.lookups ?? recorded!.lookups.value }
 
-  /// The recorded bytes of `targets`, while nothing has read them.
-  var encodedTargets: ArraySlice<UInt8>? { recorded?.encoded }
+  /// Whether its ids, links and lookups are recorded and not read yet.
+  var isUnread: Bool { recorded.map { !$0.targets.isRead && !$0.lookups.isRead } ?? false }
+
+  /// The recorded bytes of `targets` and `lookups`, for a record written again.
+  var encoded: (targets: ArraySlice<UInt8>, lookups: ArraySlice<UInt8>)? {
+    recorded.map { ($0.targets.encoded, $0.lookups.encoded) }
+  }
 }
 
-/// A recorded page's ids and links: most rebuilds follow none of a kept page's links and read
-/// few of its ids, so they are read from the record only when first asked for.
-final class RecordedTargets: Sendable {
+/// A value of the build record, read from its bytes when first asked for: a rebuild reads few
+/// of the recorded pages' ids, links, headings and lookups. The bytes were checked to read
+/// when the record was.
+final class Recorded<Value: Sendable>: Sendable {
   let encoded: ArraySlice<UInt8>
-  private let decoded = Mutex<RenderedPage.Targets?>(nil)
+  private let read: @Sendable (inout RecordReader) -> Value
+  private let decoded = Mutex<Value?>(nil)
 
-  init(encoded: ArraySlice<UInt8>) { self.encoded = encoded }
+  init(_ encoded: ArraySlice<UInt8>, read: @escaping @Sendable (inout RecordReader) -> Value) {
+    self.encoded = encoded
+    self.read = read
+  }
 
-  var value: RenderedPage.Targets {
+  /// Whether the value was read.
+  var isRead: Bool { decoded.withLock { $0 != nil } }
+
+  var value: Value {
     decoded.withLock { decoded in
       if let decoded { return decoded }
-      var reader = RecordReader(bytes: Array(encoded))
-      // The record's length and stamp were checked when it was read; bytes that still do not
-      // read give a page without ids or links.
-      let value = reader.targets() ?? RenderedPage.Targets(ids: [], duplicateIDs: [], links: [])
+      var reader = RecordReader(bytes: encoded)
+      let value = read(&reader)
       decoded = value
       return value
     }

@@ -270,6 +270,14 @@ struct SitePipeline {
     untouched: Set<String>
   ) -> RenderedPages {
     let sameNavigation = previous?.navigation == site.navigationDigest
+    // While the site holds the same pages, in the same order, and none changed what the index
+    // takes from it, the index answers every recorded question as it did.
+    let sameIndex =
+      sameNavigation && site.pages.count == previous?.pages.count
+      && site.pages.allSatisfy { page in
+        guard let known = previous?.pages[page.facts.name] else { return false }
+        return !page.isNew || page.facts.indexDigest == known.facts.indexDigest
+      }
     let template = context.template
     let navigation = site.navigation
     let searchBase = SearchIndex(
@@ -284,7 +292,7 @@ struct SitePipeline {
       let chunk = recalled ?? searchBase.chunk(page.facts)
       if sameNavigation, let known, known.facts.digest == page.facts.digest,
         untouched.contains(page.facts.outputName),
-        known.render.lookups.allSatisfy({ site.index.answer($0.question) == $0.answer })
+        sameIndex || known.render.lookups.allSatisfy({ site.index.answer($0.question) == $0.answer })
       {
         return (known.render, chunk)
       }

@@ -66,14 +66,38 @@ final class SearchTerms: Sendable {
 struct SearchChunk: Sendable {
   /// What it was made from (`SearchIndex.chunkKey`).
   let key: UInt64
-  let json: [UInt8]
-  let pageItem: [UInt8]
-  let headingItems: [UInt8]
+  let json: ArraySlice<UInt8>
+  let pageItem: ArraySlice<UInt8>
+  let headingItems: ArraySlice<UInt8>
   let headingCount: Int
   /// The hrefs of its items.
-  let links: [String]
+  var links: [String] {
+    switch linkList {
+    case .made(let links): links
+    case .recorded(let links): links.value
+    }
+  }
+  let linkList: Links
   /// Whether it comes from the recorded build, whose output check followed its links.
   var recalled = false
+
+  enum Links: Sendable {
+    case made([String])
+    /// Read from the build record when first asked for.
+    case recorded(Recorded<[String]>)
+  }
+
+  init(
+    key: UInt64, json: ArraySlice<UInt8>, pageItem: ArraySlice<UInt8>, headingItems: ArraySlice<UInt8>,
+    headingCount: Int, links: Links
+  ) {
+    self.key = key
+    self.json = json
+    self.pageItem = pageItem
+    self.headingItems = headingItems
+    self.headingCount = headingCount
+    linkList = links
+  }
 }
 
 /// Builds the search index, the link classifier's table and the search page from the first pass:
@@ -202,9 +226,9 @@ struct SearchIndex {
     let headingList = document.body.add("ul")
     for entry in headings { Self.item(entry, in: headingList) }
     return SearchChunk(
-      key: chunkKey(page), json: json, pageItem: document.serializedChildren(of: pageList),
-      headingItems: document.serializedChildren(of: headingList), headingCount: headings.count,
-      links: [pageEntry.href] + headings.map(\.href))
+      key: chunkKey(page), json: json[...], pageItem: document.serializedChildren(of: pageList)[...],
+      headingItems: document.serializedChildren(of: headingList)[...], headingCount: headings.count,
+      links: .made([pageEntry.href] + headings.map(\.href)))
   }
 
   /// Adds `page`'s entries: its chunk, and its titling sections' words to the values they title.

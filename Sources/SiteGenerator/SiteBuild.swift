@@ -120,7 +120,9 @@ public struct SiteBuild: Sendable {
       if let kept = lastRecord.value.withLock({ $0 }), kept.stamp == recorded.stamp {
         previous = kept
       } else {
-        previous = SiteOutput.readFile(BuildRecord.pagesLocation(location)).flatMap { recorded.withPages($0) }
+        previous = SiteOutput.readFileWithStatus(BuildRecord.pagesLocation(location)).flatMap {
+          recorded.withPages($0.bytes, inode: UInt64($0.status.st_ino))
+        }
       }
     } else {
       previous = nil
@@ -138,8 +140,9 @@ public struct SiteBuild: Sendable {
     let pagesWritten = DispatchGroup()
     if usesBuildCache {
       let pages = site.pages
+      let stored = previous?.stored
       DispatchQueue.global().async(group: pagesWritten) {
-        let file = BuildRecord.savePages(pages, location: location)
+        let file = BuildRecord.savePages(pages, location: location, stored: stored)
         pagesFile.withLock { $0 = file }
       }
     }
@@ -150,7 +153,7 @@ public struct SiteBuild: Sendable {
           site.files, keeping: site.kept, to: outputDirectory, existing: current.map { Set($0.map(\.path)) })
       } catch {
         pagesWritten.wait()
-        if let file = pagesFile.withLock({ $0 }) { unlink(file.temporary) }
+        if let temporary = pagesFile.withLock({ $0 })?.temporary { unlink(temporary) }
         throw error
       }
       pipeline.clock.mark("write")

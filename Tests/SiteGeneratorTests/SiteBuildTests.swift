@@ -61,32 +61,79 @@ import Testing
     #expect(routes.contains("aria-current=\"page\">Routes</a>"))
   }
 
-  @Test("A record reads only the pages file written with it")
+  @Test("An edit appends its pages to the pages file; a record reads only a pages file holding its pages")
   func recordStamp() throws {
     let fixture = try Fixture(pages: Self.pages)
     defer { fixture.remove() }
-    func files() throws -> ([UInt8], [UInt8]) {
-      let location = fixture.root.appendingPathComponent(".Site.linkcontract-cache")
+    let location = fixture.root.appendingPathComponent(".Site.linkcontract-cache").path
+    func files() throws -> (record: [UInt8], pages: [UInt8], inode: Int) {
+      let inode = try FileManager.default.attributesOfItem(atPath: location + "-pages")[.systemFileNumber] as? Int
       return (
-        Array(try Data(contentsOf: location)),
-        Array(try Data(contentsOf: URL(fileURLWithPath: location.path + "-pages")))
+        Array(try Data(contentsOf: URL(fileURLWithPath: location))),
+        Array(try Data(contentsOf: URL(fileURLWithPath: location + "-pages"))), try #require(inode)
       )
     }
     _ = fixture.build.run()
-    let (header, pages) = try files()
-    let record = try #require(BuildRecord.decode(header))
+    let first = try files()
+    let record = try #require(BuildRecord.decode(first.record))
     #expect(record.pages.isEmpty)
-    #expect(record.withPages(pages)?.pages.count == Self.pages.count)
+    #expect(record.withPages(first.pages)?.pages.count == Self.pages.count)
     try fixture.write("Content/index.md", Self.pages["index.md"]! + "\nMore.\n")
     _ = fixture.build.run()
-    let (newHeader, newPages) = try files()
-    let newRecord = try #require(BuildRecord.decode(newHeader))
-    #expect(newRecord.withPages(pages) == nil, "pages of the previous build read with this one's record")
-    #expect(record.withPages(newPages) == nil)
-    #expect(newRecord.withPages(newPages) != nil)
+    let edited = try files()
+    let editedRecord = try #require(BuildRecord.decode(edited.record))
+    #expect(edited.inode == first.inode, "the pages file is appended to, not written anew")
+    #expect(Array(edited.pages.prefix(first.pages.count)) == first.pages, "the pages before stay as they were")
+    #expect(editedRecord.pagesStamp == record.pagesStamp)
+    #expect(editedRecord.withPages(first.pages) == nil, "the edited page is not in the earlier file")
+    #expect(editedRecord.withPages(edited.pages)?.pages.count == Self.pages.count)
+    #expect(record.withPages(edited.pages) != nil, "the earlier record's pages are still where they were")
+    // A template change renders every page, and writes the pages file anew.
+    try fixture.write("Templates/style.css", "body { margin: 0 }\n")
+    _ = fixture.build.run()
+    let rewritten = try files()
+    let rewrittenRecord = try #require(BuildRecord.decode(rewritten.record))
+    #expect(rewrittenRecord.pagesStamp != record.pagesStamp)
+    #expect(record.withPages(rewritten.pages) == nil && editedRecord.withPages(rewritten.pages) == nil)
+    #expect(rewrittenRecord.withPages(rewritten.pages)?.pages.count == Self.pages.count)
   }
 
-  @Test("The ids and links a record keeps for each page, read when asked for, are the page's")
+  @Test("A pages file that would hold more than twice its record's pages is written anew", arguments: [1, 4])
+  func pagesFileCompaction(edits: Int) throws {
+    let fixture = try Fixture(pages: Self.pages)
+    defer { fixture.remove() }
+    _ = fixture.build.run()
+    let location = fixture.root.appendingPathComponent(".Site.linkcontract-cache").path
+    func stored() throws -> BuildRecord {
+      let record = try #require(BuildRecord.decode(Array(try Data(contentsOf: URL(fileURLWithPath: location)))))
+      let pages = Array(try Data(contentsOf: URL(fileURLWithPath: location + "-pages")))
+      let attributes = try FileManager.default.attributesOfItem(atPath: location + "-pages")
+      let inode = try #require(attributes[.systemFileNumber] as? Int)
+      return try #require(record.withPages(pages, inode: UInt64(inode)))
+    }
+    let first = try stored()
+    var record = first
+    for edit in 1...edits {
+      // Every page changed: each save appends them all, unless that makes the file too large.
+      let changed = record.pages.mapValues {
+        BuildRecord.Page(facts: $0.facts, render: $0.render, chunk: $0.chunk)
+      }
+      let file = BuildRecord.savePages(changed, location: location, stored: record.stored, slack: 64)
+      let live = file.extents.reduce(0) { $0 + $1.count }
+      #expect(file.size <= 2 * live + 64, "after \(edit) edits")
+      #expect((file.temporary == nil) == (edit % 2 == 1), "edit \(edit) appends when the file stays small enough")
+      record = try #require(record.save(location, pages: file))
+      record = try stored()
+      #expect(record.pages.keys.sorted() == first.pages.keys.sorted())
+      for (name, page) in record.pages {
+        #expect(page.render.links == first.pages[name]?.render.links, "\(name) after \(edit) edits")
+        #expect(page.facts.headings.map(\.id) == first.pages[name]?.facts.headings.map(\.id))
+        #expect(page.chunk?.json == first.pages[name]?.chunk?.json)
+      }
+    }
+  }
+
+  @Test("The ids, links and headings a record keeps for each page, read when asked for, are the page's")
   func recordedTargets() throws {
     let fixture = try Fixture(pages: Self.pages)
     defer { fixture.remove() }
@@ -96,7 +143,7 @@ import Testing
     let record = try #require(header.withPages(Array(try Data(contentsOf: URL(fileURLWithPath: location + "-pages")))))
     #expect(record.pages.count == Self.pages.count)
     for page in record.pages.values {
-      #expect(page.render.encodedTargets != nil, "\(page.facts.name) was read before it was asked for")
+      #expect(page.render.isUnread && page.facts.isUnread, "\(page.facts.name) was read before it was asked for")
       let bytes = try #require(fixture.read("Site/\(page.render.path)"))
       guard case .success(let read) = SerializedPage.read(Array(bytes.utf8)) else {
         Issue.record("\(page.render.path) does not read")
@@ -104,6 +151,14 @@ import Testing
       }
       #expect(page.render.ids == Set(read.ids), "\(page.render.path)")
       #expect(page.render.links == read.links, "\(page.render.path)")
+      let facts = page.facts
+      #expect(facts.ids == Set(read.ids), "\(page.render.path)")
+      #expect(Set(facts.headings.map(\.id)).union(facts.anchors).isSubset(of: facts.ids), "\(page.render.path)")
+      let made = PageFacts(
+        name: facts.name, path: facts.path, digest: facts.digest, matter: facts.matter, headings: facts.headings,
+        ids: facts.ids, anchors: facts.anchors, homes: facts.homes, searchWords: .made(facts.searchWords),
+        diagnostics: facts.diagnostics)
+      #expect(facts.indexDigest == made.indexDigest, "\(page.render.path)")
     }
   }
 

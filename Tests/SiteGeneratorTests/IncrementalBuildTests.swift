@@ -28,7 +28,8 @@ import Testing
   }
 
   enum Edit: CaseIterable {
-    case body, heading, title, weight, addPage, removePage, addLink, block, handEditOutput, stylesheet
+    case body, paragraph, heading, title, weight, addPage, removePage, addLink, block, moveBlock, handEditOutput
+    case stylesheet
   }
 
   static let blocks = ["route business", "route checkout", "rejection-reasons", "builds", nil]
@@ -76,6 +77,10 @@ import Testing
         drafts[name]!.paragraphs.append("Sentence \(step) of the edit.")
         drafts[name]!.headings.append("Part \(step)")
         try save(name)
+      case .paragraph:
+        // A body edit that leaves the page's ids as they were.
+        drafts[name]!.paragraphs[0] += " More words \(step)."
+        try save(name)
       case .heading:
         let index = Int.random(in: 0..<drafts[name]!.headings.count, using: &random)
         drafts[name]!.headings[index] = "Renamed \(step)"
@@ -104,6 +109,15 @@ import Testing
       case .block:
         drafts[name]!.block = Self.blocks.randomElement(using: &random)!
         try save(name)
+      case .moveBlock:
+        // The block's anchors get a new home, and links to them on untouched pages a new href.
+        guard let block = drafts[name]!.block,
+          let target = drafts.keys.sorted().filter({ drafts[$0]!.block == nil }).randomElement(using: &random)
+        else { continue }
+        drafts[name]!.block = nil
+        drafts[target]!.block = block
+        try save(name)
+        try save(target)
       case .handEditOutput:
         try? fixture.write("Site/\(name).html", "edited by hand\n")
       case .stylesheet:
@@ -111,6 +125,34 @@ import Testing
       }
       fixture.expectFullBuild(build().run(), "seed \(seed), after \(history)")
     }
+  }
+
+  @Test(
+    "A contract block that moves to another page takes the links to it on untouched pages along",
+    arguments: [false, true])
+  func movedBlockRerendersLinkingPages(keptRecord: Bool) throws {
+    let pages = [
+      "index.md": page("Home", "Read [the business card](route:business).\n"),
+      "old.md": page("Old", weight: 2, "## Business\n\n```contract route business\n```\n"),
+      "new.md": page("New", weight: 3, "## Later\n\nNothing yet.\n"),
+    ]
+    let fixture = try Fixture(pages: pages)
+    defer { fixture.remove() }
+    let kept = fixture.build
+    func build() -> SiteBuild { keptRecord ? kept : fixture.build }
+    #expect(build().run().diagnostics.errorCount == 0)
+    #expect(fixture.read("Site/index.html")?.contains("href=\"old.html#route-business\"") == true)
+    try fixture.write("Content/old.md", page("Old", weight: 2, "## Business\n\nMoved.\n"))
+    try fixture.write("Content/new.md", page("New", weight: 3, "## Later\n\n```contract route business\n```\n"))
+    let moved = build().run()
+    #expect(fixture.read("Site/index.html")?.contains("href=\"new.html#route-business\"") == true)
+    fixture.expectFullBuild(moved, "after the block moved")
+    // A body edit that leaves every page's ids as they were keeps the linking page.
+    try fixture.write(
+      "Content/new.md", page("New", weight: 3, "## Later\n\nAt last:\n\n```contract route business\n```\n"))
+    let edited = build().run()
+    #expect(edited.rendered == 2, "the edited page and the search page")
+    fixture.expectFullBuild(edited, "after a body edit")
   }
 
   @Test("A body edit re-renders that page and the search index only, and keeps every other file")

@@ -489,12 +489,6 @@ struct RecordReader {
 
   mutating func strings() -> [String] { (0..<count()).map { _ in string() } }
 
-  private mutating func skipString() { offset += count() }
-
-  private mutating func skipStrings() {
-    for _ in 0..<count() { skipString() }
-  }
-
   /// The bytes of a length-prefixed part, as a slice of the record's.
   mutating func data() -> ArraySlice<UInt8> {
     let length = count()
@@ -602,7 +596,7 @@ struct RecordReader {
     let render = self.render()
     let details = part { reader in
       for _ in 0..<reader.count() {
-        _ = reader.int()
+        _ = reader.uint()
         reader.skipString()
         reader.skipString()
       }
@@ -611,7 +605,7 @@ struct RecordReader {
     }
     let words = part { reader in
       for _ in 0..<reader.count() {
-        if reader.int() == 1 { reader.skipString() }
+        if reader.uint() == 1 { reader.skipString() }
         reader.skipString()
       }
     }
@@ -635,11 +629,14 @@ struct RecordReader {
   }
 
   /// A length-prefixed part, checked with `check` to read to its end.
-  private mutating func part(_ check: (inout RecordReader) -> Void) -> ArraySlice<UInt8> {
+  private mutating func part(_ check: (inout RecordWalker) -> Void) -> ArraySlice<UInt8> {
     let part = data()
-    var reader = RecordReader(bytes: part)
-    check(&reader)
-    if !reader.isComplete { failed = true }
+    let complete = part.withUnsafeBytes { raw in
+      var walker = RecordWalker(raw)
+      check(&walker)
+      return walker.isComplete
+    }
+    if !complete { failed = true }
     return part
   }
 
@@ -665,12 +662,12 @@ struct RecordReader {
       for _ in 0..<reader.count() {
         reader.skipString()
         reader.skipString()
-        _ = reader.int()
+        _ = reader.uint()
       }
     }
     let lookups = part { reader in
       for _ in 0..<reader.count() {
-        if SiteLookup.Question.Kind(rawValue: UInt8(truncatingIfNeeded: reader.int())) == nil { reader.failed = true }
+        if SiteLookup.Question.Kind(rawValue: UInt8(truncatingIfNeeded: reader.uint())) == nil { reader.failed = true }
         reader.skipString()
         reader.skipString()
       }
@@ -692,6 +689,48 @@ struct RecordReader {
         }
       },
       diagnostics: diagnostics)
+  }
+}
+
+/// Steps over what `RecordWriter` wrote without making its values: how a record checks the
+/// parts of a page it reads only when asked for.
+struct RecordWalker {
+  private let raw: UnsafeRawBufferPointer
+  private var offset = 0
+  var failed = false
+
+  init(_ raw: UnsafeRawBufferPointer) { self.raw = raw }
+
+  var isComplete: Bool { !failed && offset == raw.count }
+
+  mutating func uint() -> UInt64 {
+    var value: UInt64 = 0
+    var shift: UInt64 = 0
+    while offset < raw.count, shift < 64 {
+      let byte = raw[offset]
+      offset += 1
+      value |= UInt64(byte & 0x7F) << shift
+      if byte < 0x80 { return value }
+      shift += 7
+    }
+    failed = true
+    return 0
+  }
+
+  /// A count of items that follow, each at least one byte long.
+  mutating func count() -> Int {
+    let value = Int(Int64(bitPattern: uint()))
+    guard value >= 0, value <= raw.count - offset else {
+      failed = true
+      return 0
+    }
+    return value
+  }
+
+  mutating func skipString() { offset += count() }
+
+  mutating func skipStrings() {
+    for _ in 0..<count() { skipString() }
   }
 }
 

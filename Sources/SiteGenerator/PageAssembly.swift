@@ -12,9 +12,8 @@ final class RenderedPage: Sendable {
   /// Nil when the page's file from the previous build stands as it is.
   let bytes: [UInt8]?
   let diagnostics: [Diagnostic]
-  /// For each of `links`, whether the recorded build's output check followed it to the same
-  /// target, when some were (the search page's items of pages kept as they were); nil otherwise.
-  let settled: [Bool]?
+  /// Links besides `links` that the recorded build's output check followed to the same targets.
+  let followed: FollowedLinks?
   private let made: (targets: Targets, lookups: [SiteLookup])?
   private let recorded: (targets: Recorded<Targets>, lookups: Recorded<[SiteLookup]>)?
 
@@ -27,14 +26,14 @@ final class RenderedPage: Sendable {
 
   init(
     path: String, bytes: [UInt8]?, ids: Set<String>, duplicateIDs: [String], links: [PageLink],
-    diagnostics: [Diagnostic], lookups: [SiteLookup] = [], settled: [Bool]? = nil
+    diagnostics: [Diagnostic], lookups: [SiteLookup] = [], followed: FollowedLinks? = nil
   ) {
     self.path = path
     self.bytes = bytes
     self.made = (Targets(ids: ids, duplicateIDs: duplicateIDs, links: links), lookups)
     self.recorded = nil
     self.diagnostics = diagnostics
-    self.settled = settled
+    self.followed = followed
   }
 
   /// A page of the build record, whose ids, links and lookups are read when first asked for.
@@ -44,7 +43,7 @@ final class RenderedPage: Sendable {
     self.made = nil
     self.recorded = (targets, lookups)
     self.diagnostics = diagnostics
-    self.settled = nil
+    self.followed = nil
   }
 
   /// The page as a later build keeps it: its file stands, so its bytes are not kept.
@@ -219,23 +218,18 @@ func renderSearch(
   let page = finish(frame.written(current: "search"), path: "search.html", source: "the search index", diagnostics: [])
   guard let bytes = page.bytes else { return page }
   // The serialized pieces go where their marks are; each mark is on the line its items take.
-  var pieces: [(mark: String, bytes: [UInt8], links: [String], settled: [Bool])] =
-    script ? [(SearchIndex.searchDataMark, json, [], [])] : []
+  // The links of pages kept as they were are followed only if a target changed (`followed`).
+  let fresh = search.chunks.filter { !$0.recalled }
+  let recalled = search.chunks.filter(\.recalled)
+  var pieces: [(mark: String, parts: [ArraySlice<UInt8>], links: [String], pageItems: Bool?)] =
+    script ? [(SearchIndex.searchDataMark, [json[...]], [], nil)] : []
+  pieces.append((SearchIndex.pageItemsMark, search.chunks.map(\.pageItem), fresh.map { $0.links[0] }, true))
   pieces.append(
-    (
-      SearchIndex.pageItemsMark, search.chunks.flatMap(\.pageItem), search.chunks.map { $0.links[0] },
-      search.chunks.map(\.recalled)
-    ))
-  pieces.append(
-    (
-      SearchIndex.headingItemsMark, search.chunks.flatMap(\.headingItems),
-      search.chunks.flatMap { $0.links.dropFirst() },
-      search.chunks.flatMap { repeatElement($0.recalled, count: $0.links.count - 1) }
-    ))
+    (SearchIndex.headingItemsMark, search.chunks.map(\.headingItems), fresh.flatMap { $0.links.dropFirst() }, false))
   var spliced: [UInt8] = []
-  spliced.reserveCapacity(bytes.count + pieces.reduce(0) { $0 + $1.bytes.count })
+  spliced.reserveCapacity(bytes.count + pieces.reduce(0) { $0 + $1.parts.reduce(0) { $0 + $1.count } })
   var links = page.links
-  var settled = Array(repeating: false, count: links.count)
+  var followed: [FollowedLinks.Group] = []
   var rest = bytes[...]
   var line = 1
   for piece in pieces {
@@ -244,16 +238,46 @@ func renderSearch(
     let mark = (rest.startIndex + offset)..<(rest.startIndex + offset + pattern.count)
     line += newlines(in: rest[..<mark.lowerBound])
     spliced += rest[..<mark.lowerBound]
-    spliced += piece.bytes
     links += piece.links.map { PageLink(attribute: "href", value: $0, line: line) }
-    settled += piece.settled
-    line += newlines(in: piece.bytes[...])
+    if let pageItems = piece.pageItems, !recalled.isEmpty {
+      followed.append(FollowedLinks.Group(line: line, chunks: recalled, pageItems: pageItems))
+    }
+    for part in piece.parts {
+      spliced += part
+      line += newlines(in: part)
+    }
     rest = rest[mark.upperBound...]
   }
   spliced += rest
   return RenderedPage(
     path: page.path, bytes: spliced, ids: page.ids, duplicateIDs: page.duplicateIDs, links: links,
-    diagnostics: page.diagnostics, lookups: page.lookups, settled: settled.contains(true) ? settled : nil)
+    diagnostics: page.diagnostics, lookups: page.lookups,
+    followed: followed.isEmpty ? nil : FollowedLinks(groups: followed))
+}
+
+/// Links of a rendered page that the recorded build's output check followed to the same
+/// targets (the search page's items of pages kept as they were), made only when asked for: a
+/// rebuild follows them only into pages whose ids changed.
+struct FollowedLinks: Sendable {
+  struct Group: Sendable {
+    let line: Int
+    let chunks: [SearchChunk]
+    /// The chunks' page items' links, or else their sections' links.
+    let pageItems: Bool
+  }
+
+  let groups: [Group]
+
+  var links: [PageLink] {
+    groups.flatMap { group in
+      group.chunks.flatMap { chunk in
+        let links = chunk.links
+        return (group.pageItems ? links.prefix(1) : links.dropFirst()).map {
+          PageLink(attribute: "href", value: $0, line: group.line)
+        }
+      }
+    }
+  }
 }
 
 /// How many line feeds `bytes` holds, found with memchr.
@@ -315,20 +339,20 @@ struct OutputCheck {
     // Each worker remembers what it found for each link of a top-level page (the navigation's
     // links repeat on every page); a link's answer there depends on its value alone.
     return parallelJobs(all.count, state: { LinkAnswers() }) { job, answers in
-      problems(all[job], output, answers: answers)
+      let page = all[job]
+      return problems(page, output, answers: answers)
+        + (page.followed.map { problems(page, output, answers: answers, duplicates: false, links: $0.links) } ?? [])
     }.flatMap { $0 }
   }
 
   /// What a rebuild can have broken, when the site has the same files as the recorded build,
   /// which passed this check: every id and link of the pages made now (but the links the
-  /// recorded build followed, `RenderedPage.settled`), and the links of kept pages into
+  /// recorded build followed, `RenderedPage.followed`), and the links of kept pages into
   /// `changedTargets`, the pages whose ids are no longer what they were.
   func problems(_ output: String, changedTargets: Set<String>) -> [Diagnostic] {
     let all = Array(pages.values)
     return parallelJobs(all.count, state: { LinkAnswers() }) { job, answers in
       let page = all[job]
-      let settled = page.bytes == nil ? nil : page.settled
-      if page.bytes != nil, settled == nil { return problems(page, output, answers: answers) }
       let topLevel = !page.path.utf8.contains(UInt8(ascii: "/"))
       /// Whether a link followed before leads into a page whose ids changed.
       func intoChanged(_ value: String) -> Bool {
@@ -344,8 +368,12 @@ struct OutputCheck {
         }
         return changedTargets.contains(file(Substring(filePart), from: page.path) ?? "")
       }
-      if let settled {
-        return problems(page, output, answers: answers, duplicates: true) { !settled[$0] || intoChanged($1) }
+      if page.bytes != nil {
+        guard let followed = page.followed, !changedTargets.isEmpty else {
+          return problems(page, output, answers: answers)
+        }
+        return problems(page, output, answers: answers)
+          + problems(page, output, answers: answers, duplicates: false, links: followed.links) { intoChanged($1) }
       }
       guard !changedTargets.isEmpty else { return [] }
       return problems(page, output, answers: answers, duplicates: false) { intoChanged($1) }
@@ -356,11 +384,11 @@ struct OutputCheck {
     var known: [String: String?] = [:]
   }
 
-  /// The page's duplicate ids, when asked for, and broken links; with `only`, just the links
-  /// it selects by their index and value.
+  /// The page's duplicate ids, when asked for, and broken links (of `links`, else the page's);
+  /// with `only`, just the links it selects by their index and value.
   func problems(
     _ page: RenderedPage, _ output: String, answers: LinkAnswers = LinkAnswers(), duplicates: Bool = true,
-    only: ((Int, String) -> Bool)? = nil
+    links: [PageLink]? = nil, only: ((Int, String) -> Bool)? = nil
   ) -> [Diagnostic] {
     let shown = output + "/" + page.path
     var problems =
@@ -370,7 +398,7 @@ struct OutputCheck {
         Diagnostic(id: .duplicateAnchor, path: shown, line: 1, column: 1, message: "id `\($0)` is used twice")
       }
     let topLevel = !page.path.utf8.contains(UInt8(ascii: "/"))
-    for (index, link) in page.links.enumerated() where only?(index, link.value) ?? true {
+    for (index, link) in (links ?? page.links).enumerated() where only?(index, link.value) ?? true {
       // A link with no file part leads into the page itself.
       let shared = topLevel && link.value.utf8.first.map { $0 != UInt8(ascii: "#") } ?? false
       let answer: String?

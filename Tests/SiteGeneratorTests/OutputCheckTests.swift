@@ -6,13 +6,10 @@ import Testing
 /// The output check reads every id and link as a browser would follow them; a rebuild checks
 /// what it can have broken.
 @Suite struct OutputCheckTests {
-  static func page(
-    _ path: String, made: Bool, ids: [String] = [], links: [String] = [], settled: [Bool]? = nil
-  ) -> RenderedPage {
+  static func page(_ path: String, made: Bool, ids: [String] = [], links: [String] = []) -> RenderedPage {
     RenderedPage(
       path: path, bytes: made ? [] : nil, ids: Set(ids), duplicateIDs: [],
-      links: links.enumerated().map { PageLink(attribute: "href", value: $1, line: $0 + 1) }, diagnostics: [],
-      settled: settled)
+      links: links.enumerated().map { PageLink(attribute: "href", value: $1, line: $0 + 1) }, diagnostics: [])
   }
 
   static func check(_ pages: [RenderedPage]) -> OutputCheck {
@@ -78,12 +75,22 @@ import Testing
       ])
   }
 
-  @Test("A made page's links the recorded build followed are checked again only into changed pages")
+  @Test(
+    "A made page's links the recorded build followed are checked again only into changed pages; all in a full check")
   func settledLinks() {
+    func chunk(_ links: [String]) -> SearchChunk {
+      SearchChunk(key: 0, json: [], pageItem: [], headingItems: [], headingCount: 0, links: .made(links))
+    }
+    let first = chunk(["a.html#gone", "missing.html"])
+    let followed = FollowedLinks(groups: [
+      .init(line: 1, chunks: [first], pageItems: true),
+      .init(line: 2, chunks: [chunk(["b.html#gone"])], pageItems: true),
+      .init(line: 4, chunks: [first], pageItems: false),
+    ])
     let pages = [
-      Self.page(
-        "search.html", made: true, links: ["a.html#gone", "b.html#gone", "a.html#new", "missing.html"],
-        settled: [true, true, false, true]),
+      RenderedPage(
+        path: "search.html", bytes: [], ids: [], duplicateIDs: [],
+        links: [PageLink(attribute: "href", value: "a.html#new", line: 3)], diagnostics: [], followed: followed),
       Self.page("a.html", made: false, ids: ["x"]),
       Self.page("b.html", made: true, ids: ["y"]),
     ]

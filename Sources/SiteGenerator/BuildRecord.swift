@@ -47,8 +47,8 @@ struct BuildRecord {
     let stamp: UInt64
     let size: Int
     let inode: UInt64
-    /// The bytes read, which the recorded pages' extents index.
-    let bytes: [UInt8]
+    /// The file as read, which the recorded pages' extents index; nil when it is not at hand.
+    let bytes: ByteBuffer?
   }
 
   static let format = "linkcontract-build-record 11\n"
@@ -97,7 +97,7 @@ struct BuildRecord {
 
   /// The output folder's regular files with their sizes and modification times.
   static func snapshot(_ output: String) -> [OutputFile] {
-    SiteOutput.listFiles(output).sorted().compactMap { outputFile(output, $0) }
+    parallelMap(SiteOutput.listFiles(output).sorted()) { outputFile(output, $0) }.compactMap { $0 }
   }
 
   /// The output folder's files after `commit` changed it, from `before`, its snapshot taken
@@ -132,10 +132,15 @@ struct BuildRecord {
   /// This record with its pages, read from the bytes of its pages file; nil when they are not
   /// the pages this record was written with. `inode` is the file's, for appending to it.
   func withPages(_ bytes: [UInt8], inode: UInt64 = 0) -> BuildRecord? {
-    guard let pages = RecordReader.pages(bytes, stamp: pagesStamp, extents: extents) else { return nil }
+    withPages(ByteBuffer(copying: bytes), inode: inode)
+  }
+
+  /// `withPages` for the pages file as `ByteBuffer.mapping` maps it.
+  func withPages(_ buffer: ByteBuffer, inode: UInt64) -> BuildRecord? {
+    guard let pages = RecordReader.pages(buffer, stamp: pagesStamp, extents: extents) else { return nil }
     var record = self
     record.pages = pages
-    record.stored = Stored(stamp: pagesStamp, size: bytes.count, inode: inode, bytes: bytes)
+    record.stored = Stored(stamp: pagesStamp, size: buffer.raw.count, inode: inode, bytes: buffer)
     return record
   }
 
@@ -181,11 +186,11 @@ struct BuildRecord {
     var header = RecordWriter()
     header.bytes += pagesFormat.utf8
     header.uint(stamp)
-    let blobs = parallelMap(sorted) { page -> ArraySlice<UInt8> in
-      if let extent = page.extent, let stored, extent.upperBound <= stored.bytes.count {
-        return stored.bytes[extent]
+    let blobs = parallelMap(sorted) { page -> Bytes in
+      if let extent = page.extent, let bytes = stored?.bytes, extent.upperBound <= bytes.raw.count {
+        return Bytes(bytes, extent)
       }
-      return RecordWriter.page(page)[...]
+      return Bytes(RecordWriter.page(page))
     }
     var offset = header.bytes.count
     let extents = blobs.map { blob -> Range<Int> in
@@ -193,7 +198,7 @@ struct BuildRecord {
       return offset..<(offset + blob.count)
     }
     let temporary = path + ".new-\(getpid())"
-    let written = (try? SiteOutput.write([header.bytes[...]] + blobs, to: temporary)) != nil
+    let written = (try? SiteOutput.write([Bytes(header.bytes)] + blobs, to: temporary)) != nil
     var status = stat()
     let inode = written && stat(temporary, &status) == 0 ? UInt64(status.st_ino) : 0
     return PagesFile(temporary: temporary, stamp: stamp, extents: extents, size: offset, inode: inode, written: written)
@@ -245,7 +250,7 @@ struct BuildRecord {
         let page = pages[name]!
         return (name, Page(facts: page.facts, render: page.render, chunk: page.chunk, extent: extent))
       })
-    record.stored = Stored(stamp: file.stamp, size: file.size, inode: file.inode, bytes: [])
+    record.stored = Stored(stamp: file.stamp, size: file.size, inode: file.inode, bytes: nil)
     return record
   }
 
@@ -293,18 +298,18 @@ struct RecordWriter {
     }
   }
 
-  mutating func data(_ data: ArraySlice<UInt8>) {
+  mutating func data(_ data: Bytes) {
     int(data.count)
-    bytes.append(contentsOf: data)
+    bytes += data
   }
 
   /// A part read only when asked for: its length, then what `write` writes, or the bytes it
   /// was read from.
-  private mutating func section(_ encoded: ArraySlice<UInt8>?, _ write: (inout RecordWriter) -> Void) {
+  private mutating func section(_ encoded: Bytes?, _ write: (inout RecordWriter) -> Void) {
     if let encoded { return data(encoded) }
     var part = RecordWriter()
     write(&part)
-    data(part.bytes[...])
+    data(Bytes(part.bytes))
   }
 
   /// Everything of `record` but its pages, and where they are in the pages file.
@@ -440,25 +445,39 @@ struct RecordWriter {
 /// a page read only when asked for are checked to read when the page is, without their values
 /// being made.
 struct RecordReader {
-  let bytes: ArraySlice<UInt8>
+  private let buffer: ByteBuffer
+  private let raw: UnsafeRawBufferPointer
+  /// Where the bytes read end in the buffer.
+  private let end: Int
   private var offset: Int
   private(set) var failed = false
 
-  init(bytes: ArraySlice<UInt8>) {
-    self.bytes = bytes
-    offset = bytes.startIndex
+  init(bytes: Bytes) {
+    (buffer, offset) = (bytes.buffered.buffer, bytes.buffered.range.lowerBound)
+    raw = buffer.raw
+    end = bytes.buffered.range.upperBound
   }
 
-  init(bytes: [UInt8]) { self.init(bytes: bytes[...]) }
+  init(bytes: [UInt8]) { self.init(bytes: Bytes(ByteBuffer(copying: bytes))) }
 
   /// Whether every byte was read, and read well.
-  var isComplete: Bool { !failed && offset == bytes.endIndex }
+  var isComplete: Bool { !failed && offset == end }
+
+  /// Whether the bytes start with `prefix`; if so, they are read.
+  mutating func read(_ prefix: String) -> Bool {
+    let prefix = Array(prefix.utf8)
+    guard end - offset >= prefix.count,
+      prefix.withUnsafeBytes({ memcmp($0.baseAddress!, raw.baseAddress! + offset, prefix.count) == 0 })
+    else { return false }
+    offset += prefix.count
+    return true
+  }
 
   mutating func uint() -> UInt64 {
     var value: UInt64 = 0
     var shift: UInt64 = 0
-    while offset < bytes.endIndex, shift < 64 {
-      let byte = bytes[offset]
+    while offset < end, shift < 64 {
+      let byte = raw[offset]
       offset += 1
       value |= UInt64(byte & 0x7F) << shift
       if byte < 0x80 { return value }
@@ -473,7 +492,7 @@ struct RecordReader {
   /// A count of items that follow, each at least one byte long.
   mutating func count() -> Int {
     let value = int()
-    guard value >= 0, value <= bytes.endIndex - offset else {
+    guard value >= 0, value <= end - offset else {
       failed = true
       return 0
     }
@@ -482,18 +501,18 @@ struct RecordReader {
 
   mutating func string() -> String {
     let length = count()
-    let text = String(decoding: bytes[offset..<(offset + length)], as: UTF8.self)
+    let text = String(decoding: UnsafeRawBufferPointer(rebasing: raw[offset..<(offset + length)]), as: UTF8.self)
     offset += length
     return text
   }
 
   mutating func strings() -> [String] { (0..<count()).map { _ in string() } }
 
-  /// The bytes of a length-prefixed part, as a slice of the record's.
-  mutating func data() -> ArraySlice<UInt8> {
+  /// The bytes of a length-prefixed part, where they are.
+  mutating func data() -> Bytes {
     let length = count()
     defer { offset += length }
-    return bytes[offset..<(offset + length)]
+    return Bytes(buffer, offset..<(offset + length))
   }
 
   mutating func diagnostics() -> [Diagnostic] {
@@ -513,9 +532,7 @@ struct RecordReader {
 
   /// The record without its pages, or nil.
   mutating func record() -> BuildRecord? {
-    let header = Array(BuildRecord.format.utf8)
-    guard bytes.starts(with: header) else { return nil }
-    offset += header.count
+    guard read(BuildRecord.format) else { return nil }
     let inputs = uint()
     let site = uint()
     let navigation = uint()
@@ -557,16 +574,13 @@ struct RecordReader {
   }
 
   /// The pages at `extents` of a pages file stamped `stamp`, or nil.
-  static func pages(_ bytes: [UInt8], stamp: UInt64, extents: [Range<Int>]) -> [String: BuildRecord.Page]? {
-    var reader = RecordReader(bytes: bytes)
-    let header = Array(BuildRecord.pagesFormat.utf8)
-    guard bytes.starts(with: header) else { return nil }
-    reader.offset += header.count
-    guard reader.uint() == stamp, !reader.failed else { return nil }
+  static func pages(_ buffer: ByteBuffer, stamp: UInt64, extents: [Range<Int>]) -> [String: BuildRecord.Page]? {
+    var reader = RecordReader(bytes: Bytes(buffer))
+    guard reader.read(BuildRecord.pagesFormat), reader.uint() == stamp, !reader.failed else { return nil }
     let start = reader.offset
-    guard extents.allSatisfy({ $0.lowerBound >= start && $0.upperBound <= bytes.count }) else { return nil }
+    guard extents.allSatisfy({ $0.lowerBound >= start && $0.upperBound <= buffer.raw.count }) else { return nil }
     let decoded = parallelMap(extents) { extent -> BuildRecord.Page? in
-      var reader = RecordReader(bytes: bytes[extent])
+      var reader = RecordReader(bytes: Bytes(buffer, extent))
       return reader.page(extent)
     }
     var pages: [String: BuildRecord.Page] = [:]
@@ -590,7 +604,6 @@ struct RecordReader {
     }
     let factDiagnostics = diagnostics()
     let indexDigest = uint()
-    typealias Bytes = ArraySlice<UInt8>
     var chunk: (key: UInt64, headingCount: Int, json: Bytes, pageItem: Bytes, items: Bytes)?
     if int() == 1 { chunk = (uint(), int(), data(), data(), data()) }
     let render = self.render()
@@ -629,7 +642,7 @@ struct RecordReader {
   }
 
   /// A length-prefixed part, checked with `check` to read to its end.
-  private mutating func part(_ check: (inout RecordWalker) -> Void) -> ArraySlice<UInt8> {
+  private mutating func part(_ check: (inout RecordWalker) -> Void) -> Bytes {
     let part = data()
     let complete = part.withUnsafeBytes { raw in
       var walker = RecordWalker(raw)
@@ -641,7 +654,7 @@ struct RecordReader {
   }
 
   /// The section words `RecordWriter` wrote as `encoded`, or nil when they are malformed.
-  static func searchWords(_ encoded: ArraySlice<UInt8>) -> [String?: String]? {
+  static func searchWords(_ encoded: Bytes) -> [String?: String]? {
     var reader = RecordReader(bytes: encoded)
     var searchWords: [String?: String] = [:]
     for _ in 0..<reader.count() {

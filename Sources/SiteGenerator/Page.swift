@@ -32,14 +32,14 @@ final class PageFacts: Sendable {
   }
   private let words: SectionWords
   /// The section words as the build record holds them, when they were read from there.
-  var encodedSearchWords: ArraySlice<UInt8>? {
+  var encodedSearchWords: Bytes? {
     if case .recorded(let encoded) = words { encoded } else { nil }
   }
 
   enum SectionWords: Sendable {
     case made([String?: String])
     /// As `RecordWriter` wrote them.
-    case recorded(ArraySlice<UInt8>)
+    case recorded(Bytes)
   }
 
   /// The headings, ids and anchors: made by the first pass, or recalled from the build record

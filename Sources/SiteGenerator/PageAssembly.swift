@@ -65,7 +65,7 @@ final class RenderedPage: Sendable {
   var isUnread: Bool { recorded.map { !$0.targets.isRead && !$0.lookups.isRead } ?? false }
 
   /// The recorded bytes of `targets` and `lookups`, for a record written again.
-  var encoded: (targets: ArraySlice<UInt8>, lookups: ArraySlice<UInt8>)? {
+  var encoded: (targets: Bytes, lookups: Bytes)? {
     recorded.map { ($0.targets.encoded, $0.lookups.encoded) }
   }
 }
@@ -74,11 +74,11 @@ final class RenderedPage: Sendable {
 /// of the recorded pages' ids, links, headings and lookups. The bytes were checked to read
 /// when the record was.
 final class Recorded<Value: Sendable>: Sendable {
-  let encoded: ArraySlice<UInt8>
+  let encoded: Bytes
   private let read: @Sendable (inout RecordReader) -> Value
   private let decoded = Mutex<Value?>(nil)
 
-  init(_ encoded: ArraySlice<UInt8>, read: @escaping @Sendable (inout RecordReader) -> Value) {
+  init(_ encoded: Bytes, read: @escaping @Sendable (inout RecordReader) -> Value) {
     self.encoded = encoded
     self.read = read
   }
@@ -221,8 +221,8 @@ func renderSearch(
   // The links of pages kept as they were are followed only if a target changed (`followed`).
   let fresh = search.chunks.filter { !$0.recalled }
   let recalled = search.chunks.filter(\.recalled)
-  var pieces: [(mark: String, parts: [ArraySlice<UInt8>], links: [String], pageItems: Bool?)] =
-    script ? [(SearchIndex.searchDataMark, [json[...]], [], nil)] : []
+  var pieces: [(mark: String, parts: [Bytes], links: [String], pageItems: Bool?)] =
+    script ? [(SearchIndex.searchDataMark, [Bytes(json)], [], nil)] : []
   pieces.append((SearchIndex.pageItemsMark, search.chunks.map(\.pageItem), fresh.map { $0.links[0] }, true))
   pieces.append(
     (SearchIndex.headingItemsMark, search.chunks.map(\.headingItems), fresh.flatMap { $0.links.dropFirst() }, false))
@@ -236,7 +236,7 @@ func renderSearch(
     let pattern = Array(piece.mark.utf8)
     guard let offset = rest.withUnsafeBufferPointer({ firstOffset(of: pattern, in: $0, from: 0) }) else { continue }
     let mark = (rest.startIndex + offset)..<(rest.startIndex + offset + pattern.count)
-    line += newlines(in: rest[..<mark.lowerBound])
+    line += rest[..<mark.lowerBound].withUnsafeBytes(newlines)
     spliced += rest[..<mark.lowerBound]
     links += piece.links.map { PageLink(attribute: "href", value: $0, line: line) }
     if let pageItems = piece.pageItems, !recalled.isEmpty {
@@ -244,7 +244,7 @@ func renderSearch(
     }
     for part in piece.parts {
       spliced += part
-      line += newlines(in: part)
+      line += part.withUnsafeBytes(newlines)
     }
     rest = rest[mark.upperBound...]
   }
@@ -281,17 +281,15 @@ struct FollowedLinks: Sendable {
 }
 
 /// How many line feeds `bytes` holds, found with memchr.
-func newlines(in bytes: ArraySlice<UInt8>) -> Int {
-  bytes.withUnsafeBytes { raw in
-    guard var at = raw.baseAddress else { return 0 }
-    let end = at + raw.count
-    var count = 0
-    while at < end, let found = memchr(at, 0x0A, end - at) {
-      count += 1
-      at = UnsafeRawPointer(found) + 1
-    }
-    return count
+func newlines(in raw: UnsafeRawBufferPointer) -> Int {
+  guard var at = raw.baseAddress else { return 0 }
+  let end = at + raw.count
+  var count = 0
+  while at < end, let found = memchr(at, 0x0A, end - at) {
+    count += 1
+    at = UnsafeRawPointer(found) + 1
   }
+  return count
 }
 
 func fillCommonSlots(_ slots: [Slot: Element], title: String, summary: String, context: SiteContext) {

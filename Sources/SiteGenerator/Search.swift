@@ -66,9 +66,9 @@ final class SearchTerms: Sendable {
 struct SearchChunk: Sendable {
   /// What it was made from (`SearchIndex.chunkKey`).
   let key: UInt64
-  let json: ArraySlice<UInt8>
-  let pageItem: ArraySlice<UInt8>
-  let headingItems: ArraySlice<UInt8>
+  let json: Bytes
+  let pageItem: Bytes
+  let headingItems: Bytes
   let headingCount: Int
   /// The hrefs of its items.
   var links: [String] {
@@ -88,7 +88,7 @@ struct SearchChunk: Sendable {
   }
 
   init(
-    key: UInt64, json: ArraySlice<UInt8>, pageItem: ArraySlice<UInt8>, headingItems: ArraySlice<UInt8>,
+    key: UInt64, json: Bytes, pageItem: Bytes, headingItems: Bytes,
     headingCount: Int, links: Links
   ) {
     self.key = key
@@ -226,8 +226,8 @@ struct SearchIndex {
     let headingList = document.body.add("ul")
     for entry in headings { Self.item(entry, in: headingList) }
     return SearchChunk(
-      key: chunkKey(page), json: json[...], pageItem: document.serializedChildren(of: pageList)[...],
-      headingItems: document.serializedChildren(of: headingList)[...], headingCount: headings.count,
+      key: chunkKey(page), json: Bytes(json), pageItem: Bytes(document.serializedChildren(of: pageList)),
+      headingItems: Bytes(document.serializedChildren(of: headingList)), headingCount: headings.count,
       links: .made([pageEntry.href] + headings.map(\.href)))
   }
 
@@ -258,7 +258,9 @@ struct SearchIndex {
       Self.append(entry, to: &out)
     }
     for chunk in chunks {
-      out += entries.isEmpty && out.last == UInt8(ascii: "[") ? chunk.json.dropFirst() : chunk.json[...]
+      // The first item of all has no comma before it.
+      let first = entries.isEmpty && out.last == UInt8(ascii: "[")
+      out += first ? chunk.json.part(min(1, chunk.json.count)..<chunk.json.count) : chunk.json
     }
     out += Array("],\"links\":".utf8) + links + [UInt8(ascii: "}"), UInt8(ascii: "\n")]
     return out

@@ -120,8 +120,8 @@ public struct SiteBuild: Sendable {
       if let kept = lastRecord.value.withLock({ $0 }), kept.stamp == recorded.stamp {
         previous = kept
       } else {
-        previous = SiteOutput.readFileWithStatus(BuildRecord.pagesLocation(location)).flatMap {
-          recorded.withPages($0.bytes, inode: UInt64($0.status.st_ino))
+        previous = ByteBuffer.mapping(BuildRecord.pagesLocation(location)).flatMap {
+          recorded.withPages($0.buffer, inode: UInt64($0.status.st_ino))
         }
       }
     } else {

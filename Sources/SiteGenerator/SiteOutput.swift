@@ -149,16 +149,16 @@ public enum SiteOutput {
   /// Writes a new file with plain POSIX calls: no temporary file and no sync per file, since the
   /// whole folder becomes visible at once.
   static func write(_ bytes: [UInt8], to path: String) throws {
-    try write([bytes[...]], to: path)
+    try write([Bytes(bytes)], to: path)
   }
 
   /// Writes `parts` one after another into a new file, small ones gathered in a buffer, so
   /// that they need not be joined in memory first.
-  static func write(_ parts: some Sequence<ArraySlice<UInt8>>, to path: String) throws {
+  static func write(_ parts: [Bytes], to path: String) throws {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     guard descriptor >= 0 else { throw WriteError(description: "cannot create \(path): errno \(errno)") }
     defer { close(descriptor) }
-    func writeAll(_ bytes: ArraySlice<UInt8>) throws {
+    func writeAll(_ bytes: Bytes) throws {
       var offset = 0
       try bytes.withUnsafeBytes { buffer in
         while offset < buffer.count {
@@ -172,12 +172,12 @@ public enum SiteOutput {
     var buffer: [UInt8] = []
     for part in parts {
       if buffer.count + part.count > limit {
-        try writeAll(buffer[...])
+        try writeAll(Bytes(buffer))
         buffer.removeAll(keepingCapacity: true)
       }
-      if part.count > limit { try writeAll(part) } else { buffer.append(contentsOf: part) }
+      if part.count > limit { try writeAll(part) } else { buffer += part }
     }
-    try writeAll(buffer[...])
+    try writeAll(Bytes(buffer))
   }
 
   /// Whether the file at `path` holds exactly `bytes`: sizes first, then contents, read a block

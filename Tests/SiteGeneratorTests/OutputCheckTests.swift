@@ -79,7 +79,8 @@ import Testing
     "A made page's links the recorded build followed are checked again only into changed pages; all in a full check")
   func settledLinks() {
     func chunk(_ links: [String]) -> SearchChunk {
-      SearchChunk(key: 0, json: [], pageItem: [], headingItems: [], headingCount: 0, links: .made(links))
+      SearchChunk(
+        key: 0, json: Bytes([]), pageItem: Bytes([]), headingItems: Bytes([]), headingCount: 0, links: .made(links))
     }
     let first = chunk(["a.html#gone", "missing.html"])
     let followed = FollowedLinks(groups: [

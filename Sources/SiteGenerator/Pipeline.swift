@@ -88,6 +88,7 @@ struct SitePipeline {
       uniqueKeysWithValues: zip(resolved.pages, zip(rendered.pages.suffix(resolved.pages.count), rendered.chunks)).map {
         ($0.facts.name, $0.record(render: $1.0, chunk: $1.1, previous: previous))
       })
+    output.workings = [files, pages, resolved, rendered]
     return output
   }
 
@@ -135,14 +136,16 @@ struct SitePipeline {
             message: "page name `\(name)` must use only letters, digits, `-`, `_` and `.`"))
         continue
       }
-      if let other = seen[name.lowercased()] {
+      // A page name is ASCII (`isPageName`), so its lowercase is a byte's.
+      let folded = String(decoding: name.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
+      if let other = seen[folded] {
         diagnostics.append(
           Diagnostic(
             id: .pageNameClash, path: path, line: 1, column: 1,
             message: "page `\(name)` has the same name as `\(other)` (names are compared ignoring case)"))
         continue
       }
-      seen[name.lowercased()] = file
+      seen[folded] = file
       candidates.append((name, file, path))
     }
     let read = parallelMap(candidates) { candidate -> (PageFile?, [Diagnostic]) in
@@ -514,6 +517,9 @@ struct SiteRender {
   var searchIDs: [String]?
   var generated: [String] = []
   var pages: [String: BuildRecord.Page] = [:]
+  /// What the phases made on the way, for a build that keeps what it made until its process
+  /// exits (`SiteBuild.keepsLastRun`) instead of freeing it.
+  var workings: [Any] = []
 
   init(files: [String: [UInt8]], kept: Set<String>) {
     self.files = files

@@ -129,7 +129,7 @@ public struct SiteBuild: Sendable {
     }
     pipeline.clock.mark("previous build")
     let site = pipeline.run(sources, digests: digests, previous: previous, untouched: untouched)
-    leftovers += [previous as Any, site]
+    leftovers += [previous as Any, site, current as Any, untouched]
     let files = site.files.count + site.kept.count
     guard site.diagnostics.errorCount == 0 else {
       return SiteBuildResult(diagnostics: site.diagnostics, files: files, written: 0, removed: 0)

@@ -508,6 +508,14 @@ struct RecordReader {
 
   mutating func strings() -> [String] { (0..<count()).map { _ in string() } }
 
+  /// Steps over a string without making it: how a page's parts read only when asked for are
+  /// checked.
+  mutating func skipString() { offset += count() }
+
+  mutating func skipStrings() {
+    for _ in 0..<count() { skipString() }
+  }
+
   /// The bytes of a length-prefixed part, where they are.
   mutating func data() -> Bytes {
     let length = count()
@@ -642,14 +650,11 @@ struct RecordReader {
   }
 
   /// A length-prefixed part, checked with `check` to read to its end.
-  private mutating func part(_ check: (inout RecordWalker) -> Void) -> Bytes {
+  private mutating func part(_ check: (inout RecordReader) -> Void) -> Bytes {
     let part = data()
-    let complete = part.withUnsafeBytes { raw in
-      var walker = RecordWalker(raw)
-      check(&walker)
-      return walker.isComplete
-    }
-    if !complete { failed = true }
+    var reader = RecordReader(bytes: part)
+    check(&reader)
+    if !reader.isComplete { failed = true }
     return part
   }
 
@@ -702,48 +707,6 @@ struct RecordReader {
         }
       },
       diagnostics: diagnostics)
-  }
-}
-
-/// Steps over what `RecordWriter` wrote without making its values: how a record checks the
-/// parts of a page it reads only when asked for.
-struct RecordWalker {
-  private let raw: UnsafeRawBufferPointer
-  private var offset = 0
-  var failed = false
-
-  init(_ raw: UnsafeRawBufferPointer) { self.raw = raw }
-
-  var isComplete: Bool { !failed && offset == raw.count }
-
-  mutating func uint() -> UInt64 {
-    var value: UInt64 = 0
-    var shift: UInt64 = 0
-    while offset < raw.count, shift < 64 {
-      let byte = raw[offset]
-      offset += 1
-      value |= UInt64(byte & 0x7F) << shift
-      if byte < 0x80 { return value }
-      shift += 7
-    }
-    failed = true
-    return 0
-  }
-
-  /// A count of items that follow, each at least one byte long.
-  mutating func count() -> Int {
-    let value = Int(Int64(bitPattern: uint()))
-    guard value >= 0, value <= raw.count - offset else {
-      failed = true
-      return 0
-    }
-    return value
-  }
-
-  mutating func skipString() { offset += count() }
-
-  mutating func skipStrings() {
-    for _ in 0..<count() { skipString() }
   }
 }
 

@@ -379,7 +379,8 @@ struct RecordWriter {
       writer.data(chunk.headingItems)
     }
     writer.render(page.render)
-    writer.section(facts.recorded?.details.encoded) { writer in
+    let encoded = facts.encoded
+    writer.section(encoded?.details) { writer in
       writer.int(facts.headings.count)
       for heading in facts.headings {
         writer.int(heading.level)
@@ -389,7 +390,7 @@ struct RecordWriter {
       writer.strings(facts.ids.sorted(), count: facts.ids.count)
       writer.strings(facts.anchors.sorted(), count: facts.anchors.count)
     }
-    writer.section(facts.encodedSearchWords) { writer in
+    writer.section(encoded?.words) { writer in
       let words = facts.searchWords
       writer.int(words.count)
       for (section, words) in words.sorted(by: { ($0.key ?? "") < ($1.key ?? "") }) {
@@ -453,9 +454,11 @@ struct RecordReader {
   private(set) var failed = false
 
   init(bytes: Bytes) {
-    (buffer, offset) = (bytes.buffered.buffer, bytes.buffered.range.lowerBound)
+    let (buffer, range) = bytes.buffered
+    self.buffer = buffer
     raw = buffer.raw
-    end = bytes.buffered.range.upperBound
+    offset = range.lowerBound
+    end = range.upperBound
   }
 
   init(bytes: [UInt8]) { self.init(bytes: Bytes(ByteBuffer(copying: bytes))) }
@@ -640,7 +643,15 @@ struct RecordReader {
         }
         return PageFacts.Details(headings: headings, ids: Set(reader.strings()), anchors: Set(reader.strings()))
       },
-      indexDigest: indexDigest, homes: homes, searchWords: .recorded(words), diagnostics: factDiagnostics)
+      indexDigest: indexDigest, homes: homes,
+      searchWords: Recorded(words) { reader in
+        var words: [String?: String] = [:]
+        for _ in 0..<reader.count() {
+          let section: String? = reader.int() == 1 ? reader.string() : nil
+          words[section] = reader.string()
+        }
+        return words
+      }, diagnostics: factDiagnostics)
     let searchChunk = chunk.map { chunk in
       SearchChunk(
         key: chunk.key, json: chunk.json, pageItem: chunk.pageItem, headingItems: chunk.items,
@@ -656,18 +667,6 @@ struct RecordReader {
     check(&reader)
     if !reader.isComplete { failed = true }
     return part
-  }
-
-  /// The section words `RecordWriter` wrote as `encoded`, or nil when they are malformed.
-  static func searchWords(_ encoded: Bytes) -> [String?: String]? {
-    var reader = RecordReader(bytes: encoded)
-    var searchWords: [String?: String] = [:]
-    for _ in 0..<reader.count() {
-      let section: String? = reader.int() == 1 ? reader.string() : nil
-      searchWords[section] = reader.string()
-    }
-    guard reader.isComplete else { return nil }
-    return searchWords
   }
 
   /// A rendered page, as `RecordWriter.render` wrote it.

@@ -24,23 +24,9 @@ final class PageFacts: Sendable {
   /// The search words of each section, separated by spaces, by heading id (nil: before the
   /// first heading). Facts recalled from the build record read them when asked for: a rebuild
   /// needs the words of the few pages it indexes anew.
-  var searchWords: [String?: String] {
-    switch words {
-    case .made(let words): words
-    case .recorded(let encoded): RecordReader.searchWords(encoded) ?? [:]
-    }
-  }
-  private let words: SectionWords
-  /// The section words as the build record holds them, when they were read from there.
-  var encodedSearchWords: Bytes? {
-    if case .recorded(let encoded) = words { encoded } else { nil }
-  }
-
-  enum SectionWords: Sendable {
-    case made([String?: String])
-    /// As `RecordWriter` wrote them.
-    case recorded(Bytes)
-  }
+  var searchWords: [String?: String] { madeWords ?? recordedWords!.value }
+  private let madeWords: [String?: String]?
+  private let recordedWords: Recorded<[String?: String]>?
 
   /// The headings, ids and anchors: made by the first pass, or recalled from the build record
   /// and read when first asked for (a rebuild asks for those of few pages).
@@ -50,17 +36,22 @@ final class PageFacts: Sendable {
     let anchors: Set<String>
   }
   private let made: Details?
-  let recorded: (details: Recorded<Details>, indexDigest: UInt64)?
+  private let recorded: (details: Recorded<Details>, indexDigest: UInt64)?
   private var details: Details { made ?? recorded!.details.value }
   /// Whether its details are recorded and not read yet.
   var isUnread: Bool { recorded.map { !$0.details.isRead } ?? false }
+  /// The details and section words as the build record holds them, when read from there.
+  var encoded: (details: Bytes, words: Bytes)? {
+    guard let recorded, let recordedWords else { return nil }
+    return (recorded.details.encoded, recordedWords.encoded)
+  }
 
   /// What the first pass found wrong.
   let diagnostics: [Diagnostic]
 
   init(
     name: String, path: String, digest: UInt64, matter: FrontMatter?, headings: [Heading], ids: Set<String>,
-    anchors: Set<String>, homes: [DirectiveHome], searchWords: SectionWords, diagnostics: [Diagnostic]
+    anchors: Set<String>, homes: [DirectiveHome], searchWords: [String?: String], diagnostics: [Diagnostic]
   ) {
     self.name = name
     self.path = path
@@ -69,14 +60,16 @@ final class PageFacts: Sendable {
     made = Details(headings: headings, ids: ids, anchors: anchors)
     recorded = nil
     self.homes = homes
-    words = searchWords
+    madeWords = searchWords
+    recordedWords = nil
     self.diagnostics = diagnostics
   }
 
   /// Facts of the build record, whose details are read when first asked for.
   init(
     name: String, path: String, digest: UInt64, matter: FrontMatter?, details: Recorded<Details>,
-    indexDigest: UInt64, homes: [DirectiveHome], searchWords: SectionWords, diagnostics: [Diagnostic]
+    indexDigest: UInt64, homes: [DirectiveHome], searchWords: Recorded<[String?: String]>,
+    diagnostics: [Diagnostic]
   ) {
     self.name = name
     self.path = path
@@ -85,7 +78,8 @@ final class PageFacts: Sendable {
     made = nil
     recorded = (details, indexDigest)
     self.homes = homes
-    words = searchWords
+    madeWords = nil
+    recordedWords = searchWords
     self.diagnostics = diagnostics
   }
 
@@ -133,7 +127,7 @@ extension PageFacts {
     }
     self.init(
       name: name, path: path, digest: digest, matter: matter, headings: headings, ids: allocator.used,
-      anchors: survey.anchors, homes: survey.homes, searchWords: .made(sections.mapValues(SearchIndex.words)),
+      anchors: survey.anchors, homes: survey.homes, searchWords: sections.mapValues(SearchIndex.words),
       diagnostics: diagnostics)
   }
 }

@@ -156,7 +156,7 @@ import Testing
       #expect(Set(facts.headings.map(\.id)).union(facts.anchors).isSubset(of: facts.ids), "\(page.render.path)")
       let made = PageFacts(
         name: facts.name, path: facts.path, digest: facts.digest, matter: facts.matter, headings: facts.headings,
-        ids: facts.ids, anchors: facts.anchors, homes: facts.homes, searchWords: .made(facts.searchWords),
+        ids: facts.ids, anchors: facts.anchors, homes: facts.homes, searchWords: facts.searchWords,
         diagnostics: facts.diagnostics)
       #expect(facts.indexDigest == made.indexDigest, "\(page.render.path)")
     }

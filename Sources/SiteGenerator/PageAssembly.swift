@@ -371,10 +371,10 @@ struct OutputCheck {
           return problems(page, output, answers: answers)
         }
         return problems(page, output, answers: answers)
-          + problems(page, output, answers: answers, duplicates: false, links: followed.links) { intoChanged($1) }
+          + problems(page, output, answers: answers, duplicates: false, links: followed.links, only: intoChanged)
       }
       guard !changedTargets.isEmpty else { return [] }
-      return problems(page, output, answers: answers, duplicates: false) { intoChanged($1) }
+      return problems(page, output, answers: answers, duplicates: false, only: intoChanged)
     }.flatMap { $0 }
   }
 
@@ -383,10 +383,10 @@ struct OutputCheck {
   }
 
   /// The page's duplicate ids, when asked for, and broken links (of `links`, else the page's);
-  /// with `only`, just the links it selects by their index and value.
+  /// with `only`, just the links it selects by their value.
   func problems(
     _ page: RenderedPage, _ output: String, answers: LinkAnswers = LinkAnswers(), duplicates: Bool = true,
-    links: [PageLink]? = nil, only: ((Int, String) -> Bool)? = nil
+    links: [PageLink]? = nil, only: ((String) -> Bool)? = nil
   ) -> [Diagnostic] {
     let shown = output + "/" + page.path
     var problems =
@@ -396,7 +396,7 @@ struct OutputCheck {
         Diagnostic(id: .duplicateAnchor, path: shown, line: 1, column: 1, message: "id `\($0)` is used twice")
       }
     let topLevel = !page.path.utf8.contains(UInt8(ascii: "/"))
-    for (index, link) in (links ?? page.links).enumerated() where only?(index, link.value) ?? true {
+    for link in links ?? page.links where only?(link.value) ?? true {
       // A link with no file part leads into the page itself.
       let shared = topLevel && link.value.utf8.first.map { $0 != UInt8(ascii: "#") } ?? false
       let answer: String?

@@ -380,7 +380,7 @@ struct RecordWriter {
     }
     writer.render(page.render)
     let encoded = facts.encoded
-    writer.section(encoded?.details) { writer in
+    writer.section(encoded.details) { writer in
       writer.int(facts.headings.count)
       for heading in facts.headings {
         writer.int(heading.level)
@@ -390,7 +390,7 @@ struct RecordWriter {
       writer.strings(facts.ids.sorted(), count: facts.ids.count)
       writer.strings(facts.anchors.sorted(), count: facts.anchors.count)
     }
-    writer.section(encoded?.words) { writer in
+    writer.section(encoded.words) { writer in
       let words = facts.searchWords
       writer.int(words.count)
       for (section, words) in words.sorted(by: { ($0.key ?? "") < ($1.key ?? "") }) {
@@ -398,9 +398,7 @@ struct RecordWriter {
         writer.string(words)
       }
     }
-    let links: Recorded<[String]>? =
-      if case .recorded(let links) = page.chunk?.linkList { links } else { nil }
-    writer.section(links?.encoded) { writer in
+    writer.section(page.chunk?.linkList.encoded) { writer in
       let links = page.chunk?.links ?? []
       writer.strings(links, count: links.count)
     }
@@ -420,7 +418,7 @@ struct RecordWriter {
     string(page.path)
     diagnostics(page.diagnostics)
     let encoded = page.encoded
-    section(encoded?.targets) { writer in
+    section(encoded.targets) { writer in
       let targets = page.targets
       writer.strings(targets.ids.sorted(), count: targets.ids.count)
       writer.strings(targets.duplicateIDs, count: targets.duplicateIDs.count)
@@ -431,7 +429,7 @@ struct RecordWriter {
         writer.int(link.line)
       }
     }
-    section(encoded?.lookups) { writer in
+    section(encoded.lookups) { writer in
       writer.int(page.lookups.count)
       for lookup in page.lookups {
         writer.int(Int(lookup.question.kind.rawValue))

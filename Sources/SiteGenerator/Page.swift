@@ -24,9 +24,8 @@ final class PageFacts: Sendable {
   /// The search words of each section, separated by spaces, by heading id (nil: before the
   /// first heading). Facts recalled from the build record read them when asked for: a rebuild
   /// needs the words of the few pages it indexes anew.
-  var searchWords: [String?: String] { madeWords ?? recordedWords!.value }
-  private let madeWords: [String?: String]?
-  private let recordedWords: Recorded<[String?: String]>?
+  var searchWords: [String?: String] { words.value }
+  private let words: Recallable<[String?: String]>
 
   /// The headings, ids and anchors: made by the first pass, or recalled from the build record
   /// and read when first asked for (a rebuild asks for those of few pages).
@@ -35,16 +34,14 @@ final class PageFacts: Sendable {
     let ids: Set<String>
     let anchors: Set<String>
   }
-  private let made: Details?
-  private let recorded: (details: Recorded<Details>, indexDigest: UInt64)?
-  private var details: Details { made ?? recorded!.details.value }
+  private let recallableDetails: Recallable<Details>
+  private var details: Details { recallableDetails.value }
+  /// The index digest the build record holds, for facts read from there.
+  private let recordedIndexDigest: UInt64?
   /// Whether its details are recorded and not read yet.
-  var isUnread: Bool { recorded.map { !$0.details.isRead } ?? false }
+  var isUnread: Bool { recallableDetails.isUnread }
   /// The details and section words as the build record holds them, when read from there.
-  var encoded: (details: Bytes, words: Bytes)? {
-    guard let recorded, let recordedWords else { return nil }
-    return (recorded.details.encoded, recordedWords.encoded)
-  }
+  var encoded: (details: Bytes?, words: Bytes?) { (recallableDetails.encoded, words.encoded) }
 
   /// What the first pass found wrong.
   let diagnostics: [Diagnostic]
@@ -57,11 +54,10 @@ final class PageFacts: Sendable {
     self.path = path
     self.digest = digest
     self.matter = matter
-    made = Details(headings: headings, ids: ids, anchors: anchors)
-    recorded = nil
+    recallableDetails = .made(Details(headings: headings, ids: ids, anchors: anchors))
+    recordedIndexDigest = nil
     self.homes = homes
-    madeWords = searchWords
-    recordedWords = nil
+    words = .made(searchWords)
     self.diagnostics = diagnostics
   }
 
@@ -75,11 +71,10 @@ final class PageFacts: Sendable {
     self.path = path
     self.digest = digest
     self.matter = matter
-    made = nil
-    recorded = (details, indexDigest)
+    recallableDetails = .recorded(details)
+    recordedIndexDigest = indexDigest
     self.homes = homes
-    madeWords = nil
-    recordedWords = searchWords
+    words = .recorded(searchWords)
     self.diagnostics = diagnostics
   }
 
@@ -89,7 +84,7 @@ final class PageFacts: Sendable {
   /// A digest of what the site index takes from the page (its ids and its `contract` blocks):
   /// while no page's changes, every answer the index gave a render stands.
   var indexDigest: UInt64 {
-    if let recorded { return recorded.indexDigest }
+    if let recordedIndexDigest { return recordedIndexDigest }
     var hash = InputDigest()
     hash.add(UInt64(ids.count))
     for id in ids.sorted() { hash.add(id) }

@@ -14,8 +14,8 @@ final class RenderedPage: Sendable {
   let diagnostics: [Diagnostic]
   /// Links besides `links` that the recorded build's output check followed to the same targets.
   let followed: FollowedLinks?
-  private let made: (targets: Targets, lookups: [SiteLookup])?
-  private let recorded: (targets: Recorded<Targets>, lookups: Recorded<[SiteLookup]>)?
+  private let recallableTargets: Recallable<Targets>
+  private let recallableLookups: Recallable<[SiteLookup]>
 
   /// What the output check reads of a page.
   struct Targets: Sendable {
@@ -30,8 +30,8 @@ final class RenderedPage: Sendable {
   ) {
     self.path = path
     self.bytes = bytes
-    self.made = (Targets(ids: ids, duplicateIDs: duplicateIDs, links: links), lookups)
-    self.recorded = nil
+    recallableTargets = .made(Targets(ids: ids, duplicateIDs: duplicateIDs, links: links))
+    recallableLookups = .made(lookups)
     self.diagnostics = diagnostics
     self.followed = followed
   }
@@ -40,33 +40,54 @@ final class RenderedPage: Sendable {
   init(path: String, targets: Recorded<Targets>, lookups: Recorded<[SiteLookup]>, diagnostics: [Diagnostic]) {
     self.path = path
     self.bytes = nil
-    self.made = nil
-    self.recorded = (targets, lookups)
+    recallableTargets = .recorded(targets)
+    recallableLookups = .recorded(lookups)
     self.diagnostics = diagnostics
     self.followed = nil
   }
 
   /// The page as a later build keeps it: its file stands, so its bytes are not kept.
   var kept: RenderedPage {
-    guard bytes != nil, let made else { return self }
+    guard bytes != nil else { return self }
     return RenderedPage(
-      path: path, bytes: nil, ids: made.targets.ids, duplicateIDs: made.targets.duplicateIDs,
-      links: made.targets.links, diagnostics: diagnostics, lookups: made.lookups)
+      path: path, bytes: nil, ids: ids, duplicateIDs: duplicateIDs, links: links, diagnostics: diagnostics,
+      lookups: lookups)
   }
 
-  var targets: Targets { made?.targets ?? recorded!.targets.value }
+  var targets: Targets { recallableTargets.value }
   var ids: Set<String> { targets.ids }
   var duplicateIDs: [String] { targets.duplicateIDs }
   var links: [PageLink] { targets.links }
   /// The questions its render asked of the site index, with their answers.
-  var lookups: [SiteLookup] { made?.lookups ?? recorded!.lookups.value }
+  var lookups: [SiteLookup] { recallableLookups.value }
 
   /// Whether its ids, links and lookups are recorded and not read yet.
-  var isUnread: Bool { recorded.map { !$0.targets.isRead && !$0.lookups.isRead } ?? false }
+  var isUnread: Bool { recallableTargets.isUnread && recallableLookups.isUnread }
 
   /// The recorded bytes of `targets` and `lookups`, for a record written again.
-  var encoded: (targets: Bytes, lookups: Bytes)? {
-    recorded.map { ($0.targets.encoded, $0.lookups.encoded) }
+  var encoded: (targets: Bytes?, lookups: Bytes?) { (recallableTargets.encoded, recallableLookups.encoded) }
+}
+
+/// A value made by this build, or of the build record and read from it when first asked for.
+enum Recallable<Value: Sendable>: Sendable {
+  case made(Value)
+  case recorded(Recorded<Value>)
+
+  var value: Value {
+    switch self {
+    case .made(let value): value
+    case .recorded(let recorded): recorded.value
+    }
+  }
+
+  /// The record's bytes of the value, when it is of the record.
+  var encoded: Bytes? {
+    if case .recorded(let recorded) = self { recorded.encoded } else { nil }
+  }
+
+  /// Whether it is of the record and not read yet.
+  var isUnread: Bool {
+    if case .recorded(let recorded) = self { !recorded.isRead } else { false }
   }
 }
 

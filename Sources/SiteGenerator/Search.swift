@@ -71,25 +71,14 @@ struct SearchChunk: Sendable {
   let headingItems: Bytes
   let headingCount: Int
   /// The hrefs of its items.
-  var links: [String] {
-    switch linkList {
-    case .made(let links): links
-    case .recorded(let links): links.value
-    }
-  }
-  let linkList: Links
+  var links: [String] { linkList.value }
+  let linkList: Recallable<[String]>
   /// Whether it comes from the recorded build, whose output check followed its links.
   var recalled = false
 
-  enum Links: Sendable {
-    case made([String])
-    /// Read from the build record when first asked for.
-    case recorded(Recorded<[String]>)
-  }
-
   init(
     key: UInt64, json: Bytes, pageItem: Bytes, headingItems: Bytes,
-    headingCount: Int, links: Links
+    headingCount: Int, links: Recallable<[String]>
   ) {
     self.key = key
     self.json = json

@@ -1,7 +1,8 @@
 // Search as you type over the site's search index, and a quick reading of a pasted link.
 // Plain JavaScript, no dependency, no WebAssembly; the page's static index works without it.
-// The data is in the page itself (the same document as search.json), so that it also works
-// from file:// and from any base path.
+// The data comes in scripts that the page runs before this one (search/index.js, then each
+// search/part-N.js: the documents search.json and its parts), so that it also works from
+// file:// and from any base path.
 (function () {
 
   // The contract's word rule for forbidden keys (the words come from the contract): split the
@@ -22,9 +23,15 @@
   var input = document.getElementById("search-input");
   var results = document.getElementById("search-results");
   var linkLine = document.getElementById("search-link");
-  var dataNode = document.getElementById("search-data");
-  if (!input || !results || !dataNode) return;
-  var data = JSON.parse(dataNode.textContent);
+  var documents = self.linkcontractSearch || [];
+  if (!input || !results || !documents.length || !documents[0].links) return;
+  // search.json's entries first, then each part's, in order: the order of search.json.
+  var data = { entries: [], links: documents[0].links };
+  documents.forEach(function (part) { Array.prototype.push.apply(data.entries, part.entries); });
+  if (documents.length !== documents[0].parts.length + 1) {
+    var help = document.getElementById("search-help");
+    if (help) help.textContent = "Part of the search index did not load; results may be missing. Reload the page, or use the index below.";
+  }
   var order = ["route class", "rejection reason", "field", "forbidden field", "build", "generated file",
     "troubleshooting", "page", "section"];
   var active = -1;

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Measures the search page: the size of search.json and search.html, and the time from
+"""Measures the search page: the size of search.json, its parts and search.html, and the time from
 navigation start to the first results for a query given as ?q= (the page's script records it
 in data-first-result-ms), in headless Chromium from file://, median of 5 runs.
 
@@ -24,6 +24,9 @@ for _ in range(5):
 print(json.dumps({
     "query": query,
     "search.json bytes": os.path.getsize(os.path.join(site, "search.json")),
+    "parts (search/part-N.json)": len(json.load(open(os.path.join(site, "search.json")))["parts"]),
+    "parts bytes": sum(os.path.getsize(os.path.join(site, part))
+                       for part in json.load(open(os.path.join(site, "search.json")))["parts"]),
     "search.html bytes": os.path.getsize(os.path.join(site, "search.html")),
     "first result ms (median of 5)": statistics.median(times),
     "runs ms": times,

@@ -51,8 +51,8 @@ struct BuildRecord {
     let bytes: ByteBuffer?
   }
 
-  static let format = "linkcontract-build-record 11\n"
-  static let pagesFormat = "linkcontract-build-record-pages 11\n"
+  static let format = "linkcontract-build-record 12\n"
+  static let pagesFormat = "linkcontract-build-record-pages 12\n"
 
   /// A digest of every input, for the no-op check.
   let inputs: UInt64
@@ -83,6 +83,8 @@ struct BuildRecord {
   var stored: Stored?
   /// The ids of the generated search page, when the build wrote one.
   var searchIDs: [String]?
+  /// The digest of each part of the search index's pages' entries (`SearchPart.digest`).
+  var searchParts: [UInt64] = []
   /// The Content files whose status and digest a rebuild may trust instead of reading them.
   var sources: [String: SiteSources.Known] = [:]
 
@@ -336,6 +338,8 @@ struct RecordWriter {
       int(extent.count)
     }
     optional(record.searchIDs) { $0.strings($1, count: $1.count) }
+    int(record.searchParts.count)
+    for digest in record.searchParts { uint(digest) }
     int(record.sources.count)
     for (name, known) in record.sources.sorted(by: { $0.key < $1.key }) {
       string(name)
@@ -564,6 +568,7 @@ struct RecordReader {
       return start..<(start + length)
     }
     let searchIDs = int() == 1 ? strings() : nil
+    let searchParts = (0..<count()).map { _ in uint() }
     var sources: [String: SiteSources.Known] = [:]
     for _ in 0..<count() {
       let name = string()
@@ -578,6 +583,7 @@ struct RecordReader {
     record.pagesStamp = pagesStamp
     record.extents = extents
     record.searchIDs = searchIDs
+    record.searchParts = searchParts
     record.sources = sources
     return record
   }

@@ -227,7 +227,7 @@ func renderIndex(
 
 /// The search page: a search form the script enhances, and a complete static index.
 func renderSearch(
-  _ search: SearchIndex, json: [UInt8], parsed: ParsedTemplate, context: SiteContext, script: Bool
+  _ search: SearchIndex, parsed: ParsedTemplate, context: SiteContext, script: Bool
 ) -> RenderedPage {
   let frame = parsed.instantiate()
   let slots = frame.slots
@@ -242,11 +242,10 @@ func renderSearch(
   // The links of pages kept as they were are followed only if a target changed (`followed`).
   let fresh = search.chunks.filter { !$0.recalled }
   let recalled = search.chunks.filter(\.recalled)
-  var pieces: [(mark: String, parts: [Bytes], links: [String], pageItems: Bool?)] =
-    script ? [(SearchIndex.searchDataMark, [Bytes(json)], [], nil)] : []
-  pieces.append((SearchIndex.pageItemsMark, search.chunks.map(\.pageItem), fresh.map { $0.links[0] }, true))
-  pieces.append(
-    (SearchIndex.headingItemsMark, search.chunks.map(\.headingItems), fresh.flatMap { $0.links.dropFirst() }, false))
+  let pieces: [(mark: String, parts: [Bytes], links: [String], pageItems: Bool)] = [
+    (SearchIndex.pageItemsMark, search.chunks.map(\.pageItem), fresh.map { $0.links[0] }, true),
+    (SearchIndex.headingItemsMark, search.chunks.map(\.headingItems), fresh.flatMap { $0.links.dropFirst() }, false),
+  ]
   var spliced: [UInt8] = []
   spliced.reserveCapacity(bytes.count + pieces.reduce(0) { $0 + $1.parts.reduce(0) { $0 + $1.count } })
   var links = page.links
@@ -260,8 +259,8 @@ func renderSearch(
     line += rest[..<mark.lowerBound].withUnsafeBytes(newlines)
     spliced += rest[..<mark.lowerBound]
     links += piece.links.map { PageLink(attribute: "href", value: $0, line: line) }
-    if let pageItems = piece.pageItems, !recalled.isEmpty {
-      followed.append(FollowedLinks.Group(line: line, chunks: recalled, pageItems: pageItems))
+    if !recalled.isEmpty {
+      followed.append(FollowedLinks.Group(line: line, chunks: recalled, pageItems: piece.pageItems))
     }
     for part in piece.parts {
       spliced += part

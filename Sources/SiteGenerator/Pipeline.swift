@@ -82,6 +82,7 @@ struct SitePipeline {
     output.listingRender =
       rendered.pages.first { $0.path == "index.html" && resolved.index.pages["index"] == nil }?
       .kept
+    output.searchParts = rendered.search.digests
     output.searchIDs = rendered.pages.first { $0.path == "search.html" && resolved.index.pages["search"] == nil }?
       .ids.sorted()
     output.pages = Dictionary(
@@ -317,26 +318,53 @@ struct SitePipeline {
       (site.index.pages["search"] == nil ? [.search] : []) + (site.index.pages["index"] == nil ? [.index] : [])
     var search = searchBase
     for (page, (_, chunk)) in zip(site.pages, pages) { search.add(page.facts, chunk: chunk) }
+    let searchFiles = searchFiles(search, script: hasScript, previous: previous, untouched: untouched)
     let made = parallelJobs(listings.count) {
       ParsedTemplate(template, navigation: navigation)
-    } _: { [search] job, parsed -> (RenderedPage, [UInt8]?) in
+    } _: { [search] job, parsed -> RenderedPage in
       switch listings[job] {
       case .index:
         if let known = previous?.listingRender, previous?.listing == site.listingDigest,
           untouched.contains(known.path)
         {
-          return (known, nil)
+          return known
         }
-        return (renderIndex(site.pages.map(\.facts), parsed: parsed, context: context), nil)
+        return renderIndex(site.pages.map(\.facts), parsed: parsed, context: context)
       case .search:
-        let json = search.json
-        let page = renderSearch(
-          search, json: json, parsed: parsed, context: context, script: hasScript)
-        return (page, json)
+        return renderSearch(search, parsed: parsed, context: context, script: hasScript)
       }
     }
-    return RenderedPages(
-      pages: made.map(\.0) + pages.map(\.0), chunks: pages.map(\.1), searchJSON: made.lazy.compactMap(\.1).first)
+    return RenderedPages(pages: made + pages.map(\.0), chunks: pages.map(\.1), search: searchFiles)
+  }
+
+  /// The search index's files: `search.json`, and each part of the pages' entries, made only
+  /// when its chunks are not those of the recorded build's part (whose files are untouched);
+  /// with the search script, each also as a script for the search page.
+  func searchFiles(
+    _ search: SearchIndex, script: Bool, previous: BuildRecord?, untouched: Set<String>
+  ) -> SearchFiles {
+    let parts = SearchIndex.parts(search.chunks)
+    var files = SearchFiles(digests: parts.map(\.digest))
+    let json = search.json(parts: parts)
+    files.made["search.json"] = json
+    if script { files.made[SearchIndex.indexScriptPath] = SearchIndex.script(json, of: "search.json") }
+    let recorded = previous?.searchParts ?? []
+    let made = parallelMap(Array(parts.enumerated())) { offset, part -> [UInt8]? in
+      let kept =
+        offset < recorded.count && recorded[offset] == part.digest && untouched.contains(part.path)
+        && (!script || untouched.contains(part.scriptPath))
+      return kept ? nil : part.json
+    }
+    for (part, json) in zip(parts, made) {
+      guard let json else {
+        files.kept.insert(part.path)
+        if script { files.kept.insert(part.scriptPath) }
+        continue
+      }
+      files.made[part.path] = json
+      if script { files.made[part.scriptPath] = SearchIndex.script(json, of: part.path) }
+    }
+    return files
   }
 
   /// The pages made now whose ids differ from the recorded build's, or are not recorded.
@@ -363,6 +391,7 @@ struct SitePipeline {
     var kept: Set<String> = []
     for (path, text) in build.generatedFiles { files[path] = Array(text.utf8) }
     files["schema/search.schema.json"] = Array(SearchIndex.schema.utf8)
+    files["schema/search-part.schema.json"] = Array(SearchIndex.partSchema.utf8)
     for asset in sources.templates.names ?? [] where !asset.hasSuffix(".html") && !asset.hasPrefix(".") {
       if let data = sources.templates.bytes[asset] {
         // Stylesheets and scripts can say where they come from; other assets stay as they are.
@@ -375,7 +404,8 @@ struct SitePipeline {
     for page in rendered.pages {
       if let bytes = page.bytes { files[page.path] = bytes } else { kept.insert(page.path) }
     }
-    if let json = rendered.searchJSON { files["search.json"] = json }
+    files.merge(rendered.search.made) { _, search in search }
+    kept.formUnion(rendered.search.kept)
     return SiteRender(files: files, kept: kept)
   }
 
@@ -475,11 +505,19 @@ struct RenderedPages: Sendable {
   let pages: [RenderedPage]
   /// Each Content page's part of the search index, in navigation order.
   let chunks: [SearchChunk]
-  let searchJSON: [UInt8]?
+  let search: SearchFiles
 
   var byPath: [String: RenderedPage] {
     Dictionary(pages.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
   }
+}
+
+/// The search index's files a build made, those it keeps as the recorded build wrote them, and
+/// the digest of each part of the pages' entries, for the record.
+struct SearchFiles: Sendable {
+  var made: [String: [UInt8]] = [:]
+  var kept: Set<String> = []
+  let digests: [UInt64]
 }
 
 /// A render worker's copy of the template, parsed when the worker first renders a page: a
@@ -515,6 +553,7 @@ struct SiteRender {
   var listing: UInt64 = 0
   var listingRender: RenderedPage?
   var searchIDs: [String]?
+  var searchParts: [UInt64] = []
   var generated: [String] = []
   var pages: [String: BuildRecord.Page] = [:]
   /// What the phases made on the way, for a build that keeps what it made until its process
@@ -535,6 +574,7 @@ struct SiteRender {
       inputs: inputs, site: site, navigation: navigation, listing: listing, listingRender: listingRender,
       outputs: outputs, warnings: diagnostics.filter { $0.severity == .warning }, generated: generated, pages: pages)
     record.searchIDs = searchIDs
+    record.searchParts = searchParts
     return record
   }
 }

@@ -155,18 +155,61 @@ import Testing
     fixture.expectFullBuild(edited, "after a body edit")
   }
 
-  @Test("A body edit re-renders that page and the search index only, and keeps every other file")
-  func bodyEditKeepsOtherPages() throws {
+  @Test(
+    "A body edit writes that page and the part of the search index its words are in, and keeps every other file",
+    arguments: [
+      // A section under a heading that titles a route card: its words find the route class.
+      ("routes.md", "\nOne more line.\n", ["routes.html", "search.json", "search/index.js"]),
+      // A section of the page's own: its words find the page.
+      ("index.md", "\nOne more line.\n", ["index.html", "search/part-1.json", "search/part-1.js"]),
+    ])
+  func bodyEditKeepsOtherPages(page: String, appended: String, changes: [String]) throws {
     let fixture = try Fixture(pages: SiteBuildTests.pages)
     defer { fixture.remove() }
     _ = fixture.build.run()
     let before = fixture.snapshot()
-    try fixture.write("Content/routes.md", SiteBuildTests.pages["routes.md"]! + "\nOne more line.\n")
+    try fixture.write("Content/" + page, SiteBuildTests.pages[page]! + appended)
     let edit = fixture.build.run()
-    #expect(edit.written == 3)
+    #expect(edit.written == changes.count)
     let after = fixture.snapshot()
     let changed = Set(after.keys.filter { after[$0]?.1 != before[$0]?.1 })
-    #expect(changed == ["routes.html", "search.html", "search.json"])
+    #expect(changed == Set(changes))
+    fixture.expectFullBuild(edit, "after editing \(page)")
+  }
+
+  @Test("The search index is in parts of 64 pages in navigation order; an edit writes only its page's part")
+  func searchParts() throws {
+    let count = 2 * SearchIndex.pagesPerPart + 2
+    var pages: [String: String] = [:]
+    for number in 1...count {
+      pages[String(format: "p%03d.md", number)] = page(
+        String(format: "Page %03d", number), weight: number, "## Part of \(number)\n\nWords of page \(number).\n")
+    }
+    let fixture = try Fixture(pages: pages)
+    defer { fixture.remove() }
+    #expect(fixture.build.run().diagnostics.errorCount == 0)
+    let json = try #require(fixture.read("Site/search.json"))
+    let index = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    #expect(index["parts"] as? [String] == ["search/part-1.json", "search/part-2.json", "search/part-3.json"])
+    let titles = try SearchTests.entries(fixture).filter { $0[0] == "page" }.map { $0[1] }
+    #expect(titles == (1...count).map { String(format: "Page %03d", $0) })
+    let html = try #require(fixture.read("Site/search.html"))
+    #expect(html.contains("<script src=\"search/part-3.js\" defer=\"defer\"></script><script src=\"search.js\""))
+
+    let before = fixture.snapshot()
+    let edited = SearchIndex.pagesPerPart + 5
+    try fixture.write(
+      String(format: "Content/p%03d.md", edited),
+      page(String(format: "Page %03d", edited), weight: edited, "## Part of \(edited)\n\nNew words here.\n"))
+    let edit = fixture.build.run()
+    let after = fixture.snapshot()
+    #expect(
+      Set(after.keys.filter { after[$0]?.1 != before[$0]?.1 })
+        == [String(format: "p%03d.html", edited), "search/part-2.json", "search/part-2.js"])
+    fixture.expectFullBuild(edit, "after the edit")
+    // A new first page moves every page after it: each part is written again.
+    try fixture.write("Content/a000.md", page("Page 000", weight: 0, "Before all.\n"))
+    fixture.expectFullBuild(fixture.build.run(), "after a page was added in front")
   }
 
   @Test("A Content file whose recorded status stands is not read, yet every rebuild equals a full build")

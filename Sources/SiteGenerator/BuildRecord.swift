@@ -51,9 +51,12 @@ struct BuildRecord {
     let bytes: ByteBuffer?
   }
 
-  static let format = "linkcontract-build-record 12\n"
-  static let pagesFormat = "linkcontract-build-record-pages 12\n"
+  static let format = "linkcontract-build-record 13\n"
+  static let pagesFormat = "linkcontract-build-record-pages 13\n"
 
+  /// The build's tool and its contract (`BuildDigests.tool`): a record the same tool saved
+  /// vouches that the contract compiled into it passed its checks.
+  var tool: UInt64 = 0
   /// A digest of every input, for the no-op check.
   let inputs: UInt64
   /// A digest of what every page's render reads besides its own source and lookups.
@@ -99,7 +102,8 @@ struct BuildRecord {
 
   /// The output folder's regular files with their sizes and modification times.
   static func snapshot(_ output: String) -> [OutputFile] {
-    parallelMap(SiteOutput.listFiles(output).sorted()) { outputFile(output, $0) }.compactMap { $0 }
+    let folder = SiteOutput.Folder(output)
+    return parallelMap(SiteOutput.listFiles(output).sorted()) { outputFile(folder, $0) }.compactMap { $0 }
   }
 
   /// The output folder's files after `commit` changed it, from `before`, its snapshot taken
@@ -109,12 +113,12 @@ struct BuildRecord {
   static func snapshot(_ output: String, before: [OutputFile], after commit: SiteOutput.Commit) -> [OutputFile] {
     let written = Set(commit.written)
     let kept = before.filter { !written.contains($0.path) && !commit.removed.contains($0.path) }
-    return (kept + commit.written.compactMap { outputFile(output, $0) }).sorted { $0.path < $1.path }
+    let folder = SiteOutput.Folder(output)
+    return (kept + commit.written.compactMap { outputFile(folder, $0) }).sorted { $0.path < $1.path }
   }
 
-  private static func outputFile(_ output: String, _ path: String) -> OutputFile? {
-    var status = stat()
-    guard stat(output + "/" + path, &status) == 0 else { return nil }
+  private static func outputFile(_ folder: SiteOutput.Folder, _ path: String) -> OutputFile? {
+    guard let status = folder.status(path) else { return nil }
     let seen = SiteSources.Status(status)
     return OutputFile(path: path, size: seen.size, modified: seen.modified)
   }
@@ -126,6 +130,22 @@ struct BuildRecord {
   }
 
   /// The record in `bytes`, without its pages, which is all a rebuild with nothing changed reads.
+  /// The tool digest of the record at `location`, read from its first bytes; nil when there
+  /// is no record of this format.
+  static func tool(at location: String) -> UInt64? {
+    let descriptor = open(location, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    let wanted = format.utf8.count + 10
+    let head = [UInt8](unsafeUninitializedCapacity: wanted) { buffer, count in
+      count = max(0, read(descriptor, buffer.baseAddress!, wanted))
+    }
+    var reader = RecordReader(bytes: head)
+    guard reader.read(format) else { return nil }
+    let tool = reader.uint()
+    return reader.failed ? nil : tool
+  }
+
   static func decode(_ bytes: [UInt8]) -> BuildRecord? {
     var reader = RecordReader(bytes: bytes)
     return reader.record()
@@ -317,6 +337,7 @@ struct RecordWriter {
   /// Everything of `record` but its pages, and where they are in the pages file.
   mutating func write(_ record: BuildRecord) {
     bytes.append(contentsOf: BuildRecord.format.utf8)
+    uint(record.tool)
     uint(record.inputs)
     uint(record.site)
     uint(record.navigation)
@@ -546,6 +567,7 @@ struct RecordReader {
   /// The record without its pages, or nil.
   mutating func record() -> BuildRecord? {
     guard read(BuildRecord.format) else { return nil }
+    let tool = uint()
     let inputs = uint()
     let site = uint()
     let navigation = uint()
@@ -579,6 +601,7 @@ struct RecordReader {
     var record = BuildRecord(
       inputs: inputs, site: site, navigation: navigation, listing: listing, listingRender: listingRender,
       outputs: outputs, warnings: warnings, generated: generated, pages: [:])
+    record.tool = tool
     record.stamp = stamp
     record.pagesStamp = pagesStamp
     record.extents = extents

@@ -69,6 +69,7 @@ struct SitePipeline {
     output.diagnostics = finish(diagnostics, sources: sources, files: files)
     output.pageCount = rendered.pages.count
     output.renderedCount = rendered.pages.count { $0.bytes != nil }
+    output.tool = digests?.tool ?? 0
     output.inputs = digests?.inputs ?? 0
     output.site = digests?.site ?? 0
     output.navigation = resolved.navigationDigest
@@ -547,6 +548,7 @@ struct SiteRender {
   var diagnostics: [Diagnostic] = []
   var pageCount = 0
   var renderedCount = 0
+  var tool: UInt64 = 0
   var inputs: UInt64 = 0
   var site: UInt64 = 0
   var navigation: UInt64 = 0
@@ -573,6 +575,7 @@ struct SiteRender {
     var record = BuildRecord(
       inputs: inputs, site: site, navigation: navigation, listing: listing, listingRender: listingRender,
       outputs: outputs, warnings: diagnostics.filter { $0.severity == .warning }, generated: generated, pages: pages)
+    record.tool = tool
     record.searchIDs = searchIDs
     record.searchParts = searchParts
     return record
@@ -587,14 +590,26 @@ struct BuildDigests {
   /// Everything the build reads: the site's digest and every Content file.
   let inputs: UInt64
 
-  init(_ build: SiteBuild, _ sources: SiteSources) {
+  /// The running tool, its version and the identity of the generated files it makes.
+  let tool: UInt64
+
+  /// `tool` for a build of a tool of `version` whose generated files are `identity`'s.
+  static func tool(version: String, identity: String?) -> UInt64 {
     var hash = InputDigest()
-    hash.add(build.toolVersion)
+    hash.add(version)
     // The running tool itself: a rebuilt generator may render the same inputs differently.
     var tool = stat()
     if stat("/proc/self/exe", &tool) == 0 {
       hash.add("\(tool.st_size) \(tool.st_mtim.tv_sec) \(tool.st_mtim.tv_nsec) \(tool.st_ino)")
     }
+    hash.add(identity.map { "identity " + $0 } ?? "generated files given")
+    return hash.value
+  }
+
+  init(_ build: SiteBuild, _ sources: SiteSources) {
+    tool = Self.tool(version: build.toolVersion, identity: build.published.identity)
+    var hash = InputDigest()
+    hash.add(tool)
     hash.add(String(build.navigationLimit))
     hash.add(build.outputDirectory)
     hash.add(build.contentDirectory)

@@ -72,6 +72,14 @@ public struct SiteBuild: Sendable {
     published = PublishedFiles(identity: identity, make: makeGeneratedFiles)
   }
 
+  /// Whether the build record beside `output` was saved by this running tool, of `toolVersion`,
+  /// for generated files of `identity`: a tool that checks its contract before every build
+  /// whose record does not vouch for it need not check it again.
+  public static func recordVouches(output: String, toolVersion: String, identity: String) -> Bool {
+    BuildRecord.tool(at: BuildRecord.location(for: output))
+      == BuildDigests.tool(version: toolVersion, identity: identity)
+  }
+
   /// Renders the whole site in memory; nothing is written. Diagnostics are sorted.
   public func render() -> RenderedSite {
     var pipeline = SitePipeline(build: self)
@@ -250,7 +258,8 @@ struct SiteSources: Sendable {
       var now = timespec()
       clock_gettime(CLOCK_REALTIME, &now)
       let readAt = Int(now.tv_sec) * 1_000_000_000 + Int(now.tv_nsec)
-      guard let listed = try? FileManager.default.contentsOfDirectory(atPath: path) else {
+      let folder = SiteOutput.Folder(path)
+      guard let listed = folder.names() else {
         names = nil
         bytes = [:]
         digests = [:]
@@ -260,14 +269,12 @@ struct SiteSources: Sendable {
       let sorted = listed.sorted()
       names = sorted
       let read = parallelMap(sorted) { name -> (bytes: [UInt8]?, known: Known?) in
-        let file = path + "/" + name
-        if let recorded = known[name] {
-          var status = stat()
-          if stat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG, Status(status) == recorded.status {
-            return (nil, recorded)
-          }
+        if let recorded = known[name], let status = folder.status(name), status.st_mode & S_IFMT == S_IFREG,
+          Status(status) == recorded.status
+        {
+          return (nil, recorded)
         }
-        guard let (data, status) = SiteOutput.readFileWithStatus(file) else { return (nil, nil) }
+        guard let (data, status) = folder.readWithStatus(name) else { return (nil, nil) }
         return (data, Known(status: Status(status), digest: InputDigest.of(data)))
       }
       var bytes: [String: [UInt8]] = [:]

@@ -209,6 +209,54 @@ public enum SiteOutput {
     }
   }
 
+  /// A folder held open, whose files are found from it rather than from the whole path each
+  /// time; a folder that cannot be opened is read by path.
+  final class Folder: Sendable {
+    let path: String
+    let descriptor: Int32
+
+    init(_ path: String) {
+      self.path = path
+      descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    }
+
+    deinit { if descriptor >= 0 { close(descriptor) } }
+
+    /// The status of `name` (a path relative to the folder), following links; nil when
+    /// there is none.
+    func status(_ name: String) -> stat? {
+      var status = stat()
+      let found = descriptor >= 0 ? fstatat(descriptor, name, &status, 0) : stat(path + "/" + name, &status)
+      return found == 0 ? status : nil
+    }
+
+    /// `readFileWithStatus` for `name` in the folder.
+    func readWithStatus(_ name: String) -> (bytes: [UInt8], status: stat)? {
+      let file =
+        descriptor >= 0 ? openat(descriptor, name, O_RDONLY | O_CLOEXEC) : open(path + "/" + name, O_RDONLY | O_CLOEXEC)
+      return SiteOutput.readOpened(file)
+    }
+
+    /// The names in the folder but `.` and `..`, in the order readdir gives them; nil when it
+    /// cannot be read.
+    func names() -> [String]? {
+      guard descriptor >= 0 else { return nil }
+      // fdopendir takes the descriptor it is given; a copy leaves this one open.
+      let copy = dup(descriptor)
+      guard copy >= 0, let directory = fdopendir(copy) else { return nil }
+      defer { closedir(directory) }
+      rewinddir(directory)
+      var names: [String] = []
+      while let entry = readdir(directory) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+          String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+        }
+        if name != ".", name != ".." { names.append(name) }
+      }
+      return names
+    }
+  }
+
   /// The bytes of the regular file at `path`, read with plain POSIX calls into one buffer; nil
   /// for anything else, or when it cannot be read.
   static func readFile(_ path: String) -> [UInt8]? {
@@ -217,7 +265,11 @@ public enum SiteOutput {
 
   /// `readFile`, with the file's status as fstat gave it before the reading.
   static func readFileWithStatus(_ path: String) -> (bytes: [UInt8], status: stat)? {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    readOpened(open(path, O_RDONLY | O_CLOEXEC))
+  }
+
+  /// `readFileWithStatus` for a file opened as `descriptor`, which it closes.
+  private static func readOpened(_ descriptor: Int32) -> (bytes: [UInt8], status: stat)? {
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }
     var status = stat()

@@ -278,6 +278,31 @@ import Testing
     #expect(fixture.read("Site/data.json") == "{\"made\":true}\n")
   }
 
+  @Test("A build record vouches for the tool and generated files identity that saved it, and no other")
+  func recordVouchesForItsTool() throws {
+    let fixture = try Fixture(pages: Self.pages)
+    defer { fixture.remove() }
+    let output = fixture.root.appendingPathComponent("Site").path
+    func build(_ identity: String) -> SiteBuild {
+      var build = SiteBuild(
+        contentDirectory: fixture.root.appendingPathComponent("Content").path,
+        templatesDirectory: fixture.root.appendingPathComponent("Templates").path,
+        outputDirectory: output, contract: .design, generatedFilesIdentity: identity
+      ) { ["data.json": "{}\n"] }
+      build.toolVersion = "9.9"
+      return build
+    }
+    #expect(!SiteBuild.recordVouches(output: output, toolVersion: "9.9", identity: "one"), "no record yet")
+    #expect(build("one").run().diagnostics.errorCount == 0)
+    #expect(SiteBuild.recordVouches(output: output, toolVersion: "9.9", identity: "one"))
+    #expect(!SiteBuild.recordVouches(output: output, toolVersion: "9.8", identity: "one"), "another version")
+    #expect(!SiteBuild.recordVouches(output: output, toolVersion: "9.9", identity: "two"), "other generated files")
+    // A build given its generated files saves a record that vouches for no identity.
+    #expect(fixture.build.run().diagnostics.errorCount == 0)
+    #expect(!SiteBuild.recordVouches(output: output, toolVersion: "9.9", identity: "one"))
+    #expect(!SiteBuild.recordVouches(output: output, toolVersion: "", identity: "one"))
+  }
+
   @Test("A hand edit of a generated page is undone by the next build, even with nothing else changed")
   func handEditRestored() throws {
     let fixture = try Fixture(pages: Self.pages)

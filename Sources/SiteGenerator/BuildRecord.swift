@@ -755,8 +755,14 @@ struct InputDigest {
       mix(bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
       offset += 8
     }
+    // The last bytes as the low bytes of a word, little-endian, the rest zero.
     var tail: UInt64 = 0
-    for (shift, byte) in bytes[offset...].enumerated() { tail |= UInt64(byte) << (8 * UInt64(shift)) }
+    if offset < bytes.count {
+      withUnsafeMutableBytes(of: &tail) { word in
+        word.baseAddress!.copyMemory(from: bytes.baseAddress! + offset, byteCount: bytes.count - offset)
+      }
+      tail = UInt64(littleEndian: tail)
+    }
     mix(tail)
     // The length ends each input, so that ("ab", "c") and ("a", "bc") differ.
     mix(UInt64(bytes.count) | 0xFF00_0000_0000_0000)

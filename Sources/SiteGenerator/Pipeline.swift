@@ -128,9 +128,10 @@ struct SitePipeline {
     }
     var candidates: [(name: String, file: String, path: String)] = []
     var seen: [String: String] = [:]
-    for file in names where file.hasSuffix(".md") {
-      let name = String(file.dropLast(3))
-      let path = build.contentDirectory + "/" + file
+    let folder = build.contentDirectory + "/"
+    for file in names where file.utf8.suffix(3).elementsEqual(".md".utf8) {
+      let name = String(Substring(file.utf8.dropLast(3)))
+      let path = folder + file
       guard Self.isPageName(name) else {
         diagnostics.append(
           Diagnostic(
@@ -150,20 +151,22 @@ struct SitePipeline {
       seen[folded] = file
       candidates.append((name, file, path))
     }
+    // The Content folder's own path names its files as `path` does.
+    let readsContentFolder = sources.content.path == build.contentDirectory
     let read = parallelMap(candidates) { candidate -> (PageFile?, [Diagnostic]) in
-      var bytes = sources.content.bytes[candidate.file]
-      var digest = sources.content.digests[candidate.file] ?? 0
+      let recorded = sources.content.digests[candidate.file]
+      // Only the files this build read have bytes: after an edit, few or none.
+      var bytes = sources.content.bytes.isEmpty ? nil : sources.content.bytes[candidate.file]
+      var digest = recorded ?? 0
       func page(_ source: PageFile.Source) -> PageFile {
         PageFile(name: candidate.name, file: candidate.file, path: candidate.path, source: source, digest: digest)
       }
       if let known = known?.pages[candidate.name], known.facts.digest == digest, known.facts.path == candidate.path {
         if let bytes { return (page(.bytes(bytes)), []) }
         // Known from the record and not read: read when a render needs it.
-        if sources.content.digests[candidate.file] != nil, let folder = sources.content.path {
-          return (page(.unread(folder + "/" + candidate.file)), [])
-        }
+        if recorded != nil, readsContentFolder { return (page(.unread(candidate.path)), []) }
       }
-      if bytes == nil, sources.content.digests[candidate.file] != nil {
+      if bytes == nil, recorded != nil {
         // Its digest came from the record, whose facts of it are not usable: read it now.
         bytes = sources.content.path.flatMap { SiteOutput.readFile($0 + "/" + candidate.file) }
         digest = bytes.map(InputDigest.of) ?? 0

@@ -44,7 +44,16 @@ struct WordSet {
   }
 
   func contains(_ word: UnsafeBufferPointer<UInt8>) -> Bool {
-    emptySlot(for: word, hash: Self.hash(word)) == nil
+    // A set of a few words (a heading's, a summary's) is looked through rather than hashed.
+    if words.count <= 8 {
+      return words.contains { known in
+        Int(known.count) == word.count
+          && bytes.withUnsafeBufferPointer { stored in
+            word.isEmpty || memcmp(stored.baseAddress! + Int(known.start), word.baseAddress!, word.count) == 0
+          }
+      }
+    }
+    return emptySlot(for: word, hash: Self.hash(word)) == nil
   }
 
   private static func hash(_ word: UnsafeBufferPointer<UInt8>) -> UInt64 {
@@ -97,22 +106,29 @@ struct WordSet {
   /// The words, in the order they were added, separated by spaces.
   var joined: String { String(decoding: bytes, as: UTF8.self) }
 
-  /// `joined`, then each word of `later` (words separated by spaces) that is not in the set.
+  /// `joined`, then each word of `later` (words separated by spaces) that is not in the set:
+  /// `later`'s bytes are copied in runs between the words the set has.
   func joined(thenUnseen later: String) -> String {
     var result = bytes
     result.reserveCapacity(result.count + later.utf8.count + 1)
     var later = later
     later.withUTF8 { later in
+      func keep(_ run: Range<Int>) {
+        guard !run.isEmpty else { return }
+        if !result.isEmpty { result.append(UInt8(ascii: " ")) }
+        result.append(contentsOf: UnsafeBufferPointer(rebasing: later[run]))
+      }
+      var run = 0
       var start = 0
       while start < later.count {
         let end = later[start...].firstIndex(of: UInt8(ascii: " ")) ?? later.count
-        let word = UnsafeBufferPointer(rebasing: later[start..<end])
-        if !contains(word) {
-          if !result.isEmpty { result.append(UInt8(ascii: " ")) }
-          result.append(contentsOf: word)
+        if contains(UnsafeBufferPointer(rebasing: later[start..<end])) {
+          keep(run..<max(run, start - 1))
+          run = end + 1
         }
         start = end + 1
       }
+      keep(run..<max(run, later.count))
     }
     return String(decoding: result, as: UTF8.self)
   }
@@ -125,7 +141,8 @@ extension SearchIndex {
 
   /// `words(texts + more)`, where `later` is `words(more)`, made before.
   static func words(_ texts: [String], then later: String) -> String {
-    var seen = WordSet(capacity: 16)
+    // About one distinct word in ten bytes of prose: a section's words rarely outgrow it.
+    var seen = WordSet(capacity: max(16, texts.reduce(0) { $0 + $1.utf8.count } / 10))
     for text in texts {
       // Page bodies are mostly ASCII: read them as bytes, with the same separators, trimming
       // and word rule as the character path, which any other text takes.

@@ -127,18 +127,17 @@ public indirect enum JSON: Sendable, Hashable {
   /// `quote` for UTF-8 bytes: runs that need no escape are copied whole.
   public static func quote(bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8], scriptSafe: Bool = false) {
     out.append(UInt8(ascii: "\""))
+    // Bytes whose escape class is at least this one are escaped.
+    let escaped: UInt8 = scriptSafe ? 1 : 2
     var start = bytes.startIndex
     var index = start
     while index != bytes.endIndex {
       let byte = bytes[index]
-      guard
-        byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
-          || (scriptSafe && (byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "&")))
-      else {
+      guard escapeClass[Int(byte)] >= escaped else {
         bytes.formIndex(after: &index)
         continue
       }
-      out.append(contentsOf: bytes[start..<index])
+      out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
       switch byte {
       case UInt8(ascii: "\""): out += [0x5C, 0x22]
       case UInt8(ascii: "\\"): out += [0x5C, 0x5C]
@@ -152,8 +151,15 @@ public indirect enum JSON: Sendable, Hashable {
       bytes.formIndex(after: &index)
       start = index
     }
-    out.append(contentsOf: bytes[start..<index])
+    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
     out.append(UInt8(ascii: "\""))
+  }
+
+  /// Per byte: 2 when JSON needs it escaped (controls, DEL, `"` and `\\`), 1 when only a script
+  /// element does (`<`, `>`, `&`), else 0.
+  private static let escapeClass: [UInt8] = (0..<256).map { byte in
+    if byte < 0x20 || byte == 0x7F || byte == 0x22 || byte == 0x5C { return 2 }
+    return byte == 0x3C || byte == 0x3E || byte == 0x26 ? 1 : 0
   }
 
 }

@@ -1,4 +1,5 @@
 import CCmark
+import Foundation
 import LinkContract
 
 /// A heading of a page, with its stable id.
@@ -157,16 +158,31 @@ struct MarkdownNode {
 
   /// The plain text of the node's inline content.
   var plainText: String {
-    var text = ""
-    func collect(_ node: MarkdownNode) {
-      switch node.type {
-      case CMARK_NODE_TEXT, CMARK_NODE_CODE: text += node.literal
-      case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK: text += " "
-      default: for child in node.children { collect(child) }
+    var text: [UInt8] = []
+    appendPlainText(to: &text)
+    return String(decoding: text, as: UTF8.self)
+  }
+
+  /// Appends the UTF-8 of `plainText` to `text`, from cmark's own strings.
+  func appendPlainText(to text: inout [UInt8]) {
+    switch type {
+    case CMARK_NODE_TEXT, CMARK_NODE_CODE: appendLiteral(to: &text)
+    case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK: text.append(UInt8(ascii: " "))
+    default:
+      var child = cmark_node_first_child(pointer)
+      while let current = child {
+        MarkdownNode(pointer: current).appendPlainText(to: &text)
+        child = cmark_node_next(current)
       }
     }
-    collect(self)
-    return text
+  }
+
+  /// Appends the UTF-8 of `literal` to `text`.
+  func appendLiteral(to text: inout [UInt8]) {
+    guard let literal = cmark_node_get_literal(pointer) else { return }
+    literal.withMemoryRebound(to: UInt8.self, capacity: 1) { bytes in
+      text.append(contentsOf: UnsafeBufferPointer(start: bytes, count: strlen(literal)))
+    }
   }
 
   /// The nearest position cmark knows: the node's own, or its closest located ancestor's.

@@ -116,13 +116,13 @@ extension PageFacts {
     let headings = survey.headings.map { level, text in
       Heading(level: level, text: text, id: allocator.claim(slug(text)))
     }
-    var sections: [String?: [String]] = [:]
+    var sections: [String?: [[UInt8]]] = [:]
     for (heading, text) in survey.sectionTexts {
       sections[heading.map { headings[$0].id }, default: []].append(text)
     }
     self.init(
       name: name, path: path, digest: digest, matter: matter, headings: headings, ids: allocator.used,
-      anchors: survey.anchors, homes: survey.homes, searchWords: sections.mapValues(SearchIndex.words),
+      anchors: survey.anchors, homes: survey.homes, searchWords: sections.mapValues { SearchIndex.words(utf8: $0) },
       diagnostics: diagnostics)
   }
 }
@@ -166,7 +166,7 @@ struct PageSurvey: MarkdownWalker {
   private(set) var homes: [DirectiveHome] = []
   private(set) var diagnostics: [Diagnostic] = []
   /// Each top-level block's searchable text, with the index of the heading it follows.
-  private(set) var sectionTexts: [(heading: Int?, text: String)] = []
+  private(set) var sectionTexts: [(heading: Int?, text: [UInt8])] = []
   private var section: Int?
 
   init(path: String, markdown: MarkdownDocument, contract: Contract) {
@@ -188,7 +188,7 @@ struct PageSurvey: MarkdownWalker {
 
   mutating func visit(_ node: MarkdownNode) -> Bool {
     if node.type != CMARK_NODE_HEADING, node.parent?.type == CMARK_NODE_DOCUMENT {
-      sectionTexts.append((section, ""))
+      sectionTexts.append((section, []))
     }
     switch node.type {
     case CMARK_NODE_DOCUMENT:
@@ -201,11 +201,11 @@ struct PageSurvey: MarkdownWalker {
       if let call = DirectiveCall(info: node.fenceInfo) {
         survey(call, node)
       } else {
-        searchText(node.literal + " ")
+        searchText(node.appendLiteral)
       }
       return false
     case CMARK_NODE_PARAGRAPH:
-      searchText(node.plainText + " ")
+      searchText(node.appendPlainText)
     case CMARK_NODE_HTML_BLOCK, CMARK_NODE_HTML_INLINE:
       let (line, column) = position(node)
       error(
@@ -230,10 +230,11 @@ struct PageSurvey: MarkdownWalker {
     return true
   }
 
-  /// Adds text to the search text of the top-level block being walked.
-  private mutating func searchText(_ text: String) {
+  /// Adds text, and a space after it, to the search text of the top-level block being walked.
+  private mutating func searchText(_ append: (inout [UInt8]) -> Void) {
     guard !sectionTexts.isEmpty else { return }
-    sectionTexts[sectionTexts.count - 1].text += text
+    append(&sectionTexts[sectionTexts.count - 1].text)
+    sectionTexts[sectionTexts.count - 1].text.append(UInt8(ascii: " "))
   }
 
   private mutating func survey(_ call: DirectiveCall, _ node: MarkdownNode) {

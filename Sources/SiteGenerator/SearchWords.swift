@@ -139,20 +139,31 @@ extension SearchIndex {
   /// letters and digits, and also whole dotted or dashed runs (`links.example.com`, `extra-field`).
   static func words(_ texts: [String]) -> String { words(texts, then: "") }
 
+  /// `words` of texts given as UTF-8.
+  static func words(utf8 texts: [[UInt8]]) -> String {
+    var seen = WordSet(capacity: max(16, texts.reduce(0) { $0 + $1.count } / 10))
+    for text in texts { text.withUnsafeBufferPointer { addWords($0, into: &seen) } }
+    return seen.joined
+  }
+
+  /// Adds the words of a text given as UTF-8 to `seen`. Page bodies are mostly ASCII: they are
+  /// read as bytes, with the same separators, trimming and word rule as the character path,
+  /// which any other text takes.
+  private static func addWords(_ text: UnsafeBufferPointer<UInt8>, into seen: inout WordSet) {
+    if text.allSatisfy({ $0 < 0x80 }) {
+      asciiWords(text, into: &seen)
+    } else {
+      characterWords(String(decoding: text, as: UTF8.self), into: &seen)
+    }
+  }
+
   /// `words(texts + more)`, where `later` is `words(more)`, made before.
   static func words(_ texts: [String], then later: String) -> String {
     // About one distinct word in ten bytes of prose: a section's words rarely outgrow it.
     var seen = WordSet(capacity: max(16, texts.reduce(0) { $0 + $1.utf8.count } / 10))
     for text in texts {
-      // Page bodies are mostly ASCII: read them as bytes, with the same separators, trimming
-      // and word rule as the character path, which any other text takes.
       var text = text
-      let ascii = text.withUTF8 { bytes in
-        guard bytes.allSatisfy({ $0 < 0x80 }) else { return false }
-        asciiWords(bytes, into: &seen)
-        return true
-      }
-      if !ascii { characterWords(text, into: &seen) }
+      text.withUTF8 { addWords($0, into: &seen) }
     }
     guard seen.count > 0 else { return later }
     // `later` holds each word once, so only the words before it can repeat one of its words.

@@ -84,6 +84,8 @@ struct BuildRecord {
   var extents: [Range<Int>] = []
   /// The pages file the pages were read from, when they were.
   var stored: Stored?
+  /// Whether the parts of the record read when asked for read as they were written.
+  var health = RecordHealth()
   /// The ids of the generated search page, when the build wrote one.
   var searchIDs: [String]?
   /// The digest of each part of the search index's pages' entries (`SearchPart.digest`).
@@ -159,7 +161,9 @@ struct BuildRecord {
 
   /// `withPages` for the pages file as `ByteBuffer.mapping` maps it.
   func withPages(_ buffer: ByteBuffer, inode: UInt64) -> BuildRecord? {
-    guard let pages = RecordReader.pages(buffer, stamp: pagesStamp, extents: extents) else { return nil }
+    guard let pages = RecordReader.pages(buffer, stamp: pagesStamp, extents: extents, health: health) else {
+      return nil
+    }
     var record = self
     record.pages = pages
     record.stored = Stored(stamp: pagesStamp, size: buffer.raw.count, inode: inode, bytes: buffer)
@@ -567,12 +571,13 @@ struct RecordReader {
   /// The record without its pages, or nil.
   mutating func record() -> BuildRecord? {
     guard read(BuildRecord.format) else { return nil }
+    let health = RecordHealth()
     let tool = uint()
     let inputs = uint()
     let site = uint()
     let navigation = uint()
     let listing = uint()
-    let listingRender = int() == 1 ? render() : nil
+    let listingRender = int() == 1 ? render(health: health) : nil
     let outputs = (0..<count()).map { _ in
       BuildRecord.OutputFile(path: string(), size: int(), modified: int())
     }
@@ -602,6 +607,7 @@ struct RecordReader {
       inputs: inputs, site: site, navigation: navigation, listing: listing, listingRender: listingRender,
       outputs: outputs, warnings: warnings, generated: generated, pages: [:])
     record.tool = tool
+    record.health = health
     record.stamp = stamp
     record.pagesStamp = pagesStamp
     record.extents = extents
@@ -611,15 +617,18 @@ struct RecordReader {
     return record
   }
 
-  /// The pages at `extents` of a pages file stamped `stamp`, or nil.
-  static func pages(_ buffer: ByteBuffer, stamp: UInt64, extents: [Range<Int>]) -> [String: BuildRecord.Page]? {
+  /// The pages at `extents` of a pages file stamped `stamp`, or nil. Each page's parts read
+  /// when asked for report to `health`.
+  static func pages(
+    _ buffer: ByteBuffer, stamp: UInt64, extents: [Range<Int>], health: RecordHealth
+  ) -> [String: BuildRecord.Page]? {
     var reader = RecordReader(bytes: Bytes(buffer))
     guard reader.read(BuildRecord.pagesFormat), reader.uint() == stamp, !reader.failed else { return nil }
     let start = reader.offset
     guard extents.allSatisfy({ $0.lowerBound >= start && $0.upperBound <= buffer.raw.count }) else { return nil }
     let decoded = parallelMap(extents) { extent -> BuildRecord.Page? in
       var reader = RecordReader(bytes: Bytes(buffer, extent))
-      return reader.page(extent)
+      return reader.page(extent, health: health)
     }
     var pages: [String: BuildRecord.Page] = [:]
     for page in decoded {
@@ -630,7 +639,7 @@ struct RecordReader {
   }
 
   /// One page's blob, whole, or nil; its parts read only when asked for are checked here.
-  mutating func page(_ extent: Range<Int>) -> BuildRecord.Page? {
+  mutating func page(_ extent: Range<Int>, health: RecordHealth) -> BuildRecord.Page? {
     let name = string()
     let path = string()
     let digest = uint()
@@ -644,34 +653,21 @@ struct RecordReader {
     let indexDigest = uint()
     var chunk: (key: UInt64, headingCount: Int, json: Bytes, pageItem: Bytes, items: Bytes)?
     if int() == 1 { chunk = (uint(), int(), data(), data(), data()) }
-    let render = self.render()
-    let details = part { reader in
-      for _ in 0..<reader.count() {
-        _ = reader.uint()
-        reader.skipString()
-        reader.skipString()
-      }
-      reader.skipStrings()
-      reader.skipStrings()
-    }
-    let words = part { reader in
-      for _ in 0..<reader.count() {
-        if reader.uint() == 1 { reader.skipString() }
-        reader.skipString()
-      }
-    }
-    let links = part { $0.skipStrings() }
+    let render = self.render(health: health)
+    let details = data()
+    let words = data()
+    let links = data()
     guard isComplete else { return nil }
     let facts = PageFacts(
       name: name, path: path, digest: digest, matter: matter,
-      details: Recorded(details) { reader in
+      details: Recorded(details, health: health) { reader in
         let headings = (0..<reader.count()).map { _ in
           Heading(level: reader.int(), text: reader.string(), id: reader.string())
         }
         return PageFacts.Details(headings: headings, ids: Set(reader.strings()), anchors: Set(reader.strings()))
       },
       indexDigest: indexDigest, homes: homes,
-      searchWords: Recorded(words) { reader in
+      searchWords: Recorded(words, health: health) { reader in
         var words: [String?: String] = [:]
         for _ in 0..<reader.count() {
           let section: String? = reader.int() == 1 ? reader.string() : nil
@@ -682,43 +678,21 @@ struct RecordReader {
     let searchChunk = chunk.map { chunk in
       SearchChunk(
         key: chunk.key, json: chunk.json, pageItem: chunk.pageItem, headingItems: chunk.items,
-        headingCount: chunk.headingCount, links: .recorded(Recorded(links) { $0.strings() }))
+        headingCount: chunk.headingCount, links: .recorded(Recorded(links, health: health) { $0.strings() }))
     }
     return BuildRecord.Page(facts: facts, render: render, chunk: searchChunk, extent: extent)
   }
 
   /// A length-prefixed part, checked with `check` to read to its end.
-  private mutating func part(_ check: (inout RecordReader) -> Void) -> Bytes {
-    let part = data()
-    var reader = RecordReader(bytes: part)
-    check(&reader)
-    if !reader.isComplete { failed = true }
-    return part
-  }
-
   /// A rendered page, as `RecordWriter.render` wrote it.
-  private mutating func render() -> RenderedPage {
+  private mutating func render(health: RecordHealth) -> RenderedPage {
     let path = string()
     let diagnostics = self.diagnostics()
-    let targets = part { reader in
-      reader.skipStrings()
-      reader.skipStrings()
-      for _ in 0..<reader.count() {
-        reader.skipString()
-        reader.skipString()
-        _ = reader.uint()
-      }
-    }
-    let lookups = part { reader in
-      for _ in 0..<reader.count() {
-        if SiteLookup.Question.Kind(rawValue: UInt8(truncatingIfNeeded: reader.uint())) == nil { reader.failed = true }
-        reader.skipString()
-        reader.skipString()
-      }
-    }
+    let targets = data()
+    let lookups = data()
     return RenderedPage(
       path: path,
-      targets: Recorded(targets) { reader in
+      targets: Recorded(targets, health: health) { reader in
         let ids = Set(reader.strings())
         let duplicates = reader.strings()
         let links = (0..<reader.count()).map { _ in
@@ -726,10 +700,11 @@ struct RecordReader {
         }
         return RenderedPage.Targets(ids: ids, duplicateIDs: duplicates, links: links)
       },
-      lookups: Recorded(lookups) { reader in
+      lookups: Recorded(lookups, health: health) { reader in
         (0..<reader.count()).map { _ in
-          let kind = SiteLookup.Question.Kind(rawValue: UInt8(truncatingIfNeeded: reader.int())) ?? .page
-          return SiteLookup(question: .init(kind: kind, key: reader.string()), answer: reader.string())
+          let kind = SiteLookup.Question.Kind(rawValue: UInt8(truncatingIfNeeded: reader.int()))
+          if kind == nil { reader.failed = true }
+          return SiteLookup(question: .init(kind: kind ?? .page, key: reader.string()), answer: reader.string())
         }
       },
       diagnostics: diagnostics)

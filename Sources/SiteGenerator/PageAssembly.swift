@@ -92,15 +92,18 @@ enum Recallable<Value: Sendable>: Sendable {
 }
 
 /// A value of the build record, read from its bytes when first asked for: a rebuild reads few
-/// of the recorded pages' ids, links, headings and lookups. The bytes were checked to read
-/// when the record was.
+/// of the recorded pages' ids, links, headings and lookups. Bytes that do not read as written
+/// mark the record's `health` failed (the value read is then of no use), and the build that
+/// asked for it is made again without the record.
 final class Recorded<Value: Sendable>: Sendable {
   let encoded: Bytes
   private let read: @Sendable (inout RecordReader) -> Value
+  private let health: RecordHealth?
   private let decoded = Mutex<Value?>(nil)
 
-  init(_ encoded: Bytes, read: @escaping @Sendable (inout RecordReader) -> Value) {
+  init(_ encoded: Bytes, health: RecordHealth? = nil, read: @escaping @Sendable (inout RecordReader) -> Value) {
     self.encoded = encoded
+    self.health = health
     self.read = read
   }
 
@@ -112,10 +115,20 @@ final class Recorded<Value: Sendable>: Sendable {
       if let decoded { return decoded }
       var reader = RecordReader(bytes: encoded)
       let value = read(&reader)
+      if !reader.isComplete { health?.fail() }
       decoded = value
       return value
     }
   }
+}
+
+/// Whether every part of a build record read so far read as it was written.
+final class RecordHealth: Sendable {
+  private let failed = Atomic<Bool>(false)
+
+  func fail() { failed.store(true, ordering: .relaxed) }
+
+  var hasFailed: Bool { failed.load(ordering: .relaxed) }
 }
 
 /// An `href` or `src` of a rendered page, with its line there.

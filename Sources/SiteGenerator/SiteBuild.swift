@@ -136,7 +136,11 @@ public struct SiteBuild: Sendable {
       previous = nil
     }
     pipeline.clock.mark("previous build")
-    let site = pipeline.run(sources, digests: digests, previous: previous, untouched: untouched)
+    var site = pipeline.run(sources, digests: digests, previous: previous, untouched: untouched)
+    // A part of the record that did not read as it was written leaves the build made from it
+    // in doubt: it is made again from the sources alone, and the record is written anew.
+    let recordFailed = previous?.health.hasFailed == true
+    if recordFailed { site = pipeline.run(sources, digests: digests, previous: nil, untouched: []) }
     leftovers += [previous as Any, site, current as Any, untouched]
     let files = site.files.count + site.kept.count
     guard site.diagnostics.errorCount == 0 else {
@@ -148,7 +152,7 @@ public struct SiteBuild: Sendable {
     let pagesWritten = DispatchGroup()
     if usesBuildCache {
       let pages = site.pages
-      let stored = previous?.stored
+      let stored = recordFailed ? nil : previous?.stored
       DispatchQueue.global().async(group: pagesWritten) {
         let file = BuildRecord.savePages(pages, location: location, stored: stored)
         pagesFile.withLock { $0 = file }

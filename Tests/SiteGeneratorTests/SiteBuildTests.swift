@@ -162,6 +162,44 @@ import Testing
     }
   }
 
+  @Test(
+    "A record part that does not read as written is found when read, and the build is made again without the record")
+  func damagedRecordPart() throws {
+    let fixture = try Fixture(pages: Self.pages)
+    defer { fixture.remove() }
+    _ = fixture.build.run()
+    // Every part read only when asked for (ids, links, lookups, headings, words) is overwritten
+    // in place, its length kept: each page still reads, no part does.
+    let location = fixture.root.appendingPathComponent(".Site.linkcontract-cache").path
+    let header = try #require(BuildRecord.decode(Array(try Data(contentsOf: URL(fileURLWithPath: location)))))
+    var pagesFile = Array(try Data(contentsOf: URL(fileURLWithPath: location + "-pages")))
+    let record = try #require(header.withPages(pagesFile))
+    for page in record.pages.values {
+      let parts = [
+        page.render.encoded.targets, page.render.encoded.lookups, page.facts.encoded.details,
+        page.facts.encoded.words, page.chunk?.linkList.encoded,
+      ]
+      for case let part? in parts { for offset in part.range { pagesFile[offset] = 0xFF } }
+    }
+    try Data(pagesFile).write(to: URL(fileURLWithPath: location + "-pages"))
+    let damaged = try #require(header.withPages(pagesFile))
+    #expect(damaged.pages.count == record.pages.count, "the pages still read")
+    _ = damaged.pages["routes"]?.render.links
+    #expect(damaged.health.hasFailed, "a damaged part was read without notice")
+
+    // The heading others link to is renamed: the check reads the kept pages' links.
+    try fixture.write(
+      "Content/routes.md",
+      SiteBuildTests.pages["routes.md"]!.replacingOccurrences(of: "## Business", with: "## Business links"))
+    let rebuilt = fixture.build.run()
+    #expect(rebuilt.diagnostics.errorCount > 0, "the link to the old heading is reported")
+    fixture.expectFullBuild(rebuilt, "after a damaged record")
+    try fixture.write("Content/routes.md", SiteBuildTests.pages["routes.md"]!)
+    let restored = fixture.build.run()
+    #expect(restored.diagnostics.errorCount == 0)
+    fixture.expectFullBuild(restored, "after the heading was put back")
+  }
+
   @Test("A page whose name holds `--` is written with a header an XML parser reads")
   func doubleHyphenName() throws {
     let fixture = try Fixture(pages: ["index.md": page("Home", "Body.\n"), "a--b.md": page("Dashes", "Body.\n")])

@@ -51,8 +51,8 @@ struct BuildRecord {
     let bytes: ByteBuffer?
   }
 
-  static let format = "linkcontract-build-record 13\n"
-  static let pagesFormat = "linkcontract-build-record-pages 13\n"
+  static let format = "linkcontract-build-record 14\n"
+  static let pagesFormat = "linkcontract-build-record-pages 14\n"
 
   /// The build's tool and its contract (`BuildDigests.tool`): a record the same tool saved
   /// vouches that the contract compiled into it passed its checks.
@@ -90,6 +90,8 @@ struct BuildRecord {
   var searchIDs: [String]?
   /// The digest of each part of the search index's pages' entries (`SearchPart.digest`).
   var searchParts: [UInt64] = []
+  /// The digest of what the generated search page showed, when the build wrote one.
+  var searchPage: UInt64 = 0
   /// The Content files whose status and digest a rebuild may trust instead of reading them.
   var sources: [String: SiteSources.Known] = [:]
 
@@ -365,6 +367,7 @@ struct RecordWriter {
     optional(record.searchIDs) { $0.strings($1, count: $1.count) }
     int(record.searchParts.count)
     for digest in record.searchParts { uint(digest) }
+    uint(record.searchPage)
     int(record.sources.count)
     for (name, known) in record.sources.sorted(by: { $0.key < $1.key }) {
       string(name)
@@ -596,6 +599,7 @@ struct RecordReader {
     }
     let searchIDs = int() == 1 ? strings() : nil
     let searchParts = (0..<count()).map { _ in uint() }
+    let searchPage = uint()
     var sources: [String: SiteSources.Known] = [:]
     for _ in 0..<count() {
       let name = string()
@@ -613,6 +617,7 @@ struct RecordReader {
     record.extents = extents
     record.searchIDs = searchIDs
     record.searchParts = searchParts
+    record.searchPage = searchPage
     record.sources = sources
     return record
   }

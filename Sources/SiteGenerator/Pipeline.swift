@@ -84,6 +84,7 @@ struct SitePipeline {
       rendered.pages.first { $0.path == "index.html" && resolved.index.pages["index"] == nil }?
       .kept
     output.searchParts = rendered.search.digests
+    output.searchPage = rendered.searchPage
     output.searchIDs = rendered.pages.first { $0.path == "search.html" && resolved.index.pages["search"] == nil }?
       .ids.sorted()
     output.pages = Dictionary(
@@ -323,9 +324,13 @@ struct SitePipeline {
     var search = searchBase
     for (page, (_, chunk)) in zip(site.pages, pages) { search.add(page.facts, chunk: chunk) }
     let searchFiles = searchFiles(search, script: hasScript, previous: previous, untouched: untouched)
+    var page = InputDigest()
+    page.add(site.navigationDigest)
+    page.add(search.pageDigest(script: hasScript))
+    let searchPage = page.value
     let made = parallelJobs(listings.count) {
-      ParsedTemplate(template, navigation: navigation)
-    } _: { [search] job, parsed -> RenderedPage in
+      WorkerTemplate(template, navigation: navigation)
+    } _: { [search] job, worker -> RenderedPage in
       switch listings[job] {
       case .index:
         if let known = previous?.listingRender, previous?.listing == site.listingDigest,
@@ -333,12 +338,20 @@ struct SitePipeline {
         {
           return known
         }
-        return renderIndex(site.pages.map(\.facts), parsed: parsed, context: context)
+        return renderIndex(site.pages.map(\.facts), parsed: worker.parsed, context: context)
       case .search:
-        return renderSearch(search, parsed: parsed, context: context, script: hasScript)
+        // The page as the recorded build wrote it, while it would show the same: its links lead
+        // where they did, to targets made from the same facts.
+        if let ids = previous?.searchIDs, previous?.searchPage == searchPage, untouched.contains("search.html") {
+          return RenderedPage(
+            path: "search.html", bytes: nil, ids: Set(ids), duplicateIDs: [], links: [], diagnostics: [])
+        }
+        return renderSearch(search, parsed: worker.parsed, context: context, script: hasScript)
       }
     }
-    return RenderedPages(pages: made + pages.map(\.0), chunks: pages.map(\.1), search: searchFiles)
+    return RenderedPages(
+      pages: made + pages.map(\.0), chunks: pages.map(\.1), search: searchFiles,
+      searchPage: listings.contains(.search) ? searchPage : 0)
   }
 
   /// The search index's files: `search.json`, and each part of the pages' entries, made only
@@ -510,6 +523,8 @@ struct RenderedPages: Sendable {
   /// Each Content page's part of the search index, in navigation order.
   let chunks: [SearchChunk]
   let search: SearchFiles
+  /// The digest of what the generated search page shows (its navigation too); 0 without one.
+  let searchPage: UInt64
 
   var byPath: [String: RenderedPage] {
     Dictionary(pages.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
@@ -559,6 +574,7 @@ struct SiteRender {
   var listingRender: RenderedPage?
   var searchIDs: [String]?
   var searchParts: [UInt64] = []
+  var searchPage: UInt64 = 0
   var generated: [String] = []
   var pages: [String: BuildRecord.Page] = [:]
   /// What the phases made on the way, for a build that keeps what it made until its process
@@ -581,6 +597,7 @@ struct SiteRender {
     record.tool = tool
     record.searchIDs = searchIDs
     record.searchParts = searchParts
+    record.searchPage = searchPage
     return record
   }
 }

@@ -265,6 +265,27 @@ struct SearchIndex {
     chunks.append(chunk)
   }
 
+  /// A digest of what the search page shows besides its frame (the template and navigation):
+  /// every entry's kind, name, detail and href, and each page's items in the static index.
+  func pageDigest(script: Bool) -> UInt64 {
+    var hash = InputDigest()
+    hash.add(script ? 1 : 0)
+    hash.add(UInt64(entries.count))
+    for entry in entries {
+      hash.add(entry.kind.rawValue)
+      hash.add(entry.name)
+      hash.add(entry.detail)
+      hash.add(entry.href)
+    }
+    hash.add(UInt64(chunks.count))
+    for chunk in chunks {
+      chunk.pageItem.withUnsafeBytes { hash.add(bytes: $0) }
+      chunk.headingItems.withUnsafeBytes { hash.add(bytes: $0) }
+      hash.add(UInt64(chunk.headingCount))
+    }
+    return hash.value
+  }
+
   /// How many pages' entries a part of the index holds: an edit of one page writes its part
   /// again, not the whole index.
   static let pagesPerPart = 64

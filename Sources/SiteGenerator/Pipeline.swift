@@ -495,17 +495,13 @@ struct ResolvedSite: Sendable {
   let pages: [SitePage]
   let index: SiteIndex
   let navigation: Navigation
-
-  /// A digest of what the generated page list shows: the navigation and every page's summary.
-  var listingDigest: UInt64 {
-    var hash = InputDigest()
-    hash.add(navigationDigest)
-    for page in pages { hash.add(page.facts.matter?.summary ?? "") }
-    return hash.value
-  }
-
   /// A digest of the navigation every page shows.
-  var navigationDigest: UInt64 {
+  let navigationDigest: UInt64
+
+  init(pages: [SitePage], index: SiteIndex, navigation: Navigation) {
+    self.pages = pages
+    self.index = index
+    self.navigation = navigation
     var hash = InputDigest()
     hash.add(UInt64(navigation.limit))
     hash.add(navigation.hasIndexPage ? 1 : 0)
@@ -513,6 +509,19 @@ struct ResolvedSite: Sendable {
       hash.add(page.name)
       hash.add(page.title)
     }
+    navigationDigest = hash.value
+  }
+
+  /// Whether the site lists its pages itself: without an `index` page, the build makes one.
+  var hasGeneratedListing: Bool { index.pages["index"] == nil }
+
+  /// A digest of what the generated page list shows: the navigation and every page's summary;
+  /// 0 when the site has its own index page.
+  var listingDigest: UInt64 {
+    guard hasGeneratedListing else { return 0 }
+    var hash = InputDigest()
+    hash.add(navigationDigest)
+    for page in pages { hash.add(page.facts.matter?.summary ?? "") }
     return hash.value
   }
 }

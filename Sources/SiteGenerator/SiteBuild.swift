@@ -284,6 +284,8 @@ struct SiteSources: Sendable {
       var bytes: [String: [UInt8]] = [:]
       var digests: [String: UInt64] = [:]
       var settled: [String: Known] = [:]
+      digests.reserveCapacity(sorted.count)
+      settled.reserveCapacity(sorted.count)
       for (name, (data, known)) in zip(sorted, read) {
         guard let known else { continue }
         if let data { bytes[name] = data }

@@ -94,6 +94,8 @@ struct BuildRecord {
   var searchPage: UInt64 = 0
   /// The Content files whose status and digest a rebuild may trust instead of reading them.
   var sources: [String: SiteSources.Known] = [:]
+  /// The Content folder's names in order, which `sources` is written in (not itself written).
+  var sourceOrder: [String] = []
 
   /// Where the record for `output` lives: `.<name>.linkcontract-cache` beside it, with its
   /// pages in `pagesLocation`, so that a rebuild with nothing to do reads only the small part.
@@ -129,11 +131,17 @@ struct BuildRecord {
 
   /// The recorded output files that are still on disk exactly as the recorded build left them.
   func untouchedOutputs(_ current: [OutputFile]) -> Set<String> {
-    let recorded = Dictionary(outputs.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
-    return Set(current.filter { recorded[$0.path] == $0 }.map(\.path))
+    // Both lists are in path order (`snapshot`), and are walked side by side; a list out of
+    // order would only leave files out, to be made again.
+    var untouched = Set<String>(minimumCapacity: current.count)
+    var index = outputs.startIndex
+    for file in current {
+      while index < outputs.endIndex, outputs[index].path < file.path { index += 1 }
+      if index < outputs.endIndex, outputs[index] == file { untouched.insert(file.path) }
+    }
+    return untouched
   }
 
-  /// The record in `bytes`, without its pages, which is all a rebuild with nothing changed reads.
   /// The tool digest of the record at `location`, read from its first bytes; nil when there
   /// is no record of this format.
   static func tool(at location: String) -> UInt64? {
@@ -150,6 +158,7 @@ struct BuildRecord {
     return reader.failed ? nil : tool
   }
 
+  /// The record in `bytes`, without its pages, which is all a rebuild with nothing changed reads.
   static func decode(_ bytes: [UInt8]) -> BuildRecord? {
     var reader = RecordReader(bytes: bytes)
     return reader.record()
@@ -369,7 +378,12 @@ struct RecordWriter {
     for digest in record.searchParts { uint(digest) }
     uint(record.searchPage)
     int(record.sources.count)
-    for (name, known) in record.sources.sorted(by: { $0.key < $1.key }) {
+    // In name order: the folder's, when the record has it (the same order, without a sort).
+    let names =
+      record.sourceOrder.count >= record.sources.count
+      ? record.sourceOrder.filter { record.sources[$0] != nil } : record.sources.keys.sorted()
+    for name in names {
+      let known = record.sources[name]!
       string(name)
       int(known.status.size)
       int(known.status.modified)

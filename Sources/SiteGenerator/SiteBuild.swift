@@ -121,6 +121,7 @@ public struct SiteBuild: Sendable {
     {
       published.recall(from: outputDirectory, paths: recorded.generated)
     }
+    // Read back or made while the record is read and the pages are parsed.
     DispatchQueue.global().async { _ = published.files }
     // Pages are recalled only from a build with the same tool, settings and templates.
     let previous: BuildRecord?
@@ -175,6 +176,7 @@ public struct SiteBuild: Sendable {
         ?? BuildRecord.snapshot(outputDirectory)
       if let file = pagesFile.withLock({ $0 }), var record = site.record(outputs: outputs) {
         record.sources = sources.content.settled
+        record.sourceOrder = sources.content.names ?? []
         let saved = record.save(location, pages: file)
         lastRecord.value.withLock { $0 = saved }
       } else {
@@ -346,27 +348,32 @@ final class PublishedFiles: Sendable {
     self.make = make
   }
 
-  /// Takes the files from `paths` under `folder`, where a build wrote them, unless they are
-  /// made already or one cannot be read.
+  private let recalled = Mutex<(folder: String, paths: [String])?>(nil)
+
+  /// Has the files taken from `paths` under `folder`, where a build wrote them, when they are
+  /// first asked for, unless they are made already; made after all if one cannot be read.
   func recall(from folder: String, paths: [String]) {
     guard identity != nil else { return }
-    var files: [String: String] = [:]
-    for path in paths {
-      guard let bytes = SiteOutput.readFile(folder + "/" + path) else { return }
-      files[path] = String(decoding: bytes, as: UTF8.self)
-    }
-    made.withLock { made in
-      if made == nil { made = files }
-    }
+    recalled.withLock { $0 = (folder, paths) }
   }
 
   var files: [String: String] {
     made.withLock { made in
       if let made { return made }
-      let files = make()
+      let files = recalledFiles() ?? make()
       made = files
       return files
     }
+  }
+
+  private func recalledFiles() -> [String: String]? {
+    guard let (folder, paths) = recalled.withLock({ $0 }) else { return nil }
+    var files: [String: String] = [:]
+    for path in paths {
+      guard let bytes = SiteOutput.readFile(folder + "/" + path) else { return nil }
+      files[path] = String(decoding: bytes, as: UTF8.self)
+    }
+    return files
   }
 }
 

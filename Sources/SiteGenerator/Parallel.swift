@@ -60,3 +60,25 @@ struct PhaseClock {
     last = now
   }
 }
+
+/// A value made on another thread from the moment it is asked for, waited for when it is read.
+final class Later<Value: Sendable>: Sendable {
+  private let done = DispatchSemaphore(value: 0)
+  private let result = Mutex<Value?>(nil)
+
+  init(_ make: @escaping @Sendable () -> Value) {
+    DispatchQueue.global().async { [self] in
+      let value = make()
+      result.withLock { $0 = value }
+      done.signal()
+    }
+  }
+
+  /// The value, once made; every read after the first returns at once.
+  var value: Value {
+    if let made = result.withLock({ $0 }) { return made }
+    done.wait()
+    done.signal()
+    return result.withLock { $0! }
+  }
+}

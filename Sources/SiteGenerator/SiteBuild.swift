@@ -96,6 +96,9 @@ public struct SiteBuild: Sendable {
     // never names inputs other than the ones the site was made from.
     var pipeline = SitePipeline(build: self)
     let recordBytes = usesBuildCache ? SiteOutput.readFile(location) : nil
+    // The output as it is now, looked at while the record and the sources are read.
+    let output = outputDirectory
+    let snapshot = recordBytes == nil ? nil : Later { BuildRecord.snapshot(output) }
     let recorded = recordBytes.flatMap { BuildRecord.decode($0) }
     let sources = SiteSources(
       content: contentDirectory, templates: templatesDirectory, known: recorded?.sources ?? [:],
@@ -107,7 +110,7 @@ public struct SiteBuild: Sendable {
     }
     let digests = usesBuildCache ? BuildDigests(self, sources) : nil
     pipeline.clock.mark("sources")
-    let current = recorded == nil ? nil : BuildRecord.snapshot(outputDirectory)
+    let current = recorded == nil ? nil : snapshot?.value
     if let recorded, recorded.inputs == digests?.inputs, recorded.outputs == current {
       return SiteBuildResult(diagnostics: recorded.warnings, files: recorded.outputs.count, written: 0, removed: 0)
     }

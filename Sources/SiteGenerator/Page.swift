@@ -9,6 +9,8 @@ import LinkContract
 /// of a struct of a dozen references retains each of them.
 final class PageFacts: Sendable {
   let name: String
+  /// The page's file in the output, `name.html`.
+  let outputName: String
   let path: String
   /// The digest of the page file's bytes.
   let digest: UInt64
@@ -51,6 +53,7 @@ final class PageFacts: Sendable {
     anchors: Set<String>, homes: [DirectiveHome], searchWords: [String?: String], diagnostics: [Diagnostic]
   ) {
     self.name = name
+    outputName = name + ".html"
     self.path = path
     self.digest = digest
     self.matter = matter
@@ -68,6 +71,7 @@ final class PageFacts: Sendable {
     diagnostics: [Diagnostic]
   ) {
     self.name = name
+    outputName = name + ".html"
     self.path = path
     self.digest = digest
     self.matter = matter
@@ -79,7 +83,6 @@ final class PageFacts: Sendable {
   }
 
   var title: String { matter?.title ?? name }
-  var outputName: String { name + ".html" }
 
   /// A digest of what the site index takes from the page (its ids and its `contract` blocks):
   /// while no page's changes, every answer the index gave a render stands.

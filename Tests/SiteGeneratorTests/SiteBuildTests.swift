@@ -138,9 +138,8 @@ import Testing
     let fixture = try Fixture(pages: Self.pages)
     defer { fixture.remove() }
     _ = fixture.build.run()
-    let location = fixture.root.appendingPathComponent(".Site.linkcontract-cache").path
-    let header = try #require(BuildRecord.decode(Array(try Data(contentsOf: URL(fileURLWithPath: location)))))
-    let record = try #require(header.withPages(Array(try Data(contentsOf: URL(fileURLWithPath: location + "-pages")))))
+    let (header, pagesFile) = try fixture.savedRecord()
+    let record = try #require(header.withPages(pagesFile))
     #expect(record.pages.count == Self.pages.count)
     for page in record.pages.values {
       #expect(page.render.isUnread && page.facts.isUnread, "\(page.facts.name) was read before it was asked for")
@@ -170,9 +169,8 @@ import Testing
     _ = fixture.build.run()
     // Every part read only when asked for (ids, links, lookups, headings, words) is overwritten
     // in place, its length kept: each page still reads, no part does.
-    let location = fixture.root.appendingPathComponent(".Site.linkcontract-cache").path
-    let header = try #require(BuildRecord.decode(Array(try Data(contentsOf: URL(fileURLWithPath: location)))))
-    var pagesFile = Array(try Data(contentsOf: URL(fileURLWithPath: location + "-pages")))
+    let (header, saved) = try fixture.savedRecord()
+    var pagesFile = saved
     let record = try #require(header.withPages(pagesFile))
     for page in record.pages.values {
       let parts = [
@@ -181,7 +179,7 @@ import Testing
       ]
       for case let part? in parts { for offset in part.range { pagesFile[offset] = 0xFF } }
     }
-    try Data(pagesFile).write(to: URL(fileURLWithPath: location + "-pages"))
+    try fixture.writeBytes(".Site.linkcontract-cache-pages", pagesFile)
     let damaged = try #require(header.withPages(pagesFile))
     #expect(damaged.pages.count == record.pages.count, "the pages still read")
     _ = damaged.pages["routes"]?.render.links
@@ -423,4 +421,13 @@ final class Counter: Sendable {
   func increment() { count.withLock { $0 += 1 } }
 
   var value: Int { count.withLock { $0 } }
+}
+
+extension Fixture {
+  /// The build record beside the fixture's output, without its pages, and its pages file.
+  func savedRecord() throws -> (BuildRecord, [UInt8]) {
+    let location = root.appendingPathComponent(".Site.linkcontract-cache").path
+    let header = try #require(BuildRecord.decode(Array(try Data(contentsOf: URL(fileURLWithPath: location)))))
+    return (header, Array(try Data(contentsOf: URL(fileURLWithPath: location + "-pages"))))
+  }
 }

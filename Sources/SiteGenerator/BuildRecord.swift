@@ -280,14 +280,21 @@ struct BuildRecord {
     // A pages file put in place without its record is never read: the stamps differ.
     if let pages = file.temporary, !SiteOutput.replace(Self.pagesLocation(location), with: pages) { return fail() }
     guard rename(temporary, location) == 0 else { return fail() }
-    // Kept for the next run of this build: its pages as the file now holds them.
+    record.stored = Stored(stamp: file.stamp, size: file.size, inode: file.inode, bytes: nil)
+    return record
+  }
+
+  /// The saved record as a later run of the same build recalls it: each page with where it is
+  /// in the pages file now (`extents`, in name order). Made only when asked for: a build that
+  /// runs once never needs it.
+  var asKept: BuildRecord {
+    var record = self
     let names = pages.keys.sorted()
     record.pages = Dictionary(
-      uniqueKeysWithValues: zip(names, file.extents).map { name, extent in
+      uniqueKeysWithValues: zip(names, extents).map { name, extent in
         let page = pages[name]!
         return (name, Page(facts: page.facts, render: page.render, chunk: page.chunk, extent: extent))
       })
-    record.stored = Stored(stamp: file.stamp, size: file.size, inode: file.inode, bytes: nil)
     return record
   }
 

@@ -130,7 +130,7 @@ public struct SiteBuild: Sendable {
     let previous: BuildRecord?
     if let recorded, recorded.site == digests?.site {
       if let kept = lastRecord.value.withLock({ $0 }), kept.stamp == recorded.stamp {
-        previous = kept
+        previous = kept.asKept
       } else {
         previous = ByteBuffer.mapping(BuildRecord.pagesLocation(location)).flatMap {
           recorded.withPages($0.buffer, inode: UInt64($0.status.st_ino))

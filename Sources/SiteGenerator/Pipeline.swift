@@ -140,8 +140,10 @@ struct SitePipeline {
             message: "page name `\(name)` must use only letters, digits, `-`, `_` and `.`"))
         continue
       }
-      // A page name is ASCII (`isPageName`), so its lowercase is a byte's.
-      let folded = String(decoding: name.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
+      // A page name is ASCII (`isPageName`), so its lowercase is a byte's; most are lowercase.
+      let folded =
+        name.utf8.contains { $0 >= 0x41 && $0 <= 0x5A }
+        ? String(decoding: name.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self) : name
       if let other = seen[folded] {
         diagnostics.append(
           Diagnostic(

@@ -57,7 +57,9 @@ struct SitePipeline {
     // The output check looks for the generator's own faults; with Content errors nothing is
     // written, and their consequences would only repeat them.
     if diagnostics.errorCount == 0 {
-      let all = Set(output.files.keys).union(output.kept)
+      // The kept files are most of a rebuild's: their set is copied whole, the made ones added.
+      var all = output.kept
+      all.formUnion(output.files.keys)
       let check = OutputCheck(pages: rendered.byPath, files: all)
       if let previous, previous.outputs.count == all.count, previous.outputs.allSatisfy({ all.contains($0.path) }) {
         diagnostics += check.problems(build.outputDirectory, changedTargets: changedTargets(rendered, since: previous))

@@ -657,6 +657,7 @@ struct RecordReader {
       return reader.page(extent, health: health)
     }
     var pages: [String: BuildRecord.Page] = [:]
+    pages.reserveCapacity(decoded.count)
     for page in decoded {
       guard let page else { return nil }
       pages[page.facts.name] = page

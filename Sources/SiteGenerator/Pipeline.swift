@@ -390,16 +390,19 @@ struct SitePipeline {
 
   /// The pages made now whose ids differ from the recorded build's, or are not recorded.
   func changedTargets(_ rendered: RenderedPages, since previous: BuildRecord) -> Set<String> {
-    // Only the pages made now ask for their recorded ids, which are read when asked for.
-    var recorded: [String: RenderedPage] = [:]
-    for page in previous.pages.values { recorded[page.facts.outputName] = page.render }
-    if let listing = previous.listingRender { recorded[listing.path] = listing }
+    // Only the pages made now ask for their recorded ids, which are read when asked for: the
+    // generated page list's, else those of the page the file is named after (`name.html`).
+    func recorded(_ path: String) -> RenderedPage? {
+      if let listing = previous.listingRender, listing.path == path { return listing }
+      guard path.hasSuffix(".html") else { return nil }
+      return previous.pages[String(path.dropLast(5))]?.render
+    }
     let search = previous.searchIDs.map(Set.init)
     return Set(
       rendered.pages.filter { page in
         guard page.bytes != nil else { return false }
-        if page.path == "search.html", recorded[page.path] == nil { return search != page.ids }
-        return recorded[page.path]?.ids != page.ids
+        guard let known = recorded(page.path) else { return page.path != "search.html" || search != page.ids }
+        return known.ids != page.ids
       }.map(\.path))
   }
 

@@ -83,7 +83,7 @@ struct SitePipeline {
       }.keys.sorted()
     }
     output.listingRender =
-      rendered.pages.first { $0.path == "index.html" && resolved.index.pages["index"] == nil }?
+      rendered.pages.first { $0.path == "index.html" && resolved.hasGeneratedListing }?
       .kept
     output.searchParts = rendered.search.digests
     output.searchPage = rendered.searchPage
@@ -324,14 +324,14 @@ struct SitePipeline {
     }
     // The listings: the search page, and the page list when Content has no index.
     let listings: [Listing] =
-      (site.index.pages["search"] == nil ? [.search] : []) + (site.index.pages["index"] == nil ? [.index] : [])
+      (site.index.pages["search"] == nil ? [.search] : []) + (site.hasGeneratedListing ? [.index] : [])
     var search = searchBase
     for (page, (_, chunk)) in zip(site.pages, pages) { search.add(page.facts, chunk: chunk) }
     let searchFiles = searchFiles(search, script: hasScript, previous: previous, untouched: untouched)
-    var page = InputDigest()
-    page.add(site.navigationDigest)
-    page.add(search.pageDigest(script: hasScript))
-    let searchPage = page.value
+    var shown = InputDigest()
+    shown.add(site.navigationDigest)
+    shown.add(search.pageDigest(script: hasScript))
+    let searchPage = shown.value
     let made = parallelJobs(listings.count) {
       WorkerTemplate(template, navigation: navigation)
     } _: { [search] job, worker -> RenderedPage in

@@ -96,8 +96,7 @@ struct SearchPart {
   let chunks: ArraySlice<SearchChunk>
 
   var path: String { "search/part-\(number).json" }
-  var scriptPath: String { Self.scriptPath(number) }
-  static func scriptPath(_ number: Int) -> String { "search/part-\(number).js" }
+  var scriptPath: String { "search/part-\(number).js" }
 
   /// What its bytes are made from: its chunks' keys, in order.
   var digest: UInt64 {
@@ -400,9 +399,7 @@ struct SearchIndex {
       // The index's data, in scripts that run in order before the search script: an edit of a
       // page changes its part's script, not this page.
       content.add("script", ["src": Self.indexScriptPath, "defer": "defer"])
-      for number in stride(from: 1, through: (chunks.count + Self.pagesPerPart - 1) / Self.pagesPerPart, by: 1) {
-        content.add("script", ["src": SearchPart.scriptPath(number), "defer": "defer"])
-      }
+      for part in Self.parts(chunks) { content.add("script", ["src": part.scriptPath, "defer": "defer"]) }
       content.add("script", ["src": "search.js", "defer": "defer"])
     }
   }

@@ -385,11 +385,9 @@ struct RecordWriter {
     for digest in record.searchParts { uint(digest) }
     uint(record.searchPage)
     int(record.sources.count)
-    // In name order: the folder's, when the record has it (the same order, without a sort).
-    let names =
-      record.sourceOrder.count >= record.sources.count
-      ? record.sourceOrder.filter { record.sources[$0] != nil } : record.sources.keys.sorted()
-    for name in names {
+    // In name order: the folder's, when it names every source (the same order, without a sort).
+    let ordered = record.sourceOrder.filter { record.sources[$0] != nil }
+    for name in ordered.count == record.sources.count ? ordered : record.sources.keys.sorted() {
       let known = record.sources[name]!
       string(name)
       int(known.status.size)
@@ -665,7 +663,8 @@ struct RecordReader {
     return pages
   }
 
-  /// One page's blob, whole, or nil; its parts read only when asked for are checked here.
+  /// One page's blob, whole, or nil; its parts read only when asked for report to `health`
+  /// when they do not read as written.
   mutating func page(_ extent: Range<Int>, health: RecordHealth) -> BuildRecord.Page? {
     let name = string()
     let path = string()
@@ -710,7 +709,6 @@ struct RecordReader {
     return BuildRecord.Page(facts: facts, render: render, chunk: searchChunk, extent: extent)
   }
 
-  /// A length-prefixed part, checked with `check` to read to its end.
   /// A rendered page, as `RecordWriter.render` wrote it.
   private mutating func render(health: RecordHealth) -> RenderedPage {
     let path = string()

@@ -20,6 +20,10 @@ struct WordSet {
   /// Open addressing: a word's index + 1, or 0 for an empty slot.
   private var slots: [Int32]
 
+  /// A set for the words of `textBytes` bytes of prose: about one distinct word in ten bytes,
+  /// so that a section's words rarely outgrow it.
+  init(textBytes: Int) { self.init(capacity: max(16, textBytes / 10)) }
+
   init(capacity: Int = 64) {
     var size = 16
     while size < capacity * 2 { size <<= 1 }
@@ -141,7 +145,7 @@ extension SearchIndex {
 
   /// `words` of texts given as UTF-8.
   static func words(utf8 texts: [[UInt8]]) -> String {
-    var seen = WordSet(capacity: max(16, texts.reduce(0) { $0 + $1.count } / 10))
+    var seen = WordSet(textBytes: texts.reduce(0) { $0 + $1.count })
     for text in texts { text.withUnsafeBufferPointer { addWords($0, into: &seen) } }
     return seen.joined
   }
@@ -159,8 +163,7 @@ extension SearchIndex {
 
   /// `words(texts + more)`, where `later` is `words(more)`, made before.
   static func words(_ texts: [String], then later: String) -> String {
-    // About one distinct word in ten bytes of prose: a section's words rarely outgrow it.
-    var seen = WordSet(capacity: max(16, texts.reduce(0) { $0 + $1.utf8.count } / 10))
+    var seen = WordSet(textBytes: texts.reduce(0) { $0 + $1.utf8.count })
     for text in texts {
       var text = text
       text.withUTF8 { addWords($0, into: &seen) }

@@ -248,13 +248,18 @@ public enum SiteOutput {
       rewinddir(directory)
       var names: [String] = []
       while let entry = readdir(directory) {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-          String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
-        }
-        if name != ".", name != ".." { names.append(name) }
+        if let name = SiteOutput.name(of: entry) { names.append(name) }
       }
       return names
     }
+  }
+
+  /// The name of a folder entry readdir gave, or nil for `.` and `..`.
+  private static func name(of entry: UnsafeMutablePointer<dirent>) -> String? {
+    let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+      String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+    }
+    return name == "." || name == ".." ? nil : name
   }
 
   /// The bytes of the regular file at `path`, read with plain POSIX calls into one buffer; nil
@@ -317,10 +322,7 @@ public enum SiteOutput {
       guard let directory = opendir(folder) else { return }
       defer { closedir(directory) }
       while let entry = readdir(directory) {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-          String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
-        }
-        if name == "." || name == ".." { continue }
+        guard let name = name(of: entry) else { continue }
         let relative = prefix.isEmpty ? name : prefix + "/" + name
         switch Int32(entry.pointee.d_type) {
         case Int32(DT_DIR): walk(folder + "/" + name, relative)

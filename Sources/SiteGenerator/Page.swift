@@ -53,7 +53,7 @@ final class PageFacts: Sendable {
     anchors: Set<String>, homes: [DirectiveHome], searchWords: [String?: String], diagnostics: [Diagnostic]
   ) {
     self.name = name
-    outputName = name + ".html"
+    outputName = Self.outputName(of: name)
     self.path = path
     self.digest = digest
     self.matter = matter
@@ -71,7 +71,7 @@ final class PageFacts: Sendable {
     diagnostics: [Diagnostic]
   ) {
     self.name = name
-    outputName = name + ".html"
+    outputName = Self.outputName(of: name)
     self.path = path
     self.digest = digest
     self.matter = matter
@@ -83,6 +83,9 @@ final class PageFacts: Sendable {
   }
 
   var title: String { matter?.title ?? name }
+
+  /// The output file of the page named `name`.
+  static func outputName(of name: String) -> String { name + ".html" }
 
   /// A digest of what the site index takes from the page (its ids and its `contract` blocks):
   /// while no page's changes, every answer the index gave a render stands.
@@ -105,8 +108,12 @@ final class PageFacts: Sendable {
 extension PageFacts {
   /// The first pass over a Content page: its front matter, then one walk over its Markdown.
   /// The Markdown is not kept: every page's cmark tree at once was most of a build's peak
-  /// memory, and the render parses the page again (`SourcePage`).
-  convenience init(name: String, path: String, source: Substring, digest: UInt64, context: SiteContext) {
+  /// memory. With `ahead`, a page that shows no `contract` block and has no problem so far has
+  /// its content rendered now, ahead of the site index (`AheadContent`); any other page is
+  /// parsed again for its render (`SourcePage`).
+  static func firstPass(
+    name: String, path: String, source: Substring, digest: UInt64, context: SiteContext, ahead: Bool = false
+  ) -> (facts: PageFacts, ahead: AheadContent?) {
     var diagnostics: [Diagnostic] = []
     let (matter, body, bodyLine, matterDiagnostics) = FrontMatter.parse(source, path: path)
     diagnostics += matterDiagnostics
@@ -123,10 +130,12 @@ extension PageFacts {
     for (heading, text) in survey.sectionTexts {
       sections[heading.map { headings[$0].id }, default: []].append(text)
     }
-    self.init(
+    let facts = PageFacts(
       name: name, path: path, digest: digest, matter: matter, headings: headings, ids: allocator.used,
       anchors: survey.anchors, homes: survey.homes, searchWords: sections.mapValues { SearchIndex.words(utf8: $0) },
       diagnostics: diagnostics)
+    guard ahead, diagnostics.isEmpty, survey.homes.isEmpty else { return (facts, nil) }
+    return (facts, AheadContent(SourcePage(facts: facts, markdown: markdown), context: context))
   }
 }
 
@@ -138,9 +147,14 @@ final class SourcePage: @unchecked Sendable {
 
   /// The page's Markdown, parsed after its first pass made `facts`: heading nodes are marked in
   /// document order, the order of `facts.headings`.
-  init(facts: PageFacts, source: Substring) {
+  convenience init(facts: PageFacts, source: Substring) {
     let (_, body, bodyLine, _) = FrontMatter.parse(source, path: facts.path)
-    markdown = MarkdownDocument(body: body, lineOffset: bodyLine - 1)
+    self.init(facts: facts, markdown: MarkdownDocument(body: body, lineOffset: bodyLine - 1))
+  }
+
+  /// The page's Markdown as its first pass parsed it.
+  init(facts: PageFacts, markdown: MarkdownDocument) {
+    self.markdown = markdown
     self.facts = facts
     var marker = HeadingMarker()
     marker.walk(markdown.rootNode)

@@ -192,28 +192,86 @@ struct Navigation: Sendable {
 
 func renderPage(_ page: SourcePage, parsed: ParsedTemplate, context: SiteContext, index: SiteIndex) -> RenderedPage {
   let frame = parsed.instantiate()
-  let slots = frame.slots
-  fillCommonSlots(slots, title: page.title, summary: page.facts.matter?.summary ?? "", context: context)
-  if let toc = slots[.toc] {
-    let entries = page.facts.headings.filter { $0.level <= 3 }
-    if entries.isEmpty {
-      toc.remove()
-    } else {
-      toc.add("h2", ["class": "toc-title"], text: "On this page")
-      let list = toc.add("ul")
-      for heading in entries {
-        list.add("li", ["class": "toc-level-\(max(2, heading.level))"]).add(
-          "a", ["href": "#" + heading.id], text: heading.text)
-      }
-    }
-  }
+  fillPageSlots(frame.slots, page.facts, context: context)
   var renderer = PageRenderer(page: page, context: context, index: index)
-  if let content = slots[.content] {
+  if let content = frame.slots[.content] {
     renderer.renderBlocks(page.markdown.rootNode, into: content)
   }
   return finish(
     frame.written(current: page.name), path: page.outputName, source: page.path, diagnostics: renderer.diagnostics,
     lookups: renderer.lookups.recorded)
+}
+
+/// A page whose content its first pass wrote, in a template that is laid out (`layout`).
+func renderPage(
+  _ facts: PageFacts, content: AheadContent.Written, parsed: ParsedTemplate, context: SiteContext
+) -> RenderedPage {
+  let frame = parsed.instantiate()
+  fillPageSlots(frame.slots, facts, context: context)
+  return finish(
+    frame.written(current: facts.name, content: content.content), path: facts.outputName, source: facts.path,
+    diagnostics: [], lookups: content.lookups)
+}
+
+/// A Content page's slots but its content: title, summary and the table of contents.
+private func fillPageSlots(_ slots: [Slot: Element], _ facts: PageFacts, context: SiteContext) {
+  fillCommonSlots(slots, title: facts.title, summary: facts.matter?.summary ?? "", context: context)
+  guard let toc = slots[.toc] else { return }
+  let entries = facts.headings.filter { $0.level <= 3 }
+  if entries.isEmpty {
+    toc.remove()
+    return
+  }
+  toc.add("h2", ["class": "toc-title"], text: "On this page")
+  let list = toc.add("ul")
+  for heading in entries {
+    list.add("li", ["class": "toc-level-\(max(2, heading.level))"]).add(
+      "a", ["href": "#" + heading.id], text: heading.text)
+  }
+}
+
+/// A page's content written in its first pass, ahead of the site index (see `SiteLookups`),
+/// so that the page's Markdown is parsed once: held until the page's render takes it.
+final class AheadContent: Sendable {
+  struct Written: Sendable {
+    /// The content slot's children.
+    let content: WrittenHTML
+    /// The answers the render took for granted, which are the index's when it holds.
+    let lookups: [SiteLookup]
+    /// The links taken not to name generated files.
+    let notGenerated: [String]
+  }
+
+  private let written: Mutex<Written?>
+
+  /// The content of `page`, written now; nil when its render asked what only the index
+  /// answers, or found a problem (the page is then rendered after the index, and reports it).
+  init?(_ page: SourcePage, context: SiteContext) {
+    var renderer = PageRenderer(aheadOf: page, context: context)
+    let document = HTMLDocument()
+    let content = Element(owner: document, index: document.append(.element, "main", to: 0))
+    renderer.renderBlocks(page.markdown.rootNode, into: content)
+    guard !renderer.lookups.spoiled, renderer.diagnostics.isEmpty else { return nil }
+    written = Mutex(
+      Written(
+        content: document.writtenChildren(of: content), lookups: renderer.lookups.recorded,
+        notGenerated: renderer.lookups.notGenerated))
+  }
+
+  /// The content, once: nil after that, or when the index or the generated files do not bear
+  /// out what its render took for granted.
+  func take(confirmedBy index: SiteIndex, context: SiteContext) -> Written? {
+    let taken = written.withLock { written in
+      defer { written = nil }
+      return written
+    }
+    guard let taken, taken.lookups.allSatisfy({ index.answer($0.question) == $0.answer }) else { return nil }
+    if !taken.notGenerated.isEmpty {
+      let files = context.files
+      guard taken.notGenerated.allSatisfy({ files[$0] == nil }) else { return nil }
+    }
+    return taken
+  }
 }
 
 /// The generated index page, for sites without `index.md`: every page with its summary.

@@ -71,6 +71,7 @@ struct SitePipeline {
     output.diagnostics = finish(diagnostics, sources: sources, files: files)
     output.pageCount = rendered.pages.count
     output.renderedCount = rendered.pages.count { $0.bytes != nil }
+    output.renderedAhead = rendered.renderedAhead
     output.tool = digests?.tool ?? 0
     output.inputs = digests?.inputs ?? 0
     output.site = digests?.site ?? 0
@@ -211,9 +212,10 @@ struct SitePipeline {
       if let known = previous?.pages[file.name]?.facts, known.digest == file.digest, known.path == file.path {
         return SitePage(file: file, facts: known, isNew: false)
       }
-      let facts = PageFacts(
-        name: file.name, path: file.path, source: Substring(file.text), digest: file.digest, context: context)
-      return SitePage(file: file, facts: facts, isNew: true)
+      let (facts, ahead) = PageFacts.firstPass(
+        name: file.name, path: file.path, source: Substring(file.text), digest: file.digest, context: context,
+        ahead: build.rendersAhead)
+      return SitePage(file: file, facts: facts, isNew: true, ahead: ahead)
     }
   }
 
@@ -297,7 +299,7 @@ struct SitePipeline {
       index: site.index, files: context.files, contract: contract, terms: build.searchTerms)
     let pages = parallelJobs(site.pages.count) {
       WorkerTemplate(template, navigation: navigation)
-    } _: { job, worker -> (RenderedPage, SearchChunk) in
+    } _: { job, worker -> (RenderedPage, SearchChunk, ahead: Bool) in
       let page = site.pages[job]
       let known = previous?.pages[page.facts.name]
       var recalled = known?.chunk.flatMap { $0.key == searchBase.chunkKey(page.facts) ? $0 : nil }
@@ -307,7 +309,12 @@ struct SitePipeline {
         untouched.contains(page.facts.outputName),
         sameIndex || known.render.lookups.allSatisfy({ site.index.answer($0.question) == $0.answer })
       {
-        return (known.render, chunk)
+        return (known.render, chunk, false)
+      }
+      if let ahead = page.ahead, worker.parsed.layout != nil,
+        let content = ahead.take(confirmedBy: site.index, context: context)
+      {
+        return (renderPage(page.facts, content: content, parsed: worker.parsed, context: context), chunk, true)
       }
       guard let text = page.file.readText() else {
         let failure = Diagnostic(
@@ -316,17 +323,17 @@ struct SitePipeline {
         return (
           RenderedPage(
             path: page.facts.outputName, bytes: nil, ids: [], duplicateIDs: [], links: [], diagnostics: [failure]),
-          chunk
+          chunk, false
         )
       }
       let source = SourcePage(facts: page.facts, source: Substring(text))
-      return (renderPage(source, parsed: worker.parsed, context: context, index: site.index), chunk)
+      return (renderPage(source, parsed: worker.parsed, context: context, index: site.index), chunk, false)
     }
     // The listings: the search page, and the page list when Content has no index.
     let listings: [Listing] =
       (site.index.pages["search"] == nil ? [.search] : []) + (site.hasGeneratedListing ? [.index] : [])
     var search = searchBase
-    for (page, (_, chunk)) in zip(site.pages, pages) { search.add(page.facts, chunk: chunk) }
+    for (page, (_, chunk, _)) in zip(site.pages, pages) { search.add(page.facts, chunk: chunk) }
     let searchFiles = searchFiles(search, script: hasScript, previous: previous, untouched: untouched)
     var shown = InputDigest()
     shown.add(site.navigationDigest)
@@ -354,8 +361,8 @@ struct SitePipeline {
       }
     }
     return RenderedPages(
-      pages: made + pages.map(\.0), chunks: pages.map(\.1), search: searchFiles,
-      searchPage: listings.contains(.search) ? searchPage : 0)
+      pages: made + pages.map(\.0), chunks: pages.map(\.1), renderedAhead: pages.count(where: \.ahead),
+      search: searchFiles, searchPage: listings.contains(.search) ? searchPage : 0)
   }
 
   /// The search index's files: `search.json`, and each part of the pages' entries, made only
@@ -487,6 +494,8 @@ struct SitePage: Sendable {
   let facts: PageFacts
   /// Whether the facts were made now, not recalled from the build record.
   let isNew: Bool
+  /// The content the first pass wrote, when it could.
+  var ahead: AheadContent? = nil
 
   /// The page for the build record; the recorded page itself when nothing of it was made anew.
   func record(render: RenderedPage, chunk: SearchChunk, previous: BuildRecord?) -> BuildRecord.Page {
@@ -538,6 +547,8 @@ struct RenderedPages: Sendable {
   let pages: [RenderedPage]
   /// Each Content page's part of the search index, in navigation order.
   let chunks: [SearchChunk]
+  /// How many pages were rendered from the content their first pass wrote.
+  let renderedAhead: Int
   let search: SearchFiles
   /// The digest of what the generated search page shows (its navigation too); 0 without one.
   let searchPage: UInt64
@@ -582,6 +593,7 @@ struct SiteRender {
   var diagnostics: [Diagnostic] = []
   var pageCount = 0
   var renderedCount = 0
+  var renderedAhead = 0
   var tool: UInt64 = 0
   var inputs: UInt64 = 0
   var site: UInt64 = 0

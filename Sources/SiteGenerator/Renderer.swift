@@ -95,39 +95,83 @@ struct SiteLookup: Hashable, Sendable {
 }
 
 /// The questions one page's render asks of the site index, with their answers, in order.
+///
+/// A render ahead of the index (`SiteLookups(aheadOf:)`, in the page's first pass) takes every
+/// page and id it asks for to exist and no link to name a generated file; `AheadContent.holds`
+/// confirms that once the index is made. A question only the index can answer (which page
+/// shows a directive anchor) spoils such a render.
 final class SiteLookups {
-  let index: SiteIndex
+  /// Nil for a render ahead of the index.
+  let index: SiteIndex?
   let page: String
   private(set) var recorded: [SiteLookup] = []
   private var asked: Set<SiteLookup.Question> = []
+  /// The links a render ahead of the index took not to name generated files.
+  private(set) var notGenerated: [String] = []
+  /// Whether a render ahead of the index asked what only the index answers.
+  private(set) var spoiled = false
+  /// Where the generated files are; nil ahead of the index.
+  private let context: SiteContext?
 
-  init(index: SiteIndex, page: String) {
+  init(index: SiteIndex, page: String, context: SiteContext) {
     self.index = index
     self.page = page
+    self.context = context
   }
 
-  private func ask(_ kind: SiteLookup.Question.Kind, _ key: String) -> String {
+  init(aheadOf page: String) {
+    index = nil
+    self.page = page
+    context = nil
+  }
+
+  private func ask(_ kind: SiteLookup.Question.Kind, _ key: String, assuming assumed: String) -> String {
     let question = SiteLookup.Question(kind: kind, key: key)
-    let answer = index.answer(question)
+    let answer = index?.answer(question) ?? assumed
     if asked.insert(question).inserted { recorded.append(SiteLookup(question: question, answer: answer)) }
     return answer
   }
 
-  /// The page named `name`, if there is one.
-  func page(named name: String) -> PageFacts? {
-    ask(.page, name).isEmpty ? nil : index.pages[name]
+  /// Whether a page named `name` exists.
+  func hasPage(named name: String) -> Bool {
+    !ask(.page, name, assuming: "1").isEmpty
   }
 
-  /// Whether `page` holds the id `id`.
-  func has(id: String, on page: PageFacts) -> Bool {
-    !ask(.id, page.name + "#" + id).isEmpty
+  /// Whether the page named `name` holds the id `id`.
+  func has(id: String, onPage name: String) -> Bool {
+    !ask(.id, name + "#" + id, assuming: "1").isEmpty
   }
 
   /// The href of a directive anchor seen from this page, or nil when no page shows it.
   func href(anchor: String) -> String? {
-    let holder = ask(.anchor, anchor)
+    guard index != nil else {
+      spoiled = true
+      return nil
+    }
+    let holder = ask(.anchor, anchor, assuming: "")
     guard !holder.isEmpty else { return nil }
     return holder == page ? "#\(anchor)" : "\(holder).html#\(anchor)"
+  }
+
+  /// Marks a render ahead of the index as needing the index after all.
+  func spoil() { spoiled = true }
+
+  /// Whether `file` is one of the site's generated files.
+  func isGeneratedFile(_ file: String) -> Bool {
+    guard let context else {
+      notGenerated.append(file)
+      return false
+    }
+    return context.files[file] != nil
+  }
+
+  /// The generated files' paths, sorted, for a message; a render ahead of the index is spoiled.
+  func generatedPaths() -> [String] {
+    guard let context else {
+      spoiled = true
+      return []
+    }
+    return context.files.keys.sorted()
   }
 }
 
@@ -144,7 +188,14 @@ struct PageRenderer {
   init(page: SourcePage, context: SiteContext, index: SiteIndex) {
     self.page = page
     self.context = context
-    lookups = SiteLookups(index: index, page: page.name)
+    lookups = SiteLookups(index: index, page: page.name, context: context)
+  }
+
+  /// A renderer ahead of the site index (see `SiteLookups`).
+  init(aheadOf page: SourcePage, context: SiteContext) {
+    self.page = page
+    self.context = context
+    lookups = SiteLookups(aheadOf: page.name)
   }
 
   func position(_ node: MarkdownNode) -> (line: Int, column: Int) {
@@ -223,6 +274,8 @@ struct PageRenderer {
   mutating func renderCodeBlock(_ node: MarkdownNode, into element: Element) {
     let info = node.fenceInfo
     if let call = DirectiveCall(info: info) {
+      // A block's render reads the generated files and the index (a first pass writes none).
+      guard lookups.index != nil else { return lookups.spoil() }
       guard case .success(let directive) = Directive.parse(call, contract: context.contract) else {
         return  // reported in the first pass
       }
@@ -358,9 +411,9 @@ struct PageRenderer {
       destination.utf8.contains(UInt8(ascii: "#"))
       ? destination.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false) : [Substring(destination)]
     let file = String(parts[0])
-    if parts.count == 1, context.files[file] != nil { return file }
+    if parts.count == 1, lookups.isGeneratedFile(file) { return file }
     if ExternalLink.looksLikeGeneratedFile(file) {
-      let known = context.files.keys.sorted()
+      let known = lookups.generatedPaths()
       let near = Suggestion.nearest(file, among: known).map { "did you mean `\($0)`? " } ?? ""
       return fail(
         "link to `\(destination)`: no such generated file (\(near)generated files: \(known.joined(separator: ", ")))")
@@ -371,14 +424,15 @@ struct PageRenderer {
       )
     }
     let name = String(file.dropLast(3))
-    guard let target = lookups.page(named: name) else {
+    guard lookups.hasPage(named: name) else {
       return fail("link to missing page `\(file)`")
     }
-    var href = name == page.name && parts.count > 1 ? "" : target.outputName
+    var href = name == page.name && parts.count > 1 ? "" : PageFacts.outputName(of: name)
     if parts.count > 1 {
       let fragment = String(parts[1])
-      guard lookups.has(id: fragment, on: target) else {
-        return fail("no heading or anchor `\(fragment)` in `\(file)` \(ExternalLink.ids(fragment, target))")
+      guard lookups.has(id: fragment, onPage: name) else {
+        let near = lookups.index?.pages[name].map { ExternalLink.ids(fragment, $0) } ?? ""
+        return fail("no heading or anchor `\(fragment)` in `\(file)` \(near)")
       }
       href += "#" + fragment
     }

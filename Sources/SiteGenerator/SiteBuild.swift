@@ -28,6 +28,9 @@ public struct SiteBuild: Sendable {
   public var toolVersion = "development"
   /// Whether to keep a record beside the output, so that a rebuild does only what changed.
   public var usesBuildCache = true
+  /// Whether a page's first pass writes its content when it can (`AheadContent`), so that the
+  /// page is parsed once; off, every page is parsed again for its render. The output is the same.
+  var rendersAhead = true
   /// Called with the name and duration of each phase of a build, for profiling.
   public var phaseObserver: (@Sendable (String, Duration) -> Void)?
   /// The record this build last saved, kept for its next run (`watch` runs one build many
@@ -84,7 +87,9 @@ public struct SiteBuild: Sendable {
   public func render() -> RenderedSite {
     var pipeline = SitePipeline(build: self)
     let site = pipeline.run(SiteSources(content: contentDirectory, templates: templatesDirectory))
-    return RenderedSite(files: site.files, diagnostics: site.diagnostics, pageCount: site.pageCount)
+    var rendered = RenderedSite(files: site.files, diagnostics: site.diagnostics, pageCount: site.pageCount)
+    rendered.renderedAhead = site.renderedAhead
+    return rendered
   }
 
   /// Renders the site and, when there is no error, writes it: atomically, rewriting only the
@@ -337,6 +342,8 @@ public struct RenderedSite: Sendable {
   public let files: [String: [UInt8]]
   public let diagnostics: [Diagnostic]
   public let pageCount: Int
+  /// How many pages were rendered from the content their first pass wrote (`AheadContent`).
+  var renderedAhead = 0
 }
 
 /// The generated files of a build, made once, when first asked for.

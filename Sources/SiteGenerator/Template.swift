@@ -165,9 +165,11 @@ struct PageFrame {
   let document: HTMLDocument
   let slots: [Slot: Element]
 
-  /// The page written, its navigation marking `current` as the page shown.
-  func written(current: String) -> WrittenHTML {
+  /// The page written, its navigation marking `current` as the page shown; with `content`, the
+  /// content slot holds those bytes instead of its element's children (laid-out templates only).
+  func written(current: String, content: WrittenHTML? = nil) -> WrittenHTML {
     guard let layout = template.layout else {
+      precondition(content == nil, "written content needs a laid-out template")
       if let nav = slots[.nav], let navigation = template.navigation {
         navigation.markCurrent(nav, current: current)
       }
@@ -186,7 +188,11 @@ struct PageFrame {
       } else {
         out.append(hole.parts.children)
       }
-      out.append(document.writtenChildren(of: element))
+      if hole.slot == .content, let content {
+        out.append(content)
+      } else {
+        out.append(document.writtenChildren(of: element))
+      }
       out.append(hole.parts.end)
     }
     out.append(layout.between[layout.holes.count])

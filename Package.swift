@@ -19,6 +19,9 @@ let package = Package(
     // is made (Sources/CCurl/shim.h), so that no other command pays for loading it.
     .systemLibrary(name: "CCurl"),
     .target(name: "CFileExchange"),
+    // A memory arena for cmark's parses: one of the Markdown parser's allocations per node and
+    // buffer otherwise.
+    .target(name: "CMarkdownArena", dependencies: ["CCmark"]),
     .target(name: "LinkContract"),
     .target(name: "LinkParser", dependencies: ["LinkContract"]),
     .target(name: "LinkLifecycle", dependencies: ["LinkContract", "LinkParser"]),
@@ -27,7 +30,7 @@ let package = Package(
       name: "SiteGenerator",
       dependencies: [
         "LinkContract", "LinkParser", "LinkLifecycle", "ContractArtifacts", "CCmark", "CLibXML2",
-        "CFileExchange",
+        "CFileExchange", "CMarkdownArena",
       ]),
     .target(
       name: "ReleaseChecks", dependencies: ["LinkContract", "ContractArtifacts", "CCurl", "CLibXML2"]),

@@ -1,4 +1,5 @@
 import CCmark
+import CMarkdownArena
 import Foundation
 import LinkContract
 
@@ -12,6 +13,8 @@ struct Heading: Sendable {
 /// A Markdown document parsed by cmark, owned until freed.
 final class MarkdownDocument: @unchecked Sendable {
   let root: OpaquePointer
+  /// The memory cmark parsed the document into.
+  private let arena: OpaquePointer
   /// The 1-based line of the file where the Markdown body starts (after the front matter).
   let lineOffset: Int
   /// The body's lines, to find positions of inline constructs cmark does not locate.
@@ -36,9 +39,11 @@ final class MarkdownDocument: @unchecked Sendable {
 
   init(body: Substring, lineOffset: Int) {
     var text = body
+    let arena = linkcontract_arena_new()!
+    self.arena = arena
     root = text.withUTF8 { bytes in
       bytes.withMemoryRebound(to: CChar.self) { chars in
-        cmark_parse_document(chars.baseAddress, chars.count, linkcontract_cmark_options)
+        OpaquePointer(linkcontract_arena_parse(arena, chars.baseAddress, chars.count, linkcontract_cmark_options)!)
       }
     }
     self.lineOffset = lineOffset
@@ -96,7 +101,10 @@ final class MarkdownDocument: @unchecked Sendable {
 
   var rootNode: MarkdownNode { MarkdownNode(pointer: root) }
 
-  deinit { cmark_node_free(root) }
+  deinit {
+    cmark_node_free(root)
+    linkcontract_arena_free(arena)
+  }
 }
 
 /// Walks a Markdown tree depth first, in document order. `visit` says whether to go on into

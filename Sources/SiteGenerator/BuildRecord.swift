@@ -51,7 +51,7 @@ struct BuildRecord {
     let bytes: ByteBuffer?
   }
 
-  static let format = "linkcontract-build-record 14\n"
+  static let format = "linkcontract-build-record 15\n"
   static let pagesFormat = "linkcontract-build-record-pages 14\n"
 
   /// The build's tool and its contract (`BuildDigests.tool`): a record the same tool saved
@@ -96,6 +96,40 @@ struct BuildRecord {
   var sources: [String: SiteSources.Known] = [:]
   /// The Content folder's names in order, which `sources` is written in (not itself written).
   var sourceOrder: [String] = []
+  /// What a rebuild of a few pages' bodies needs of the whole site (`BodyEditRebuild`).
+  var siteMap: SiteMap?
+
+  /// The site as a whole, as the record of a build keeps it: enough for a rebuild that changes
+  /// only some pages' bodies to find what it needs without reading every page.
+  struct SiteMap: Sendable, Equatable {
+    /// The pages' names in name order, the order of `extents`.
+    var names: [String]
+    /// Each page's index in `names`, in navigation order.
+    var order: [Int]
+    /// The pages whose headings may title a contract entry (`SearchIndex.titledFiles`).
+    var titledFiles: [String]
+    /// A digest of the Content folder's file names (`contentDigest`).
+    var contentNames: UInt64
+
+    /// The digest of a Content folder's names, in order.
+    static func contentDigest(_ names: [String]?) -> UInt64 {
+      var hash = InputDigest()
+      hash.add(UInt64(names?.count ?? 0))
+      for name in names ?? [] { hash.add(name) }
+      return hash.value
+    }
+
+    /// The index in `names` of the page named `name`: `names` is sorted.
+    func index(of name: String) -> Int? {
+      var low = 0
+      var high = names.count
+      while low < high {
+        let middle = (low + high) / 2
+        if names[middle] < name { low = middle + 1 } else { high = middle }
+      }
+      return low < names.count && names[low] == name ? low : nil
+    }
+  }
 
   /// Where the record for `output` lives: `.<name>.linkcontract-cache` beside it, with its
   /// pages in `pagesLocation`, so that a rebuild with nothing to do reads only the small part.
@@ -105,6 +139,10 @@ struct BuildRecord {
   }
 
   static func pagesLocation(_ location: String) -> String { location + "-pages" }
+
+  /// How much more than twice what its record names a pages file may hold before it is
+  /// written anew instead of appended to.
+  static let pagesSlack = 1 << 20
 
   /// The output folder's regular files with their sizes and modification times.
   static func snapshot(_ output: String) -> [OutputFile] {
@@ -198,7 +236,9 @@ struct BuildRecord {
   /// where they are, and the others are appended to it, unless the file would then hold more
   /// than twice what the record names and `slack` (or is no longer the one read): the pages
   /// are then written to a new file, with a new stamp.
-  static func savePages(_ pages: [String: Page], location: String, stored: Stored?, slack: Int = 1 << 20) -> PagesFile {
+  static func savePages(_ pages: [String: Page], location: String, stored: Stored?, slack: Int = pagesSlack)
+    -> PagesFile
+  {
     let sorted = pages.keys.sorted().map { pages[$0]! }
     let path = pagesLocation(location)
     if let stored {
@@ -243,7 +283,7 @@ struct BuildRecord {
 
   /// Appends `blobs` to the pages file at `path` when it is still the file `stored` was read
   /// from, as it was; the offset they start at, or nil.
-  private static func append(_ blobs: [[UInt8]], to path: String, expecting stored: Stored) -> Int? {
+  static func append(_ blobs: [[UInt8]], to path: String, expecting stored: Stored) -> Int? {
     let descriptor = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }
@@ -395,6 +435,13 @@ struct RecordWriter {
       int(known.status.changed)
       uint(known.status.inode)
       uint(known.digest)
+    }
+    optional(record.siteMap) { writer, map in
+      writer.strings(map.names, count: map.names.count)
+      writer.int(map.order.count)
+      for index in map.order { writer.int(index) }
+      writer.strings(map.titledFiles, count: map.titledFiles.count)
+      writer.uint(map.contentNames)
     }
   }
 
@@ -625,6 +672,13 @@ struct RecordReader {
       let status = SiteSources.Status(size: int(), modified: int(), changed: int(), inode: uint())
       sources[name] = SiteSources.Known(status: status, digest: uint())
     }
+    var siteMap: BuildRecord.SiteMap?
+    if int() == 1 {
+      let names = strings()
+      let order = (0..<count()).map { _ in int() }
+      siteMap = BuildRecord.SiteMap(names: names, order: order, titledFiles: strings(), contentNames: uint())
+      if order.contains(where: { $0 < 0 || $0 >= names.count }) { failed = true }
+    }
     guard isComplete else { return nil }
     var record = BuildRecord(
       inputs: inputs, site: site, navigation: navigation, listing: listing, listingRender: listingRender,
@@ -638,7 +692,16 @@ struct RecordReader {
     record.searchParts = searchParts
     record.searchPage = searchPage
     record.sources = sources
+    record.siteMap = siteMap
     return record
+  }
+
+  /// Whether `buffer` is a pages file stamped `stamp` that holds `extents`.
+  static func isPagesFile(_ buffer: ByteBuffer, stamp: UInt64, extents: [Range<Int>]) -> Bool {
+    var reader = RecordReader(bytes: Bytes(buffer))
+    guard reader.read(BuildRecord.pagesFormat), reader.uint() == stamp, !reader.failed else { return false }
+    let start = reader.offset
+    return extents.allSatisfy { $0.lowerBound >= start && $0.upperBound <= buffer.raw.count }
   }
 
   /// The pages at `extents` of a pages file stamped `stamp`, or nil. Each page's parts read
@@ -646,10 +709,7 @@ struct RecordReader {
   static func pages(
     _ buffer: ByteBuffer, stamp: UInt64, extents: [Range<Int>], health: RecordHealth
   ) -> [String: BuildRecord.Page]? {
-    var reader = RecordReader(bytes: Bytes(buffer))
-    guard reader.read(BuildRecord.pagesFormat), reader.uint() == stamp, !reader.failed else { return nil }
-    let start = reader.offset
-    guard extents.allSatisfy({ $0.lowerBound >= start && $0.upperBound <= buffer.raw.count }) else { return nil }
+    guard isPagesFile(buffer, stamp: stamp, extents: extents) else { return nil }
     let decoded = parallelMap(extents) { extent -> BuildRecord.Page? in
       var reader = RecordReader(bytes: Bytes(buffer, extent))
       return reader.page(extent, health: health)

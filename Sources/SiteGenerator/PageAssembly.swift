@@ -140,14 +140,24 @@ struct PageLink: Sendable, Hashable {
 
 /// The site navigation: pages in weight order, cut at a limit for large sites.
 struct Navigation: Sendable {
+  /// Every page, or at least the first `limit` (`init(first:count:limit:hasIndexPage:)`).
   let pages: [(name: String, title: String)]
+  /// How many pages the site has.
+  let count: Int
   let limit: Int
   let hasIndexPage: Bool
 
   private let positions: [String: Int]
 
   init(pages: [(name: String, title: String)], limit: Int, hasIndexPage: Bool) {
+    self.init(first: pages, count: pages.count, limit: limit, hasIndexPage: hasIndexPage)
+  }
+
+  /// The navigation of a site of `count` pages whose first `limit` or more are `pages`: all
+  /// that a page shows of it.
+  init(first pages: [(name: String, title: String)], count: Int, limit: Int, hasIndexPage: Bool) {
     self.pages = pages
+    self.count = count
     self.limit = limit
     self.hasIndexPage = hasIndexPage
     var positions: [String: Int] = hasIndexPage ? [:] : ["index": 0]
@@ -164,8 +174,8 @@ struct Navigation: Sendable {
     for page in pages.prefix(limit) {
       list.add("li").add("a", ["href": page.name + ".html"], text: page.title)
     }
-    if pages.count > limit, hasIndexPage {
-      list.add("li").add("a", ["href": "index.html"], text: "All \(pages.count) pages")
+    if count > limit, hasIndexPage {
+      list.add("li").add("a", ["href": "index.html"], text: "All \(count) pages")
     }
   }
 
@@ -261,15 +271,21 @@ final class AheadContent: Sendable {
   /// The content, once: nil after that, or when the index or the generated files do not bear
   /// out what its render took for granted.
   func take(confirmedBy index: SiteIndex, context: SiteContext) -> Written? {
+    take { written in
+      guard written.lookups.allSatisfy({ index.answer($0.question) == $0.answer }) else { return false }
+      guard !written.notGenerated.isEmpty else { return true }
+      let files = context.files
+      return written.notGenerated.allSatisfy { files[$0] == nil }
+    }
+  }
+
+  /// The content, once: nil after that, or when `confirms` does not hold of it.
+  func take(_ confirms: (Written) -> Bool) -> Written? {
     let taken = written.withLock { written in
       defer { written = nil }
       return written
     }
-    guard let taken, taken.lookups.allSatisfy({ index.answer($0.question) == $0.answer }) else { return nil }
-    if !taken.notGenerated.isEmpty {
-      let files = context.files
-      guard taken.notGenerated.allSatisfy({ files[$0] == nil }) else { return nil }
-    }
+    guard let taken, confirms(taken) else { return nil }
     return taken
   }
 }

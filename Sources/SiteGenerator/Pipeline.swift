@@ -39,9 +39,7 @@ struct SitePipeline {
       let files = pageFiles(sources, known: previous, into: &diagnostics)
     else { return SiteRender(failed: diagnostics) }
     clock.mark("read")
-    let context = SiteContext(
-      contract: contract, template: template, siteTitle: contract.appName + " link contract",
-      files: build.published, conformance: build.conformance)
+    let context = context(template)
     let previous = digests != nil && previous?.site == digests?.site ? previous : nil
     let pages = parse(files, context: context, recalling: previous)
     clock.mark("parse")
@@ -94,8 +92,20 @@ struct SitePipeline {
       uniqueKeysWithValues: zip(resolved.pages, zip(rendered.pages.suffix(resolved.pages.count), rendered.chunks)).map {
         ($0.facts.name, $0.record(render: $1.0, chunk: $1.1, previous: previous))
       })
+    let names = output.pages.keys.sorted()
+    let position = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
+    output.siteMap = BuildRecord.SiteMap(
+      names: names, order: resolved.pages.map { position[$0.facts.name]! }, titledFiles: rendered.titledFiles,
+      contentNames: BuildRecord.SiteMap.contentDigest(sources.content.names))
     output.workings = [files, pages, resolved, rendered]
     return output
+  }
+
+  /// What every page's render may read, with `template`.
+  func context(_ template: PageTemplate) -> SiteContext {
+    SiteContext(
+      contract: contract, template: template, siteTitle: contract.appName + " link contract",
+      files: build.published, conformance: build.conformance)
   }
 
   /// Whether `bytes` are the UTF-8 of `text`.
@@ -362,7 +372,8 @@ struct SitePipeline {
     }
     return RenderedPages(
       pages: made + pages.map(\.0), chunks: pages.map(\.1), renderedAhead: pages.count(where: \.ahead),
-      search: searchFiles, searchPage: listings.contains(.search) ? searchPage : 0)
+      titledFiles: searchBase.titledFiles.sorted(), search: searchFiles,
+      searchPage: listings.contains(.search) ? searchPage : 0)
   }
 
   /// The search index's files: `search.json`, and each part of the pages' entries, made only
@@ -549,6 +560,8 @@ struct RenderedPages: Sendable {
   let chunks: [SearchChunk]
   /// How many pages were rendered from the content their first pass wrote.
   let renderedAhead: Int
+  /// The pages whose headings may title a contract entry, sorted (`SearchIndex.titledFiles`).
+  let titledFiles: [String]
   let search: SearchFiles
   /// The digest of what the generated search page shows (its navigation too); 0 without one.
   let searchPage: UInt64
@@ -605,6 +618,7 @@ struct SiteRender {
   var searchPage: UInt64 = 0
   var generated: [String] = []
   var pages: [String: BuildRecord.Page] = [:]
+  var siteMap: BuildRecord.SiteMap?
   /// What the phases made on the way, for a build that keeps what it made until its process
   /// exits (`SiteBuild.keepsLastRun`) instead of freeing it.
   var workings: [Any] = []
@@ -626,6 +640,7 @@ struct SiteRender {
     record.searchIDs = searchIDs
     record.searchParts = searchParts
     record.searchPage = searchPage
+    record.siteMap = siteMap
     return record
   }
 }

@@ -132,7 +132,7 @@ struct SearchIndex {
   /// The contract entry each `page.html` and heading slug titles.
   private var titled: [String: Int] = [:]
   /// The files of `titled`'s keys: no heading of another page titles an entry.
-  private var titledFiles: Set<String> = []
+  private(set) var titledFiles: Set<String> = []
 
   /// `terms` keeps the words of the contract's entries from one build of the same contract and
   /// files to the next.
@@ -208,49 +208,65 @@ struct SearchIndex {
 
   /// What `page`'s chunk is made from: the page, and which of its headings title a contract value.
   func chunkKey(_ page: PageFacts) -> UInt64 {
+    guard titledFiles.contains(page.outputName) else { return Self.untitledKey(page) }
     var hash = InputDigest()
     hash.add(page.digest)
     hash.add(page.outputName)
-    guard titledFiles.contains(page.outputName) else { return hash.value }
     for heading in page.headings where entry(titledBy: heading, of: page) != nil {
       hash.add(heading.id)
     }
     return hash.value
   }
 
+  /// `chunkKey` of a page none of whose headings titles a contract value.
+  static func untitledKey(_ page: PageFacts) -> UInt64 {
+    var hash = InputDigest()
+    hash.add(page.digest)
+    hash.add(page.outputName)
+    return hash.value
+  }
+
   /// `page`'s own entries (the page, and each heading that titles no contract value), made now.
   func chunk(_ page: PageFacts) -> SearchChunk {
+    Self.chunk(page, key: chunkKey(page)) { entry(titledBy: $0, of: page) != nil }
+  }
+
+  /// `chunk` of a page that is not among `titledFiles`, made without the contract's entries.
+  static func untitledChunk(_ page: PageFacts) -> SearchChunk {
+    chunk(page, key: untitledKey(page)) { _ in false }
+  }
+
+  private static func chunk(_ page: PageFacts, key: UInt64, titles: (Heading) -> Bool) -> SearchChunk {
     // A section's words were made in the page's first pass; words of a list that ends with a
     // section's texts are the words of the rest, then the section's words.
     let summary = page.matter?.summary ?? ""
     let sectionWords = page.searchWords
     let pageEntry = SearchEntry(
       kind: .page, name: page.title, detail: summary, href: page.outputName,
-      terms: Self.words([summary], then: sectionWords[nil] ?? ""))
+      terms: words([summary], then: sectionWords[nil] ?? ""))
     var headings: [SearchEntry] = []
-    for heading in page.headings where entry(titledBy: heading, of: page) == nil {
+    for heading in page.headings where !titles(heading) {
       headings.append(
         SearchEntry(
           kind: .heading, name: heading.text, detail: page.title, href: "\(page.outputName)#\(heading.id)",
-          terms: Self.words([heading.text], then: sectionWords[heading.id] ?? "")))
+          terms: words([heading.text], then: sectionWords[heading.id] ?? "")))
     }
     var json: [UInt8] = []
     for entry in [pageEntry] + headings {
       json.append(UInt8(ascii: ","))
-      Self.append(entry, to: &json)
+      append(entry, to: &json)
     }
     let document = HTMLDocument.fragment()
     let pageList = document.body.add("ul")
-    Self.item(pageEntry, in: pageList)
+    item(pageEntry, in: pageList)
     let headingList = document.body.add("ul")
-    for entry in headings { Self.item(entry, in: headingList) }
+    for entry in headings { item(entry, in: headingList) }
     return SearchChunk(
-      key: chunkKey(page), json: Bytes(json), pageItem: Bytes(document.serializedChildren(of: pageList)),
+      key: key, json: Bytes(json), pageItem: Bytes(document.serializedChildren(of: pageList)),
       headingItems: Bytes(document.serializedChildren(of: headingList)), headingCount: headings.count,
       links: .made([pageEntry.href] + headings.map(\.href)))
   }
 
-  /// Adds `page`'s entries: its chunk, and its titling sections' words to the values they title.
   mutating func add(_ page: PageFacts, chunk: SearchChunk) {
     // A recalled page's section words are decoded when read: once, and only when it titles any.
     var sectionWords: [String?: String]?

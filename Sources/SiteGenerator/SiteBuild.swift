@@ -31,6 +31,10 @@ public struct SiteBuild: Sendable {
   /// Whether a page's first pass writes its content when it can (`AheadContent`), so that the
   /// page is parsed once; off, every page is parsed again for its render. The output is the same.
   var rendersAhead = true
+  /// Whether a rebuild that changes only some pages' bodies reads only those pages of the
+  /// record (`BodyEditRebuild`); off, it reads every page, as other rebuilds do. The output is
+  /// the same.
+  var rebuildsEditsAlone = true
   /// Called with the name and duration of each phase of a build, for profiling.
   public var phaseObserver: (@Sendable (String, Duration) -> Void)?
   /// The record this build last saved, kept for its next run (`watch` runs one build many
@@ -118,6 +122,13 @@ public struct SiteBuild: Sendable {
     let current = recorded == nil ? nil : snapshot?.value
     if let recorded, recorded.inputs == digests?.inputs, recorded.outputs == current {
       return SiteBuildResult(diagnostics: recorded.warnings, files: recorded.outputs.count, written: 0, removed: 0)
+    }
+    if rebuildsEditsAlone, let recorded, let digests, let current,
+      let rebuild = BodyEditRebuild(
+        build: self, recorded: recorded, sources: sources, digests: digests, current: current, location: location),
+      let result = rebuild.run(pipeline: &pipeline)
+    {
+      return result
     }
     let untouched = recorded?.untouchedOutputs(current ?? []) ?? []
     // A build that renders needs the generated files: read back from the output when the last
@@ -410,4 +421,6 @@ public struct SiteBuildResult: Sendable {
   public let removed: Int
   /// How many pages were rendered, not kept from the previous build (the listings included).
   public var rendered = 0
+  /// Whether the build read from its record only the pages it changed (`BodyEditRebuild`).
+  public var editedAlone = false
 }

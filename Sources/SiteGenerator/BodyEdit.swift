@@ -34,7 +34,7 @@ struct BodyEditRebuild {
     current: [BuildRecord.OutputFile], location: String
   ) {
     guard build.rendersAhead, let map = recorded.siteMap, recorded.site == digests.site,
-      map.names.count == recorded.extents.count, current == recorded.outputs,
+      map.names.count == recorded.extents.count, map.digests.count == map.names.count, current == recorded.outputs,
       map.contentNames == BuildRecord.SiteMap.contentDigest(sources.content.names),
       // Generated files made from an identity are known by the record's list, which a rebuild
       // reads back: without one it makes them all.
@@ -61,7 +61,7 @@ struct BodyEditRebuild {
     for (index, name) in map.names.enumerated() {
       let file = name + ".md"
       guard let digest = sources.content.digests[file] else { return nil }
-      if recorded.sources[file]?.digest == digest { continue }
+      if map.digests[index] == digest { continue }
       changed.append((index, file, digest))
       guard changed.count <= Self.pageLimit else { return nil }
     }
@@ -94,9 +94,9 @@ struct BodyEditRebuild {
 
     var edits: [Edit] = []
     for change in changed {
-      guard let known = pages.page(change.index), known.facts.name == map.names[change.index] else { return nil }
-      // A file changed within a timestamp of the recorded build has no recorded status.
-      if known.facts.digest == change.digest { continue }
+      guard let known = pages.page(change.index), known.facts.name == map.names[change.index],
+        known.facts.digest == map.digests[change.index]
+      else { return nil }
       let path = build.contentDirectory + "/" + change.file
       guard known.facts.path == path, known.facts.diagnostics.isEmpty, known.facts.homes.isEmpty,
         known.render.diagnostics.isEmpty, !map.titledFiles.contains(known.facts.outputName),
@@ -243,7 +243,9 @@ struct BodyEditRebuild {
     next.searchPage = recorded.searchPage
     next.sources = sources.content.settled
     next.sourceOrder = sources.content.names ?? []
-    next.siteMap = map
+    var nextMap = map
+    for edit in edits { nextMap.digests[edit.index] = edit.facts.digest }
+    next.siteMap = nextMap
     next.save(
       location,
       pages: BuildRecord.PagesFile(

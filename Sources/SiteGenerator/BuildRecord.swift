@@ -104,6 +104,8 @@ struct BuildRecord {
   struct SiteMap: Sendable, Equatable {
     /// The pages' names in name order, the order of `extents`.
     var names: [String]
+    /// The digest of each page's file, in the same order.
+    var digests: [UInt64]
     /// Each page's index in `names`, in navigation order.
     var order: [Int]
     /// The pages whose headings may title a contract entry (`SearchIndex.titledFiles`).
@@ -438,6 +440,7 @@ struct RecordWriter {
     }
     optional(record.siteMap) { writer, map in
       writer.strings(map.names, count: map.names.count)
+      for digest in map.digests { writer.uint(digest) }
       writer.int(map.order.count)
       for index in map.order { writer.int(index) }
       writer.strings(map.titledFiles, count: map.titledFiles.count)
@@ -675,8 +678,10 @@ struct RecordReader {
     var siteMap: BuildRecord.SiteMap?
     if int() == 1 {
       let names = strings()
+      let digests = names.map { _ in uint() }
       let order = (0..<count()).map { _ in int() }
-      siteMap = BuildRecord.SiteMap(names: names, order: order, titledFiles: strings(), contentNames: uint())
+      siteMap = BuildRecord.SiteMap(
+        names: names, digests: digests, order: order, titledFiles: strings(), contentNames: uint())
       if order.contains(where: { $0 < 0 || $0 >= names.count }) { failed = true }
     }
     guard isComplete else { return nil }

@@ -95,7 +95,8 @@ struct SitePipeline {
     let names = output.pages.keys.sorted()
     let position = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
     output.siteMap = BuildRecord.SiteMap(
-      names: names, digests: names.map { output.pages[$0]!.facts.digest }, order: resolved.pages.map { position[$0.facts.name]! }, titledFiles: rendered.titledFiles,
+      names: names, digests: names.map { output.pages[$0]!.facts.digest },
+      order: resolved.pages.map { position[$0.facts.name]! }, titledFiles: rendered.titledFiles,
       contentNames: BuildRecord.SiteMap.contentDigest(sources.content.names))
     output.workings = [files, pages, resolved, rendered]
     return output

@@ -88,13 +88,21 @@ struct EditedAloneTests {
       }),
   ]
 
+  /// The fixture's pages built once, by a build that takes every file's status as settled
+  /// (`settled`) or, as builds do, not a file changed in the last two seconds.
+  static func built(settled: Bool = true, rebuildsEditsAlone: Bool = true) throws -> (Fixture, SiteBuild) {
+    let fixture = try Fixture(pages: pages)
+    var build = fixture.build
+    if settled { build.sourceSettling = .seconds(-3600) }
+    build.rebuildsEditsAlone = rebuildsEditsAlone
+    #expect(build.run().diagnostics.errorCount == 0)
+    return (fixture, build)
+  }
+
   @Test("Which edits are rebuilt alone, each equal to a full build", arguments: cases)
   func editedAlone(_ item: Case) throws {
-    let fixture = try Fixture(pages: Self.pages)
+    let (fixture, build) = try Self.built()
     defer { fixture.remove() }
-    var build = fixture.build
-    build.sourceSettling = .seconds(-3600)
-    #expect(build.run().diagnostics.errorCount == 0)
     try item.edit(fixture)
     let rebuilt = build.run()
     #expect(rebuilt.editedAlone == item.alone, "\(item.name)")
@@ -103,13 +111,13 @@ struct EditedAloneTests {
     if item.alone { #expect((1...6).contains(rebuilt.written), "\(item.name): \(rebuilt.written) written") }
   }
 
-  @Test("Edits rebuilt alone and whole in turn keep the record true: each rebuild equals a full build")
-  func sequence() throws {
-    let fixture = try Fixture(pages: Self.pages)
+  @Test(
+    "Edits rebuilt alone and whole in turn keep the record true: each rebuild equals a full build",
+    arguments: [true, false])
+  func sequence(settled: Bool) throws {
+    // Unsettled, every file was written just before the first build, which records no status.
+    let (fixture, build) = try Self.built(settled: settled)
     defer { fixture.remove() }
-    var build = fixture.build
-    build.sourceSettling = .seconds(-3600)
-    _ = build.run()
     let steps: [(String, Bool, (Fixture) throws -> Void)] = [
       ("sentence", true, Self.append("\nOne.\n", to: "p2.md")),
       ("same page again", true, Self.append("\nTwo.\n", to: "p2.md")),
@@ -121,19 +129,15 @@ struct EditedAloneTests {
     for (name, alone, edit) in steps {
       try edit(fixture)
       let rebuilt = build.run()
-      #expect(rebuilt.editedAlone == alone, "\(name)")
-      fixture.expectFullBuild(rebuilt, name)
+      #expect(rebuilt.editedAlone == alone, "\(name), settled: \(settled)")
+      fixture.expectFullBuild(rebuilt, "\(name), settled: \(settled)")
     }
   }
 
   @Test("With rebuilding alone off, the same edit reads every page and gives the same site")
   func switchedOff() throws {
-    let fixture = try Fixture(pages: Self.pages)
+    let (fixture, build) = try Self.built(rebuildsEditsAlone: false)
     defer { fixture.remove() }
-    var build = fixture.build
-    build.sourceSettling = .seconds(-3600)
-    build.rebuildsEditsAlone = false
-    _ = build.run()
     try Self.append("\nOne more sentence.\n", to: "p3.md")(fixture)
     let rebuilt = build.run()
     #expect(!rebuilt.editedAlone)

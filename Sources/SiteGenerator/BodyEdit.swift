@@ -109,10 +109,7 @@ struct BodyEditRebuild {
         ahead: true)
       guard facts.diagnostics.isEmpty, facts.homes.isEmpty, facts.matter == known.facts.matter,
         facts.indexDigest == known.facts.indexDigest,
-        let content = ahead?.take({ written in
-          written.notGenerated.allSatisfy { !isGenerated($0) }
-            && written.lookups.allSatisfy { answer($0.question) == $0.answer }
-        })
+        let content = ahead?.take(answer: answer, isGenerated: isGenerated)
       else { return nil }
       edits.append(Edit(index: change.index, known: known, facts: facts, content: content))
     }
@@ -205,17 +202,12 @@ struct BodyEditRebuild {
     let blobs = zip(zip(edits, rendered), chunks).map { pair, chunk in
       RecordWriter.page(BuildRecord.Page(facts: pair.0.facts, render: pair.1.kept, chunk: chunk))
     }
-    var extents = recorded.extents
-    let appended = blobs.reduce(0) { $0 + $1.count }
-    let live = extents.reduce(appended) { $0 + $1.count } - edits.reduce(0) { $0 + extents[$1.index].count }
+    var extents: [Range<Int>?] = recorded.extents
+    for edit in edits { extents[edit.index] = nil }
     let stored = BuildRecord.Stored(
       stamp: recorded.pagesStamp, size: mapped.buffer.raw.count, inode: UInt64(mapped.status.st_ino), bytes: nil)
-    guard stored.size + appended <= 2 * live + BuildRecord.pagesSlack,
-      var offset = BuildRecord.append(blobs, to: pagesPath, expecting: stored)
-    else { return nil }
-    for (edit, blob) in zip(edits, blobs) {
-      extents[edit.index] = offset..<(offset + blob.count)
-      offset += blob.count
+    guard let pagesFile = BuildRecord.appendPages(blobs, filling: extents, at: pagesPath, stored: stored) else {
+      return nil
     }
 
     let output = build.outputDirectory
@@ -246,11 +238,7 @@ struct BodyEditRebuild {
     var nextMap = map
     for edit in edits { nextMap.digests[edit.index] = edit.facts.digest }
     next.siteMap = nextMap
-    next.save(
-      location,
-      pages: BuildRecord.PagesFile(
-        temporary: nil, stamp: recorded.pagesStamp, extents: extents, size: offset, inode: stored.inode,
-        written: true))
+    next.save(location, pages: pagesFile)
     // A later run of this build reads the record from its file: this one holds no pages.
     build.lastRecord.value.withLock { $0 = nil }
     pipeline.clock.mark("record")

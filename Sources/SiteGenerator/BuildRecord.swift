@@ -246,19 +246,8 @@ struct BuildRecord {
     if let stored {
       let fresh = sorted.filter { $0.extent == nil }
       let blobs = parallelMap(fresh) { RecordWriter.page($0) }
-      let appended = blobs.reduce(0) { $0 + $1.count }
-      let live = sorted.reduce(appended) { $0 + ($1.extent?.count ?? 0) }
-      if stored.size + appended <= 2 * live + slack, let start = append(blobs, to: path, expecting: stored) {
-        var offset = start
-        var next = blobs.makeIterator()
-        let extents = sorted.map { page -> Range<Int> in
-          if let extent = page.extent { return extent }
-          let length = next.next()!.count
-          defer { offset += length }
-          return offset..<(offset + length)
-        }
-        return PagesFile(
-          temporary: nil, stamp: stored.stamp, extents: extents, size: offset, inode: stored.inode, written: true)
+      if let file = appendPages(blobs, filling: sorted.map(\.extent), at: path, stored: stored, slack: slack) {
+        return file
       }
     }
     let stamp = UInt64.random(in: 1...UInt64.max)
@@ -283,9 +272,32 @@ struct BuildRecord {
     return PagesFile(temporary: temporary, stamp: stamp, extents: extents, size: offset, inode: inode, written: written)
   }
 
+  /// The pages file at `path` with `blobs` appended for the pages without an extent in
+  /// `extents` (in their order), when it is still the file `stored` was read from and would not
+  /// hold more than twice what the pages take and `slack`; nil otherwise.
+  static func appendPages(
+    _ blobs: [[UInt8]], filling extents: [Range<Int>?], at path: String, stored: Stored, slack: Int = pagesSlack
+  ) -> PagesFile? {
+    let appended = blobs.reduce(0) { $0 + $1.count }
+    let live = extents.reduce(appended) { $0 + ($1?.count ?? 0) }
+    guard stored.size + appended <= 2 * live + slack, let start = append(blobs, to: path, expecting: stored) else {
+      return nil
+    }
+    var offset = start
+    var next = blobs.makeIterator()
+    let filled = extents.map { extent -> Range<Int> in
+      if let extent { return extent }
+      let length = next.next()!.count
+      defer { offset += length }
+      return offset..<(offset + length)
+    }
+    return PagesFile(
+      temporary: nil, stamp: stored.stamp, extents: filled, size: offset, inode: stored.inode, written: true)
+  }
+
   /// Appends `blobs` to the pages file at `path` when it is still the file `stored` was read
   /// from, as it was; the offset they start at, or nil.
-  static func append(_ blobs: [[UInt8]], to path: String, expecting stored: Stored) -> Int? {
+  private static func append(_ blobs: [[UInt8]], to path: String, expecting stored: Stored) -> Int? {
     let descriptor = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }

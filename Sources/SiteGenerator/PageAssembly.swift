@@ -268,24 +268,19 @@ final class AheadContent: Sendable {
         notGenerated: renderer.lookups.notGenerated))
   }
 
-  /// The content, once: nil after that, or when the index or the generated files do not bear
-  /// out what its render took for granted.
-  func take(confirmedBy index: SiteIndex, context: SiteContext) -> Written? {
-    take { written in
-      guard written.lookups.allSatisfy({ index.answer($0.question) == $0.answer }) else { return false }
-      guard !written.notGenerated.isEmpty else { return true }
-      let files = context.files
-      return written.notGenerated.allSatisfy { files[$0] == nil }
-    }
-  }
-
-  /// The content, once: nil after that, or when `confirms` does not hold of it.
-  func take(_ confirms: (Written) -> Bool) -> Written? {
+  /// The content, once: nil after that, or when what its render took for granted does not
+  /// hold: each question's `answer` (nil when it cannot be told) and no link naming a file that
+  /// `isGenerated`.
+  func take(
+    answer: (SiteLookup.Question) -> String?, isGenerated: (String) -> Bool
+  ) -> Written? {
     let taken = written.withLock { written in
       defer { written = nil }
       return written
     }
-    guard let taken, confirms(taken) else { return nil }
+    guard let taken, taken.lookups.allSatisfy({ answer($0.question) == $0.answer }),
+      !taken.notGenerated.contains(where: isGenerated)
+    else { return nil }
     return taken
   }
 }

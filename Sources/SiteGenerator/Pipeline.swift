@@ -323,7 +323,7 @@ struct SitePipeline {
         return (known.render, chunk, false)
       }
       if let ahead = page.ahead, worker.parsed.layout != nil,
-        let content = ahead.take(confirmedBy: site.index, context: context)
+        let content = ahead.take(answer: site.index.answer, isGenerated: { context.files[$0] != nil })
       {
         return (renderPage(page.facts, content: content, parsed: worker.parsed, context: context), chunk, true)
       }

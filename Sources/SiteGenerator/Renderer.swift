@@ -97,7 +97,7 @@ struct SiteLookup: Hashable, Sendable {
 /// The questions one page's render asks of the site index, with their answers, in order.
 ///
 /// A render ahead of the index (`SiteLookups(aheadOf:)`, in the page's first pass) takes every
-/// page and id it asks for to exist and no link to name a generated file; `AheadContent.holds`
+/// page and id it asks for to exist and no link to name a generated file; `AheadContent.take`
 /// confirms that once the index is made. A question only the index can answer (which page
 /// shows a directive anchor) spoils such a render.
 final class SiteLookups {

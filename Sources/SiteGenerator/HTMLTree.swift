@@ -346,9 +346,9 @@ final class HTMLDocument {
       if holes.contains(index) {
         between.append(out)
         var start = WrittenHTML()
-        let closed = writeStartTag(node, foreign: inner, into: &start)
+        let closed = writeStartTag(index, foreign: inner, into: &start)
         var end = WrittenHTML()
-        if !closed { writeEndTag(node, into: &end) }
+        if !closed { writeEndTag(index, into: &end) }
         let children = writtenChildren(of: Element(owner: self, index: index))
         found.append(HoleParts(index: index, start: start, children: children, end: end))
         out = WrittenHTML()
@@ -360,13 +360,13 @@ final class HTMLDocument {
           child = nodes[Int(child)].next
         }
       } else if holding.contains(index) {
-        let closed = writeStartTag(node, foreign: inner, into: &out)
+        let closed = writeStartTag(index, foreign: inner, into: &out)
         var child = node.firstChild
         while child >= 0 {
           walk(child, foreign: inner)
           child = nodes[Int(child)].next
         }
-        if !closed { writeEndTag(node, into: &out) }
+        if !closed { writeEndTag(index, into: &out) }
       } else {
         write(index, foreign: foreign, into: &out)
       }
@@ -387,35 +387,39 @@ final class HTMLDocument {
   /// Writes one node. An element without children closes itself (`<br/>`) only when it is a
   /// void element or inside SVG; any other is written `<td></td>`, as HTML requires.
   private func write(_ index: Int32, foreign: Bool, into out: inout WrittenHTML) {
-    let node = nodes[Int(index)]
-    switch node.kind {
+    // Fields are read in place: a copy of the node would retain and release its value.
+    let at = Int(index)
+    switch nodes[at].kind {
     case .element:
-      let foreign = foreign || node.value == "svg"
-      if writeStartTag(node, foreign: foreign, into: &out) { return }
-      var child = node.firstChild
+      let foreign = foreign || nodes[at].value == "svg"
+      if writeStartTag(index, foreign: foreign, into: &out) { return }
+      var child = nodes[at].firstChild
       while child >= 0 {
         write(child, foreign: foreign, into: &out)
         child = nodes[Int(child)].next
       }
-      writeEndTag(node, into: &out)
+      writeEndTag(index, into: &out)
     case .text:
-      out.appendEscaped(node.value, Self.textEscapes)
+      out.appendEscaped(nodes[at].value, Self.textEscapes)
     case .comment:
-      if node.value.contains("--") || node.value.hasSuffix("-") { out.fail("a comment holds `--` or ends with `-`") }
+      let value = nodes[at].value
+      if value.contains("--") || value.hasSuffix("-") { out.fail("a comment holds `--` or ends with `-`") }
       out.appendMarkup("<!--")
-      out.appendCounting(node.value)
+      out.appendCounting(value)
       out.appendMarkup("-->")
     case .doctype:
-      if node.value != "<!DOCTYPE html>" { out.fail("a document type other than `<!DOCTYPE html>`") }
-      out.appendCounting(node.value)
+      let value = nodes[at].value
+      if value != "<!DOCTYPE html>" { out.fail("a document type other than `<!DOCTYPE html>`") }
+      out.appendCounting(value)
     case .cdata:
-      if node.value.contains("]]>") { out.fail("a CDATA section holds `]]>`") }
+      let value = nodes[at].value
+      if value.contains("]]>") { out.fail("a CDATA section holds `]]>`") }
       out.appendMarkup("<![CDATA[")
-      out.appendCounting(node.value)
+      out.appendCounting(value)
       out.appendMarkup("]]>")
     case .processingInstruction:
       out.fail("a processing instruction")
-      out.appendCounting(node.value)
+      out.appendCounting(nodes[at].value)
     case .document:
       break
     }
@@ -423,27 +427,32 @@ final class HTMLDocument {
 
   /// Writes an element's start tag, noting its ids and links; true when the element has no
   /// children and closed itself. `foreign` is whether the element is SVG or inside it.
-  private func writeStartTag(_ node: Node, foreign: Bool, into out: inout WrittenHTML) -> Bool {
+  private func writeStartTag(_ index: Int32, foreign: Bool, into out: inout WrittenHTML) -> Bool {
+    let at = Int(index)
     out.bytes.append(UInt8(ascii: "<"))
-    out.bytes += node.value.utf8
-    var attribute = node.firstAttribute
+    out.bytes += nodes[at].value.utf8
+    var attribute = nodes[at].firstAttribute
     while attribute >= 0 {
-      let current = attributes[Int(attribute)]
+      let current = Int(attribute)
       out.bytes.append(UInt8(ascii: " "))
-      out.bytes += current.name.utf8
+      out.bytes += attributes[current].name.utf8
       out.bytes.append(UInt8(ascii: "="))
       out.bytes.append(UInt8(ascii: "\""))
-      out.appendEscaped(current.value, Self.attributeEscapes)
+      out.appendEscaped(attributes[current].value, Self.attributeEscapes)
       out.bytes.append(UInt8(ascii: "\""))
       // An empty value names nothing, as reading the page back finds.
-      switch current.value.isEmpty ? "" : current.name {
-      case "id": out.ids.append(current.value)
-      case "href", "src": out.links.append(PageLink(attribute: current.name, value: current.value, line: out.newlines))
-      default: break
+      if !attributes[current].value.isEmpty {
+        switch attributes[current].name {
+        case "id": out.ids.append(attributes[current].value)
+        case "href", "src":
+          out.links.append(
+            PageLink(attribute: attributes[current].name, value: attributes[current].value, line: out.newlines))
+        default: break
+        }
       }
-      attribute = current.next
+      attribute = attributes[current].next
     }
-    if node.firstChild < 0, foreign || voidElements.contains(node.value) {
+    if nodes[at].firstChild < 0, foreign || voidElements.contains(nodes[at].value) {
       out.bytes.append(UInt8(ascii: "/"))
       out.bytes.append(UInt8(ascii: ">"))
       return true
@@ -452,10 +461,10 @@ final class HTMLDocument {
     return false
   }
 
-  private func writeEndTag(_ node: Node, into out: inout WrittenHTML) {
+  private func writeEndTag(_ index: Int32, into out: inout WrittenHTML) {
     out.bytes.append(UInt8(ascii: "<"))
     out.bytes.append(UInt8(ascii: "/"))
-    out.bytes += node.value.utf8
+    out.bytes += nodes[Int(index)].value.utf8
     out.bytes.append(UInt8(ascii: ">"))
   }
 

@@ -126,6 +126,17 @@ extension MarkdownWalker {
   }
 }
 
+/// A node's children, followed through cmark's sibling links without collecting them.
+struct MarkdownChildren: Sequence, IteratorProtocol {
+  var first: MarkdownNode?
+
+  mutating func next() -> MarkdownNode? {
+    guard let current = first else { return nil }
+    first = current.next
+    return current
+  }
+}
+
 /// A cmark node, read through small accessors.
 struct MarkdownNode {
   let pointer: OpaquePointer
@@ -153,6 +164,9 @@ struct MarkdownNode {
       _ = cmark_node_set_user_data(pointer, newValue.flatMap { UnsafeMutableRawPointer(bitPattern: $0 + 1) })
     }
   }
+
+  /// The child nodes in order, read as they are walked.
+  var childNodes: MarkdownChildren { MarkdownChildren(first: firstChild) }
 
   var children: [MarkdownNode] {
     var result: [MarkdownNode] = []

@@ -214,7 +214,7 @@ struct PageRenderer {
   }
 
   mutating func renderBlocks(_ parent: MarkdownNode, into element: Element, tight: Bool = false) {
-    for child in parent.children { renderBlock(child, into: element, tight: tight) }
+    for child in parent.childNodes { renderBlock(child, into: element, tight: tight) }
   }
 
   mutating func renderBlock(_ node: MarkdownNode, into element: Element, tight: Bool) {
@@ -255,7 +255,7 @@ struct PageRenderer {
       } else {
         list = element.add("ul")
       }
-      for item in node.children {
+      for item in node.childNodes {
         renderBlocks(item, into: list.add("li"), tight: node.isTightList)
       }
     case CMARK_NODE_ITEM:
@@ -300,7 +300,7 @@ struct PageRenderer {
   }
 
   mutating func renderInlines(_ parent: MarkdownNode, into element: Element) {
-    for child in parent.children { renderInline(child, into: element) }
+    for child in parent.childNodes { renderInline(child, into: element) }
   }
 
   mutating func renderInline(_ node: MarkdownNode, into element: Element) {

@@ -189,7 +189,7 @@ struct PipeTable {
     guard first > 0, last >= first else { return [] }
     var starts: [Int: Int] = [first: paragraph.startColumn]
     func visit(_ node: MarkdownNode) {
-      for child in node.children {
+      for child in node.childNodes {
         let line = child.startLine
         if line > first, child.startColumn > 0 { starts[line] = min(starts[line] ?? .max, child.startColumn) }
         visit(child)
@@ -263,8 +263,12 @@ enum GFMExtensions {
     guard let paragraph = item.firstChild, paragraph.type == CMARK_NODE_PARAGRAPH,
       let text = paragraph.firstChild, text.type == CMARK_NODE_TEXT
     else { return nil }
-    let literal = text.literal
-    guard ["[ ]", "[x]", "[X]"].contains(where: { literal == $0 || literal.hasPrefix($0 + " ") }) else { return nil }
+    // `[ ]`, `[x]` or `[X]`, alone or before a space, read from cmark's NUL-terminated literal.
+    guard let literal = cmark_node_get_literal(text.pointer) else { return nil }
+    let bytes = UnsafeRawPointer(literal).assumingMemoryBound(to: UInt8.self)
+    guard bytes[0] == UInt8(ascii: "["), [UInt8(ascii: " "), UInt8(ascii: "x"), UInt8(ascii: "X")].contains(bytes[1]),
+      bytes[2] == UInt8(ascii: "]"), bytes[3] == 0 || bytes[3] == UInt8(ascii: " ")
+    else { return nil }
     return (paragraph.startLine, paragraph.startColumn)
   }
 

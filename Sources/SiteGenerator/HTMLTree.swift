@@ -508,9 +508,11 @@ struct WrittenHTML {
     bytes += other.bytes
     ids += other.ids
     let shift = newlines
-    links +=
-      shift == 0
-      ? other.links : other.links.map { PageLink(attribute: $0.attribute, value: $0.value, line: $0.line + shift) }
+    let start = links.count
+    links += other.links
+    if shift != 0 {
+      for index in start..<links.count { links[index].line += shift }
+    }
     if fault == nil, let later = other.fault {
       fault = SerializedPage.Fault(line: later.line + shift, message: later.message)
     }

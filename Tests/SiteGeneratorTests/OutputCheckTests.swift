@@ -103,4 +103,36 @@ import Testing
       ])
     #expect(Self.messages(check.problems("Site")).count == 4)
   }
+
+  @Test(
+    "A worker's remembered answers never stand for a link it did not check",
+    arguments: [
+      // The first page's check skips every link; the second checks them all.
+      (
+        [["b.html#gone", "b.html#x"], ["b.html#gone", "b.html#x"]], [true, false],
+        ["Site/c.html:1: href `b.html#gone`: no id `gone` in b.html"]
+      ),
+      // The same links at the same places, and then in other places.
+      (
+        [["b.html#gone", "b.html#x"], ["b.html#gone", "b.html#x"], ["b.html#x", "missing.html", "b.html#gone"]],
+        [false, false, false],
+        [
+          "Site/a.html:1: href `b.html#gone`: no id `gone` in b.html",
+          "Site/c.html:1: href `b.html#gone`: no id `gone` in b.html",
+          "Site/d.html:2: href `missing.html`: no such file in the site",
+          "Site/d.html:3: href `b.html#gone`: no id `gone` in b.html",
+        ]
+      ),
+    ] as [([[String]], [Bool], [String])])
+  func rememberedAnswers(_ pageLinks: [[String]], _ skip: [Bool], _ expected: [String]) {
+    let paths = ["a.html", "c.html", "d.html"]
+    let made = zip(paths, pageLinks).map { Self.page($0, made: true, links: $1) }
+    let check = Self.check(made + [Self.page("b.html", made: true, ids: ["x"])])
+    let answers = OutputCheck.LinkAnswers()
+    var found: [Diagnostic] = []
+    for (page, skipped) in zip(made, skip) {
+      found += check.problems(page, "Site", answers: answers, only: skipped ? { _ in false } : nil)
+    }
+    #expect(Self.messages(found) == expected)
+  }
 }

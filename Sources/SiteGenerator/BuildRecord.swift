@@ -376,7 +376,7 @@ struct RecordWriter {
 
   mutating func string(_ text: String) {
     int(text.utf8.count)
-    bytes.append(contentsOf: text.utf8)
+    bytes.append(utf8: text)
   }
 
   mutating func strings<S: Sequence<String>>(_ texts: S, count: Int) {

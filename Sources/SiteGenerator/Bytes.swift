@@ -119,3 +119,12 @@ extension Array where Element == UInt8 {
     more.withUnsafeBytes { bytes.append(contentsOf: $0) }
   }
 }
+
+extension [UInt8] {
+  /// Appends `text`'s UTF-8 bytes, in one copy where the string's bytes are contiguous.
+  mutating func append(utf8 text: String) {
+    if text.utf8.withContiguousStorageIfAvailable({ append(contentsOf: $0) }) == nil {
+      append(contentsOf: text.utf8)
+    }
+  }
+}

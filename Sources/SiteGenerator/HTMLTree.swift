@@ -42,7 +42,7 @@ struct Element {
 
   /// Appends text in which `backquoted` spans become `<code>` elements.
   func prose(_ text: String) {
-    guard text.utf8.contains(UInt8(ascii: "`")) else { return self.text(text) }
+    guard holds(UInt8(ascii: "`"), in: text) else { return self.text(text) }
     var inCode = false
     for part in text.split(separator: "`", omittingEmptySubsequences: false) {
       if inCode { add("code", text: String(part)) } else { self.text(String(part)) }
@@ -430,12 +430,12 @@ final class HTMLDocument {
   private func writeStartTag(_ index: Int32, foreign: Bool, into out: inout WrittenHTML) -> Bool {
     let at = Int(index)
     out.bytes.append(UInt8(ascii: "<"))
-    out.bytes += nodes[at].value.utf8
+    out.bytes.append(utf8: nodes[at].value)
     var attribute = nodes[at].firstAttribute
     while attribute >= 0 {
       let current = Int(attribute)
       out.bytes.append(UInt8(ascii: " "))
-      out.bytes += attributes[current].name.utf8
+      out.bytes.append(utf8: attributes[current].name)
       out.bytes.append(UInt8(ascii: "="))
       out.bytes.append(UInt8(ascii: "\""))
       out.appendEscaped(attributes[current].value, Self.attributeEscapes)
@@ -464,7 +464,7 @@ final class HTMLDocument {
   private func writeEndTag(_ index: Int32, into out: inout WrittenHTML) {
     out.bytes.append(UInt8(ascii: "<"))
     out.bytes.append(UInt8(ascii: "/"))
-    out.bytes += nodes[Int(index)].value.utf8
+    out.bytes.append(utf8: nodes[Int(index)].value)
     out.bytes.append(UInt8(ascii: ">"))
   }
 
@@ -531,7 +531,7 @@ struct WrittenHTML {
 
   /// Text written as it is, its newlines counted.
   mutating func appendCounting(_ text: String) {
-    bytes += text.utf8
+    bytes.append(utf8: text)
     newlines += text.utf8.count { $0 == UInt8(ascii: "\n") }
   }
 
@@ -543,37 +543,67 @@ struct WrittenHTML {
   /// newlines counted and the characters XML does not allow noted.
   mutating func appendEscaped(_ text: String, _ table: [UInt8]) {
     var text = text
+    // Eight bytes at a time are passed over while none is one the table may change: below
+    // U+0020, `<`, `>`, `&`, 0xEF, and `"` where the table quotes.
+    let quotes = table[Int(UInt8(ascii: "\""))] != 0
     text.withUTF8 { text in
       table.withUnsafeBufferPointer { table in
+        guard let base = text.baseAddress else { return }
+        let raw = UnsafeRawPointer(base)
+        let count = text.count
         var start = 0
         var offset = 0
-        while offset < text.count {
-          let kind = table[Int(text[offset])]
-          if kind == 0 {
-            offset += 1
+        while offset < count {
+          if offset + 8 <= count, !Self.mayBeEscaped(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self), quotes)
+          {
+            offset += 8
             continue
           }
-          switch kind {
-          case HTMLDocument.newline:
-            newlines += 1
-          case HTMLDocument.forbidden:
-            fail("a control character XML does not allow")
-          case HTMLDocument.lead:
-            if offset + 2 < text.count, text[offset + 1] == 0xBF, text[offset + 2] & 0xFE == 0xBE {
-              fail("a character XML does not allow (U+FFFE or U+FFFF)")
+          let stop = min(offset + 8, count)
+          while offset < stop {
+            let kind = table[Int(text[offset])]
+            if kind == 0 {
+              offset += 1
+              continue
             }
-          default:
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<offset]))
-            let replacement = HTMLDocument.replacements[Int(kind) - 1]
-            bytes.append(
-              contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
-            start = offset + 1
+            switch kind {
+            case HTMLDocument.newline:
+              newlines += 1
+            case HTMLDocument.forbidden:
+              fail("a control character XML does not allow")
+            case HTMLDocument.lead:
+              if offset + 2 < count, text[offset + 1] == 0xBF, text[offset + 2] & 0xFE == 0xBE {
+                fail("a character XML does not allow (U+FFFE or U+FFFF)")
+              }
+            default:
+              bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<offset]))
+              let replacement = HTMLDocument.replacements[Int(kind) - 1]
+              bytes.append(
+                contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
+              start = offset + 1
+            }
+            offset += 1
           }
-          offset += 1
         }
         bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[start...]))
       }
     }
+  }
+
+  /// Whether any of a word's eight bytes is one an escape table may change (exact: the
+  /// classic zero-byte and less-than tests, which have no false answers as a whole).
+  @inline(__always)
+  private static func mayBeEscaped(_ word: UInt64, _ quotes: Bool) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    @inline(__always) func holds(_ byte: UInt8) -> UInt64 {
+      let x = word ^ (ones &* UInt64(byte))
+      return (x &- ones) & ~x
+    }
+    var found = (word &- ones &* 0x20) & ~word
+    found |= holds(UInt8(ascii: "<")) | holds(UInt8(ascii: ">")) | holds(UInt8(ascii: "&")) | holds(0xEF)
+    if quotes { found |= holds(UInt8(ascii: "\"")) }
+    return found & highs != 0
   }
 }
 

@@ -47,40 +47,52 @@ final class MarkdownDocument: @unchecked Sendable {
       }
     }
     self.lineOffset = lineOffset
-    var lines: [Range<Int>] = []
-    var marks: [LineMarks] = []
-    text.withUTF8 { bytes in
-      Self.marked.withUnsafeBufferPointer { marked in
-        var start = 0
-        var mark: LineMarks = []
-        for offset in bytes.indices where marked[Int(bytes[offset])] {
-          switch bytes[offset] {
-          case UInt8(ascii: "\n"):
-            lines.append(start..<offset)
-            marks.append(mark)
-            start = offset + 1
-            mark = []
-          case UInt8(ascii: "~"), UInt8(ascii: ":"): mark.insert(.extension)
-          case UInt8(ascii: "|"): mark.insert(.pipe)
-          default:
-            // A `.` after `www`.
-            if offset >= 3, bytes[offset - 3] == UInt8(ascii: "w"), bytes[offset - 2] == UInt8(ascii: "w"),
-              bytes[offset - 1] == UInt8(ascii: "w")
-            {
-              mark.insert(.extension)
-            }
-          }
-        }
-        lines.append(start..<bytes.count)
-        marks.append(mark)
-      }
-    }
-    self.lines = Lines(body: body, bounds: lines)
+    let (bounds, marks) = text.withUTF8 { Self.scan($0) }
+    self.lines = Lines(body: body, bounds: bounds)
     self.marks = marks
   }
 
-  /// The bytes the line scan stops at: line ends and what `LineMarks` records.
-  private static let marked: [Bool] = (0..<256).map { Array("\n~:|.".utf8).contains(UInt8($0)) }
+  /// Each line's bytes in `bytes`, without its line end, and what it holds, found with memchr:
+  /// line ends first, then each marked byte, a line at most once.
+  static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> (lines: [Range<Int>], marks: [LineMarks]) {
+    guard let base = bytes.baseAddress, !bytes.isEmpty else { return ([0..<0], [[]]) }
+    let count = bytes.count
+    var lines: [Range<Int>] = []
+    var start = 0
+    while start < count, let found = memchr(base + start, 0x0A, count - start) {
+      let end = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+      lines.append(start..<end)
+      start = end + 1
+    }
+    lines.append(start..<count)
+    var marks = [LineMarks](repeating: [], count: lines.count)
+    for (byte, mark) in [
+      (UInt8(ascii: "~"), LineMarks.extension), (UInt8(ascii: ":"), .extension), (UInt8(ascii: "|"), .pipe),
+      (UInt8(ascii: "."), .extension),
+    ] {
+      var line = 0
+      var at = 0
+      while at < count, let found = memchr(base + at, Int32(byte), count - at) {
+        let offset = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+        while lines[line].upperBound < offset { line += 1 }
+        if marks[line].contains(mark) {
+          at = lines[line].upperBound + 1
+          continue
+        }
+        // A `.` marks a line only after `www`.
+        if byte == UInt8(ascii: "."),
+          !(offset >= 3 && base[offset - 3] == UInt8(ascii: "w") && base[offset - 2] == UInt8(ascii: "w")
+            && base[offset - 1] == UInt8(ascii: "w"))
+        {
+          at = offset + 1
+          continue
+        }
+        marks[line].insert(mark)
+        at = lines[line].upperBound + 1
+      }
+    }
+    return (lines, marks)
+  }
 
   /// What each line holds that a paragraph needs a closer look for.
   struct LineMarks: OptionSet {

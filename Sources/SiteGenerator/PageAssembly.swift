@@ -459,7 +459,7 @@ struct OutputCheck {
     let all = Array(pages.values)
     return parallelJobs(all.count, state: { LinkAnswers() }) { job, answers in
       let page = all[job]
-      let topLevel = !page.path.utf8.contains(UInt8(ascii: "/"))
+      let topLevel = !holds(UInt8(ascii: "/"), in: page.path)
       /// Whether a link followed before leads into a page whose ids changed.
       func intoChanged(_ value: String) -> Bool {
         guard !changedTargets.isEmpty else { return false }
@@ -510,7 +510,7 @@ struct OutputCheck {
       : page.duplicateIDs.map {
         Diagnostic(id: .duplicateAnchor, path: shown, line: 1, column: 1, message: "id `\($0)` is used twice")
       }
-    let topLevel = !page.path.utf8.contains(UInt8(ascii: "/"))
+    let topLevel = !holds(UInt8(ascii: "/"), in: page.path)
     let links = links ?? page.links
     let (lastLinks, lastAnswers) = (answers.lastLinks, answers.lastAnswers)
     var found: [String??] = []
@@ -581,7 +581,7 @@ struct OutputCheck {
       return nil
     }
     if filePart.isEmpty { return page }
-    if !filePart.utf8.contains(0x2F), !page.utf8.contains(0x2F) { return String(filePart) }
+    if !holds(0x2F, in: filePart), !holds(0x2F, in: page) { return String(filePart) }
     return resolve(String(filePart), from: page)
   }
 

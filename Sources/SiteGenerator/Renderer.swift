@@ -408,7 +408,7 @@ struct PageRenderer {
       return destination
     }
     let parts =
-      destination.utf8.contains(UInt8(ascii: "#"))
+      holds(UInt8(ascii: "#"), in: destination)
       ? destination.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false) : [Substring(destination)]
     let file = String(parts[0])
     if parts.count == 1, lookups.isGeneratedFile(file) { return file }
@@ -418,7 +418,7 @@ struct PageRenderer {
       return fail(
         "link to `\(destination)`: no such generated file (\(near)generated files: \(known.joined(separator: ", ")))")
     }
-    guard file.hasSuffix(".md"), !file.utf8.contains(UInt8(ascii: "/")) else {
+    guard file.hasSuffix(".md"), !holds(UInt8(ascii: "/"), in: file) else {
       return fail(
         "link to `\(destination)`: link to a page as `name.md` or `name.md#heading`, to a route as `route:ID`, to a generated file such as `conformance.json`, to an https URL or to a mailto: address"
       )
@@ -479,6 +479,22 @@ func byteOffset(of needle: String, in text: Substring) -> Int? {
     return found
   }
   return firstOffset(of: pattern, in: Array(text.utf8), from: 0)
+}
+
+/// Whether `text` holds `byte`, found with memchr.
+func holds(_ byte: UInt8, in text: String) -> Bool {
+  text.utf8.withContiguousStorageIfAvailable { bytes in
+    guard let base = bytes.baseAddress, !bytes.isEmpty else { return false }
+    return memchr(base, Int32(byte), bytes.count) != nil
+  } ?? text.utf8.contains(byte)
+}
+
+/// Whether `text` holds `byte`, found with memchr.
+func holds(_ byte: UInt8, in text: Substring) -> Bool {
+  text.utf8.withContiguousStorageIfAvailable { bytes in
+    guard let base = bytes.baseAddress, !bytes.isEmpty else { return false }
+    return memchr(base, Int32(byte), bytes.count) != nil
+  } ?? text.utf8.contains(byte)
 }
 
 /// The offset of the first occurrence of `pattern` in `bytes` at or after `start`.

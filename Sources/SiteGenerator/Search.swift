@@ -358,7 +358,7 @@ struct SearchIndex {
     JSON.quote(entry.name, into: &out, scriptSafe: true)
     out.append(UInt8(ascii: ","))
     // Details are prose whose backquotes only mark code.
-    if entry.detail.utf8.contains(UInt8(ascii: "`")) {
+    if holds(UInt8(ascii: "`"), in: entry.detail) {
       JSON.quote(entry.detail.replacing("`", with: ""), into: &out, scriptSafe: true)
     } else {
       JSON.quote(entry.detail, into: &out, scriptSafe: true)

@@ -81,6 +81,46 @@ import Testing
     #expect(noted.links == read.links, "seed \(seed): links")
   }
 
+  /// What escaping `text` with `table` writes, one byte at a time: the bytes, the newlines,
+  /// and whether a character XML does not allow was met.
+  static func escapedByteByByte(_ text: String, _ table: [UInt8]) -> (bytes: [UInt8], newlines: Int, failed: Bool) {
+    let bytes = Array(text.utf8)
+    var out: [UInt8] = []
+    var newlines = 0
+    var failed = false
+    for (offset, byte) in bytes.enumerated() {
+      let kind = table[Int(byte)]
+      if kind >= 1, kind <= HTMLDocument.replacements.count {
+        let replacement = HTMLDocument.replacements[Int(kind) - 1]
+        out += UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount)
+        continue
+      }
+      if byte == 0x0A { newlines += 1 }
+      if byte < 0x20, byte != 0x09, byte != 0x0A { failed = true }
+      if byte == 0xEF, offset + 2 < bytes.count, bytes[offset + 1] == 0xBF, bytes[offset + 2] & 0xFE == 0xBE {
+        failed = true
+      }
+      out.append(byte)
+    }
+    return (out, newlines, failed)
+  }
+
+  @Test("Long text and attribute values are escaped as byte by byte", arguments: 0..<200)
+  func escapedRuns(_ seed: Int) {
+    var random = SplitMix64(name: "escape \(seed)")
+    // Mostly letters, so that runs of eight plain bytes are common, with each special byte.
+    let alphabet: [Character] = Array(String(repeating: "abcdefghijklmnopqrstuvwxyz", count: 4)) + Self.alphabet
+    let text = random.string(alphabet, count: random.int(0...80))
+    for table in [HTMLDocument.textEscapes, HTMLDocument.attributeEscapes] {
+      var written = WrittenHTML()
+      written.appendEscaped(text, table)
+      let expected = Self.escapedByteByByte(text, table)
+      #expect(written.bytes == expected.bytes, "\(text.debugDescription)")
+      #expect(written.newlines == expected.newlines, "\(text.debugDescription)")
+      #expect((written.fault != nil) == expected.failed, "\(text.debugDescription)")
+    }
+  }
+
   @Test("A part written on its own is written as inside the page")
   func children() {
     let document = HTMLDocument.fragment()

@@ -122,24 +122,25 @@ extension HTMLDocument {
     document.pointee.encoding = UnsafePointer(xmlStrdup("UTF-8"))
     func build(_ index: Int32, into parent: xmlNodePtr?) {
       let node = nodes[Int(index)]
+      let value = values[Int(index)]
       let made: xmlNodePtr?
       switch node.kind {
       case .element:
-        made = xmlNewDocNode(document, nil, node.value, nil)
+        made = xmlNewDocNode(document, nil, value, nil)
         var attribute = node.firstAttribute
         while attribute >= 0 {
           xmlNewProp(made, attributes[Int(attribute)].name, attributes[Int(attribute)].value)
           attribute = attributes[Int(attribute)].next
         }
       case .text:
-        var value = node.value
+        var value = value
         made = value.withUTF8 { bytes in
           bytes.withMemoryRebound(to: xmlChar.self) { xmlNewDocTextLen(document, $0.baseAddress, Int32($0.count)) }
         }
-      case .comment: made = xmlNewDocComment(document, node.value)
-      case .cdata: made = xmlNewCDataBlock(document, node.value, Int32(node.value.utf8.count))
+      case .comment: made = xmlNewDocComment(document, value)
+      case .cdata: made = xmlNewCDataBlock(document, value, Int32(value.utf8.count))
       case .doctype:
-        precondition(node.value == "<!DOCTYPE html>", "the reference writes only `<!DOCTYPE html>`")
+        precondition(value == "<!DOCTYPE html>", "the reference writes only `<!DOCTYPE html>`")
         // libxml2 puts a new doctype first; moved, it stays after the comments before it.
         guard let dtd = xmlCreateIntSubset(document, "html", nil, nil) else { return }
         let node = UnsafeMutableRawPointer(dtd).assumingMemoryBound(to: xmlNode.self)

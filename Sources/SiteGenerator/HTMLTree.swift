@@ -82,7 +82,7 @@ struct Element {
     owner.removeAttribute(name, of: index)
   }
 
-  var name: String { owner.nodes[Int(index)].value }
+  var name: String { owner.values[Int(index)] }
 
   /// The line the element started on in the source it was parsed from; 0 for built elements.
   var line: Int { owner.lines.isEmpty ? 0 : Int(owner.lines[Int(index)]) }
@@ -138,7 +138,7 @@ struct Element {
   var isForeign: Bool {
     var node = index
     while node > 0 {
-      if owner.nodes[Int(node)].kind == .element, owner.nodes[Int(node)].value == "svg" { return true }
+      if owner.nodes[Int(node)].kind == .element, owner.values[Int(node)] == "svg" { return true }
       node = owner.nodes[Int(node)].parent
     }
     return false
@@ -163,10 +163,10 @@ final class HTMLDocument {
     case document, element, text, comment, doctype, cdata, processingInstruction
   }
 
+  /// A node's place in the tree; its value is in `values`, so that reading a node copies no
+  /// string.
   struct Node {
     var kind: Kind
-    /// An element's name, a text's or comment's content, or a doctype's whole declaration.
-    var value: String
     var parent: Int32 = -1
     var firstChild: Int32 = -1
     var lastChild: Int32 = -1
@@ -185,12 +185,16 @@ final class HTMLDocument {
   /// document, and no access to the arrays overlaps another, so their accesses, tens of millions
   /// in a build, are not checked at run time.
   @exclusivity(unchecked) fileprivate(set) var nodes: [Node]
+  /// Each node's value: an element's name, a text's or comment's content, or a doctype's whole
+  /// declaration.
+  @exclusivity(unchecked) fileprivate(set) var values: [String]
   @exclusivity(unchecked) fileprivate(set) var attributes: [Attribute]
   /// Each node's line in the source it was parsed from; empty for built documents.
   fileprivate(set) var lines: [Int32]
 
   init() {
-    nodes = [Node(kind: .document, value: "")]
+    nodes = [Node(kind: .document)]
+    values = [""]
     attributes = []
     lines = []
   }
@@ -199,6 +203,7 @@ final class HTMLDocument {
   func copy() -> HTMLDocument {
     let copy = HTMLDocument()
     copy.nodes = nodes
+    copy.values = values
     copy.attributes = attributes
     copy.lines = lines
     return copy
@@ -232,9 +237,8 @@ final class HTMLDocument {
   @discardableResult
   func append(_ kind: Kind, _ value: String, to parent: Int32, line: Int32 = 0) -> Int32 {
     let index = Int32(nodes.count)
-    var node = Node(kind: kind, value: value)
-    node.parent = parent
-    nodes.append(node)
+    nodes.append(Node(kind: kind, parent: parent))
+    values.append(value)
     if !lines.isEmpty || line != 0 {
       if lines.isEmpty { lines = Array(repeating: 0, count: Int(index)) }
       lines.append(line)
@@ -342,7 +346,7 @@ final class HTMLDocument {
     var out = WrittenHTML()
     func walk(_ index: Int32, foreign: Bool) {
       let node = nodes[Int(index)]
-      let inner = foreign || (node.kind == .element && node.value == "svg")
+      let inner = foreign || (node.kind == .element && values[Int(index)] == "svg")
       if holes.contains(index) {
         between.append(out)
         var start = WrittenHTML()
@@ -387,11 +391,10 @@ final class HTMLDocument {
   /// Writes one node. An element without children closes itself (`<br/>`) only when it is a
   /// void element or inside SVG; any other is written `<td></td>`, as HTML requires.
   private func write(_ index: Int32, foreign: Bool, into out: inout WrittenHTML) {
-    // Fields are read in place: a copy of the node would retain and release its value.
     let at = Int(index)
     switch nodes[at].kind {
     case .element:
-      let foreign = foreign || nodes[at].value == "svg"
+      let foreign = foreign || values[at] == "svg"
       if writeStartTag(index, foreign: foreign, into: &out) { return }
       var child = nodes[at].firstChild
       while child >= 0 {
@@ -400,26 +403,26 @@ final class HTMLDocument {
       }
       writeEndTag(index, into: &out)
     case .text:
-      out.appendEscaped(nodes[at].value, Self.textEscapes)
+      out.appendEscaped(values[at], Self.textEscapes)
     case .comment:
-      let value = nodes[at].value
+      let value = values[at]
       if value.contains("--") || value.hasSuffix("-") { out.fail("a comment holds `--` or ends with `-`") }
       out.appendMarkup("<!--")
       out.appendCounting(value)
       out.appendMarkup("-->")
     case .doctype:
-      let value = nodes[at].value
+      let value = values[at]
       if value != "<!DOCTYPE html>" { out.fail("a document type other than `<!DOCTYPE html>`") }
       out.appendCounting(value)
     case .cdata:
-      let value = nodes[at].value
+      let value = values[at]
       if value.contains("]]>") { out.fail("a CDATA section holds `]]>`") }
       out.appendMarkup("<![CDATA[")
       out.appendCounting(value)
       out.appendMarkup("]]>")
     case .processingInstruction:
       out.fail("a processing instruction")
-      out.appendCounting(nodes[at].value)
+      out.appendCounting(values[at])
     case .document:
       break
     }
@@ -430,7 +433,7 @@ final class HTMLDocument {
   private func writeStartTag(_ index: Int32, foreign: Bool, into out: inout WrittenHTML) -> Bool {
     let at = Int(index)
     out.bytes.append(UInt8(ascii: "<"))
-    out.bytes.append(utf8: nodes[at].value)
+    out.bytes.append(utf8: values[at])
     var attribute = nodes[at].firstAttribute
     while attribute >= 0 {
       let current = Int(attribute)
@@ -452,7 +455,7 @@ final class HTMLDocument {
       }
       attribute = attributes[current].next
     }
-    if nodes[at].firstChild < 0, foreign || voidElements.contains(nodes[at].value) {
+    if nodes[at].firstChild < 0, foreign || voidElements.contains(values[at]) {
       out.bytes.append(UInt8(ascii: "/"))
       out.bytes.append(UInt8(ascii: ">"))
       return true
@@ -464,7 +467,7 @@ final class HTMLDocument {
   private func writeEndTag(_ index: Int32, into out: inout WrittenHTML) {
     out.bytes.append(UInt8(ascii: "<"))
     out.bytes.append(UInt8(ascii: "/"))
-    out.bytes.append(utf8: nodes[Int(index)].value)
+    out.bytes.append(utf8: values[Int(index)])
     out.bytes.append(UInt8(ascii: ">"))
   }
 

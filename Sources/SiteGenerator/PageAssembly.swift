@@ -551,8 +551,8 @@ struct OutputCheck {
     if bytes.starts(with: "https://".utf8) || bytes.starts(with: "mailto:".utf8) {
       return nil
     }
-    if bytes.first == 0x2F || Self.holdsSchemeSeparator(bytes) { return "is not a relative link" }
-    let hash = bytes.firstIndex(of: 0x23)
+    if bytes.first == 0x2F || Self.holdsSchemeSeparator(value) { return "is not a relative link" }
+    let hash = byteOffset(of: UInt8(ascii: "#"), in: value).map { bytes.index(bytes.startIndex, offsetBy: $0) }
     let file = self.file(hash.map { Substring(bytes[..<$0]) } ?? Substring(value), from: page)
     guard let file, files.contains(file) else { return "no such file in the site" }
     if let hash {
@@ -563,15 +563,12 @@ struct OutputCheck {
     return nil
   }
 
-  /// Whether `bytes` hold `://`.
-  private static func holdsSchemeSeparator(_ bytes: String.UTF8View) -> Bool {
-    var colon = bytes.firstIndex(of: UInt8(ascii: ":"))
-    while let at = colon {
-      let rest = bytes[bytes.index(after: at)...]
-      if rest.starts(with: "//".utf8) { return true }
-      colon = rest.firstIndex(of: UInt8(ascii: ":"))
-    }
-    return false
+  private static let schemeSeparator = Array("://".utf8)
+
+  /// Whether `value` holds `://`.
+  private static func holdsSchemeSeparator(_ value: String) -> Bool {
+    value.utf8.withContiguousStorageIfAvailable { firstOffset(of: schemeSeparator, in: $0, from: 0) != nil }
+      ?? (byteOffset(of: "://", in: Substring(value)) != nil)
   }
 
   /// The site file a link's file part names, seen from `page`; nil for an absolute link.

@@ -482,11 +482,16 @@ func byteOffset(of needle: String, in text: Substring) -> Int? {
 }
 
 /// Whether `text` holds `byte`, found with memchr.
-func holds(_ byte: UInt8, in text: String) -> Bool {
-  text.utf8.withContiguousStorageIfAvailable { bytes in
-    guard let base = bytes.baseAddress, !bytes.isEmpty else { return false }
-    return memchr(base, Int32(byte), bytes.count) != nil
-  } ?? text.utf8.contains(byte)
+func holds(_ byte: UInt8, in text: String) -> Bool { byteOffset(of: byte, in: text) != nil }
+
+/// The offset of the first `byte` in `text`, found with memchr.
+func byteOffset(of byte: UInt8, in text: String) -> Int? {
+  text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+    guard let base = bytes.baseAddress, !bytes.isEmpty, let found = memchr(base, Int32(byte), bytes.count) else {
+      return nil
+    }
+    return UnsafeRawPointer(found) - UnsafeRawPointer(base)
+  } ?? text.utf8.firstIndex(of: byte).map { text.utf8.distance(from: text.utf8.startIndex, to: $0) }
 }
 
 /// Whether `text` holds `byte`, found with memchr.
@@ -530,7 +535,9 @@ enum ExternalLink {
   /// The URI scheme a destination starts with (`https`, `mailto`, `ftp`), if it has one.
   static func scheme(of destination: String) -> String? {
     let bytes = destination.utf8
-    guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), ASCII.isScheme(bytes[..<colon]) else { return nil }
+    guard let offset = byteOffset(of: UInt8(ascii: ":"), in: destination) else { return nil }
+    let colon = bytes.index(bytes.startIndex, offsetBy: offset)
+    guard ASCII.isScheme(bytes[..<colon]) else { return nil }
     return String(decoding: bytes[..<colon], as: UTF8.self)
   }
 

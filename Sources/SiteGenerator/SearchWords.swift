@@ -154,11 +154,40 @@ extension SearchIndex {
   /// read as bytes, with the same separators, trimming and word rule as the character path,
   /// which any other text takes.
   private static func addWords(_ text: UnsafeBufferPointer<UInt8>, into seen: inout WordSet) {
-    if text.allSatisfy({ $0 < 0x80 }) {
-      asciiWords(text, into: &seen)
+    if let lowered = asciiLowercased(text) {
+      lowered.withUnsafeBufferPointer { asciiLowercaseWords($0, into: &seen) }
     } else {
       characterWords(String(decoding: text, as: UTF8.self), into: &seen)
     }
+  }
+
+  /// `text` with A-Z folded onto a-z, eight bytes a step; nil when a byte is not ASCII.
+  static func asciiLowercased(_ text: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+    var seenBits: UInt64 = 0
+    let lowered = [UInt8](unsafeUninitializedCapacity: text.count) { buffer, count in
+      count = 0
+      guard let source = text.baseAddress, let target = buffer.baseAddress else { return }
+      let raw = UnsafeRawPointer(source)
+      let out = UnsafeMutableRawPointer(target)
+      var offset = 0
+      while offset + 8 <= text.count {
+        let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        seenBits |= word
+        // For bytes below 0x80, adding 0x3F sets the high bit from `A` on and adding 0x25 from
+        // `[` on, carrying into no other byte; the bits that differ mark A-Z, and 0x80 >> 2 is
+        // the 0x20 that folds them.
+        let upper = ((word &+ 0x3F3F_3F3F_3F3F_3F3F) ^ (word &+ 0x2525_2525_2525_2525)) & 0x8080_8080_8080_8080
+        out.storeBytes(of: word | (upper >> 2), toByteOffset: offset, as: UInt64.self)
+        offset += 8
+      }
+      while offset < text.count {
+        seenBits |= UInt64(source[offset])
+        target[offset] = ASCII.lowercased(source[offset])
+        offset += 1
+      }
+      count = text.count
+    }
+    return seenBits & 0x8080_8080_8080_8080 == 0 ? lowered : nil
   }
 
   /// `words(texts + more)`, where `later` is `words(more)`, made before.
@@ -192,28 +221,31 @@ extension SearchIndex {
     (0x09...0x0D).contains(byte) || byte == 0x20 || Array("`*()[]{}<>,;\"'!?".utf8).contains(UInt8(byte))
   }
   private static let trimmed: [Bool] = (0..<128).map { Array(".:/=&".utf8).contains(UInt8($0)) }
+  /// For each ASCII byte, 1 when it ends a token, 2 when it is a letter or digit.
+  private static let tokenClasses: [UInt8] = (0..<128).map { byte in
+    separators[byte] ? 1 : ASCII.isAlphanumeric(UInt8(byte)) ? 2 : 0
+  }
 
   /// `characterWords` for ASCII `bytes`.
   static func asciiWords(_ text: UnsafeBufferPointer<UInt8>, into seen: inout WordSet) {
     // Lowering first leaves every separator, trimmed byte, letter and digit what it was.
-    let lowered = [UInt8](unsafeUninitializedCapacity: text.count) { buffer, count in
-      for offset in 0..<text.count { buffer[offset] = ASCII.lowercased(text[offset]) }
-      count = text.count
-    }
+    guard let lowered = asciiLowercased(text) else { preconditionFailure("asciiWords reads ASCII text") }
     lowered.withUnsafeBufferPointer { asciiLowercaseWords($0, into: &seen) }
   }
 
   /// `asciiWords` for ASCII `bytes` that hold no uppercase letter.
   private static func asciiLowercaseWords(_ bytes: UnsafeBufferPointer<UInt8>, into seen: inout WordSet) {
-    separators.withUnsafeBufferPointer { separators in
+    tokenClasses.withUnsafeBufferPointer { classes in
       trimmed.withUnsafeBufferPointer { trimmed in
         var start = 0
         while start < bytes.count {
-          while start < bytes.count, separators[Int(bytes[start])] { start += 1 }
+          while start < bytes.count, classes[Int(bytes[start])] == 1 { start += 1 }
           var end = start
           var alphanumeric = true
-          while end < bytes.count, !separators[Int(bytes[end])] {
-            if !ASCII.isAlphanumeric(bytes[end]) { alphanumeric = false }
+          while end < bytes.count {
+            let kind = classes[Int(bytes[end])]
+            if kind == 1 { break }
+            if kind == 0 { alphanumeric = false }
             end += 1
           }
           if start < end, alphanumeric {

@@ -35,6 +35,11 @@ import Testing
       ("/b.html", "is not a relative link"),
       ("style.css#x", "fragment on a file that is not a page"),
       ("sub/../b.html#x", nil),
+      ("ftp://host/b.html", "is not a relative link"),
+      ("b.html#a://b", "is not a relative link"),
+      ("b.html#a:b", "no id `a:b` in b.html"),
+      ("é.html#x", "no such file in the site"),
+      ("b.html#é", "no id `é` in b.html"),
     ] as [(String, String?)])
   func link(_ value: String, _ problem: String?) {
     let check = Self.check([Self.page("a.html", made: true, ids: ["top"]), Self.page("b.html", made: true, ids: ["x"])])

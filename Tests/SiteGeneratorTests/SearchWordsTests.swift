@@ -67,4 +67,22 @@ import Testing
     #expect(SearchIndex.words([""], then: later) == later)
     #expect(SearchIndex.words(["Cart"], then: "") == "cart")
   }
+
+  @Test("ASCII is lowered eight bytes a step as byte by byte; any other byte gives nil", arguments: 0..<20)
+  func lowered(_ length: Int) {
+    // Every ASCII byte at every place of a text `length` long.
+    for byte in UInt8(0)..<0x80 {
+      for place in 0..<max(length, 1) where length > 0 {
+        var text = Array(repeating: UInt8(ascii: "Q"), count: length)
+        text[place] = byte
+        let lowered = text.withUnsafeBufferPointer { SearchIndex.asciiLowercased($0) }
+        #expect(
+          lowered == text.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, "byte \(byte) at \(place) of \(length)")
+        text[place] = 0x80 | byte
+        #expect(
+          text.withUnsafeBufferPointer { SearchIndex.asciiLowercased($0) } == nil, "byte \(0x80 | byte) at \(place)")
+      }
+    }
+    #expect([UInt8]().withUnsafeBufferPointer { SearchIndex.asciiLowercased($0) } == [])
+  }
 }

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
 import LinkContract
 
 /// A page's front matter: the block between two `---` lines at the top of the file.
@@ -13,33 +16,55 @@ public struct FrontMatter: Sendable, Hashable {
   static func parse(_ source: Substring, path: String) -> (
     FrontMatter?, body: Substring, bodyLine: Int, [Diagnostic]
   ) {
+    if let parsed = source.utf8.withContiguousStorageIfAvailable({ parse(source, bytes: $0, path: path) }) {
+      return parsed
+    }
+    return Array(source.utf8).withUnsafeBufferPointer { parse(source, bytes: $0, path: path) }
+  }
+
+  /// `parse` with `bytes`, the UTF-8 of `source`, read by offset.
+  private static func parse(_ source: Substring, bytes: UnsafeBufferPointer<UInt8>, path: String) -> (
+    FrontMatter?, body: Substring, bodyLine: Int, [Diagnostic]
+  ) {
     var diagnostics: [Diagnostic] = []
     func error(_ line: Int, _ column: Int, _ message: String) {
       diagnostics.append(Diagnostic(id: .frontMatterInvalid, path: path, line: line, column: column, message: message))
     }
-    let bytes = source.utf8
+    func text(_ range: Range<Int>) -> Substring {
+      let utf8 = source.utf8
+      let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+      return Substring(utf8[start..<utf8.index(start, offsetBy: range.count)])
+    }
+    func isFence(_ line: Range<Int>) -> Bool {
+      guard line.count == 3 || (line.count == 4 && bytes[line.upperBound - 1] == 0x0D) else { return false }
+      return bytes[line.lowerBound] == 0x2D && bytes[line.lowerBound + 1] == 0x2D && bytes[line.lowerBound + 2] == 0x2D
+    }
     // Lines as byte ranges, up to and including the closing `---`.
-    var lines: [Range<Substring.UTF8View.Index>] = []
-    var lineStart = bytes.startIndex
+    var lines: [Range<Int>] = []
+    var lineStart = 0
     var close: Int?
-    var index = bytes.startIndex
-    while index < bytes.endIndex {
-      if bytes[index] == 0x0A {
-        lines.append(lineStart..<index)
-        lineStart = bytes.index(after: index)
-        if lines.count > 1, isFence(bytes[lines[lines.count - 1]]) {
-          close = lines.count - 1
-          break
-        }
-        if lines.count == 1, !isFence(bytes[lines[0]]) { break }
+    var scannedAll = true
+    while lineStart < bytes.count, let base = bytes.baseAddress,
+      let found = memchr(base + lineStart, 0x0A, bytes.count - lineStart)
+    {
+      let end = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+      lines.append(lineStart..<end)
+      lineStart = end + 1
+      if lines.count > 1, isFence(lines[lines.count - 1]) {
+        close = lines.count - 1
+        scannedAll = false
+        break
       }
-      index = bytes.index(after: index)
+      if lines.count == 1, !isFence(lines[0]) {
+        scannedAll = false
+        break
+      }
     }
-    if close == nil, index == bytes.endIndex, lineStart < bytes.endIndex {
-      lines.append(lineStart..<bytes.endIndex)
-      if lines.count > 1, isFence(bytes[lines[lines.count - 1]]) { close = lines.count - 1 }
+    if close == nil, scannedAll, lineStart < bytes.count {
+      lines.append(lineStart..<bytes.count)
+      if lines.count > 1, isFence(lines[lines.count - 1]) { close = lines.count - 1 }
     }
-    guard let first = lines.first, isFence(bytes[first]) else {
+    guard let first = lines.first, isFence(first) else {
       error(1, 1, "missing front matter: start the file with a `---` line, then title, summary and weight")
       return (nil, source, 1, diagnostics)
     }
@@ -50,21 +75,22 @@ public struct FrontMatter: Sendable, Hashable {
     var values: [String: (value: String, line: Int)] = [:]
     for number in 1..<close {
       let line = number + 1
-      let text = Substring(bytes[lines[number]]).trimmingTrailingCR
-      if text.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
-      guard let colon = text.utf8.firstIndex(of: 0x3A) else {
+      var range = lines[number]
+      if !range.isEmpty, bytes[range.upperBound - 1] == 0x0D { range = range.lowerBound..<(range.upperBound - 1) }
+      if range.allSatisfy({ bytes[$0] == 0x20 || bytes[$0] == 0x09 }) { continue }
+      guard let colon = range.first(where: { bytes[$0] == 0x3A }) else {
         error(line, 1, "malformed front matter line: expected `key: value`")
         continue
       }
-      let key = String(Substring(text.utf8[..<colon]))
-      let value = Substring(text.utf8[text.utf8.index(after: colon)...]).trimmingSpaces
+      let keyBytes = range.lowerBound..<colon
       let isWord =
-        !key.isEmpty && key.utf8.count <= 40
-        && key.utf8.allSatisfy { ASCII.isAlphanumeric($0) || $0 == 0x2D || $0 == 0x5F }
+        !keyBytes.isEmpty && keyBytes.count <= 40
+        && keyBytes.allSatisfy { ASCII.isAlphanumeric(bytes[$0]) || bytes[$0] == 0x2D || bytes[$0] == 0x5F }
       guard isWord else {
         error(line, 1, "malformed front matter line: expected `key: value`")
         continue
       }
+      let key = String(decoding: UnsafeBufferPointer(rebasing: bytes[keyBytes]), as: UTF8.self)
       guard keys.contains(key) else {
         let known = keys.map { "`\($0)`" }.joined(separator: ", ")
         error(line, 1, "unknown front matter key `\(key)` (known keys: \(known))")
@@ -74,9 +100,9 @@ public struct FrontMatter: Sendable, Hashable {
         error(line, 1, "front matter key `\(key)` is given twice")
         continue
       }
+      let value = text((colon + 1)..<range.upperBound).trimmingSpaces
       if value.isEmpty {
-        error(
-          line, text.utf8.distance(from: text.utf8.startIndex, to: colon) + 2, "front matter key `\(key)` has no value")
+        error(line, colon - range.lowerBound + 2, "front matter key `\(key)` has no value")
         continue
       }
       values[key] = (String(value), line)
@@ -93,23 +119,38 @@ public struct FrontMatter: Sendable, Hashable {
       }
     }
     let fenceEnd = lines[close].upperBound
-    let bodyStart = fenceEnd == bytes.endIndex ? fenceEnd : bytes.index(after: fenceEnd)
-    let body = Substring(bytes[bodyStart...])
+    let body = text(min(fenceEnd + 1, bytes.count)..<bytes.count)
     let matter = FrontMatter(
       title: values["title"]?.value ?? "", summary: values["summary"]?.value ?? "", weight: weight)
     return (diagnostics.isEmpty ? matter : nil, body, close + 2, diagnostics)
   }
-
-  private static func isFence(_ line: Substring.UTF8View.SubSequence) -> Bool {
-    let count = line.count
-    guard count == 3 || (count == 4 && line.last == 0x0D) else { return false }
-    return line.prefix(3).allSatisfy { $0 == 0x2D }
-  }
 }
 
 extension Substring {
-  var trimmingTrailingCR: Substring { last == "\r" ? dropLast() : self }
+  /// Without a final carriage return, which is always a character of its own.
+  var trimmingTrailingCR: Substring { utf8.last == 0x0D ? Substring(utf8.dropLast()) : self }
+
+  /// Without spaces and tabs first and last, nor a final carriage return: compared as
+  /// characters, so that a space a combining mark follows is kept. ASCII text, where each
+  /// byte is a character, is trimmed as bytes.
   var trimmingSpaces: Substring {
+    let bytes = utf8
+    if bytes.allSatisfy({ $0 < 0x80 }) {
+      var start = bytes.startIndex
+      var end = bytes.endIndex
+      while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start = bytes.index(after: start) }
+      while start < end {
+        let last = bytes[bytes.index(before: end)]
+        guard last == 0x20 || last == 0x09 || last == 0x0D else { break }
+        end = bytes.index(before: end)
+      }
+      return Substring(bytes[start..<end])
+    }
+    return trimmingSpacesAsCharacters
+  }
+
+  /// `trimmingSpaces`, character by character.
+  var trimmingSpacesAsCharacters: Substring {
     var text = self
     while let first = text.first, first == " " || first == "\t" { text = text.dropFirst() }
     while let last = text.last, last == " " || last == "\t" || last == "\r" { text = text.dropLast() }

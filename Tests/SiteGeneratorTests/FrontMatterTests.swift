@@ -1,0 +1,78 @@
+import Testing
+
+@testable import SiteGenerator
+
+/// Front matter values are trimmed as characters; ASCII values, trimmed as bytes, the same.
+@Suite struct FrontMatterTests {
+  @Test(
+    "Values are trimmed as characters",
+    arguments: [
+      "", " ", "\t", "title", "  title  ", "\ttitle\t", "title \r", " \r", "a b", " a\tb ", "\r title",
+      " \u{301}title", "title \u{301}", "  é  ", "\u{600} x", "日本 ", " \r\u{301}",
+    ])
+  func trimmed(_ text: String) {
+    let value = Substring(text)
+    #expect(value.trimmingSpaces == value.trimmingSpacesAsCharacters, "\(text.debugDescription)")
+  }
+
+  @Test(
+    "A page's front matter gives its title, summary and weight",
+    arguments: [
+      ("---\ntitle: A\nsummary:  B  \nweight: 3\n---\nbody", "A|B|3|body|6"),
+      ("---\r\ntitle: A \r\nsummary:\tB\r\nweight: 3\r\n---\r\nbody", "A|B|3|body|6"),
+      ("---\ntitle: Été \nsummary: x\nweight: -1\n---\n", "Été|x|-1||6"),
+    ])
+  func parsed(_ source: String, _ expected: String) {
+    let (matter, body, line, diagnostics) = FrontMatter.parse(Substring(source), path: "a.md")
+    #expect(diagnostics.isEmpty, "\(source.debugDescription)")
+    let found = matter.map { "\($0.title)|\($0.summary)|\($0.weight)|\(body)|\(line)" }
+    #expect(found == expected, "\(source.debugDescription)")
+  }
+}
+
+extension FrontMatterTests {
+  static let faulty: [(String, [String])] = [
+    ("", ["1:1: missing front matter: start the file with a `---` line, then title, summary and weight"]),
+    (
+      "title: A\n---\n", ["1:1: missing front matter: start the file with a `---` line, then title, summary and weight"]
+    ),
+    ("---\ntitle: A\n", ["1:1: front matter is not closed: add a `---` line after the last key"]),
+    ("---", ["1:1: front matter is not closed: add a `---` line after the last key"]),
+    (
+      "---\ntitle: A\ntitle: B\nsummary: S\nweight: 1\n---\n",
+      ["3:1: front matter key `title` is given twice"]
+    ),
+    (
+      "---\ntitle:   \nsummary: S\nweight: 1\n---\n",
+      ["2:7: front matter key `title` has no value", "1:1: front matter has no `title`"]
+    ),
+    (
+      "---\ntitle: A\nsummary: S\nweight: 1\nlayout: x\n---",
+      ["5:1: unknown front matter key `layout` (known keys: `title`, `summary`, `weight`)"]
+    ),
+    (
+      "---\r\ntitle: A\r\nsummary: S\r\nweight: one\r\n---\r\n",
+      ["4:9: front matter `weight` must be a whole number, not `one`"]
+    ),
+    (
+      "---\ntitle A\nsummary: S\nweight: 1\n---\n",
+      ["2:1: malformed front matter line: expected `key: value`", "1:1: front matter has no `title`"]
+    ),
+    ("---\ntitle: A\nweight: 1\n---\n", ["1:1: front matter has no `summary`"]),
+  ]
+
+  @Test("Faulty front matter is reported where it is", arguments: faulty)
+  func faulty(_ source: String, _ expected: [String]) {
+    let (matter, _, _, diagnostics) = FrontMatter.parse(Substring(source), path: "a.md")
+    #expect(matter == nil, "\(source.debugDescription)")
+    #expect(diagnostics.map { "\($0.line):\($0.column): \($0.message)" } == expected, "\(source.debugDescription)")
+  }
+
+  @Test("A closing fence at the end of the file, with no line end, closes the front matter")
+  func closedAtEnd() {
+    let (matter, body, line, diagnostics) = FrontMatter.parse("---\ntitle: A\nsummary: S\nweight: 2\n---", path: "a.md")
+    #expect(diagnostics.isEmpty)
+    #expect(matter == FrontMatter(title: "A", summary: "S", weight: 2))
+    #expect(body.isEmpty && line == 6)
+  }
+}

@@ -1,7 +1,8 @@
+import LinkContract
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import LinkContract
 
 /// A page's front matter: the block between two `---` lines at the top of the file.
 public struct FrontMatter: Sendable, Hashable {

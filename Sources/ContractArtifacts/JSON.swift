@@ -124,35 +124,65 @@ public indirect enum JSON: Sendable, Hashable {
     bytes.withUnsafeBufferPointer { quote(bytes: $0, into: &out) }
   }
 
-  /// `quote` for UTF-8 bytes: runs that need no escape are copied whole.
+  /// `quote` for UTF-8 bytes: runs that need no escape are copied whole, passed over eight
+  /// bytes a step while none of them may need one.
   public static func quote(bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8], scriptSafe: Bool = false) {
     out.append(UInt8(ascii: "\""))
     // Bytes whose escape class is at least this one are escaped.
     let escaped: UInt8 = scriptSafe ? 1 : 2
-    var start = bytes.startIndex
-    var index = start
-    while index != bytes.endIndex {
-      let byte = bytes[index]
-      guard escapeClass[Int(byte)] >= escaped else {
-        bytes.formIndex(after: &index)
-        continue
+    let count = bytes.count
+    var start = 0
+    var index = 0
+    escapeClass.withUnsafeBufferPointer { escapeClass in
+      while index < count {
+        if index + 8 <= count, let base = bytes.baseAddress,
+          !mayBeEscaped(UnsafeRawPointer(base).loadUnaligned(fromByteOffset: index, as: UInt64.self), scriptSafe)
+        {
+          index += 8
+          continue
+        }
+        let byte = bytes[index]
+        guard escapeClass[Int(byte)] >= escaped else {
+          index += 1
+          continue
+        }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+        out.append(0x5C)
+        switch byte {
+        case UInt8(ascii: "\""): out.append(0x22)
+        case UInt8(ascii: "\\"): out.append(0x5C)
+        case UInt8(ascii: "\n"): out.append(0x6E)
+        case UInt8(ascii: "\r"): out.append(0x72)
+        case UInt8(ascii: "\t"): out.append(0x74)
+        default:
+          let hex: StaticString = "0123456789abcdef"
+          out.append(0x75)
+          out.append(0x30)
+          out.append(0x30)
+          out.append(hex.utf8Start[Int(byte >> 4)])
+          out.append(hex.utf8Start[Int(byte & 0x0F)])
+        }
+        index += 1
+        start = index
       }
-      out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
-      switch byte {
-      case UInt8(ascii: "\""): out += [0x5C, 0x22]
-      case UInt8(ascii: "\\"): out += [0x5C, 0x5C]
-      case UInt8(ascii: "\n"): out += [0x5C, 0x6E]
-      case UInt8(ascii: "\r"): out += [0x5C, 0x72]
-      case UInt8(ascii: "\t"): out += [0x5C, 0x74]
-      default:
-        let hex = Array("0123456789abcdef".utf8)
-        out += [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
-      }
-      bytes.formIndex(after: &index)
-      start = index
     }
-    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<count]))
     out.append(UInt8(ascii: "\""))
+  }
+
+  /// Whether any of a word's eight bytes may need an escape: below U+0020, DEL, `"` or `\\`,
+  /// and `<`, `>` or `&` when `scriptSafe` (the zero-byte and less-than tests, exact as a whole).
+  @inline(__always)
+  private static func mayBeEscaped(_ word: UInt64, _ scriptSafe: Bool) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    @inline(__always) func holds(_ byte: UInt8) -> UInt64 {
+      let x = word ^ (ones &* UInt64(byte))
+      return (x &- ones) & ~x
+    }
+    var found = (word &- ones &* 0x20) & ~word
+    found |= holds(0x7F) | holds(0x22) | holds(0x5C)
+    if scriptSafe { found |= holds(0x3C) | holds(0x3E) | holds(0x26) }
+    return found & 0x8080_8080_8080_8080 != 0
   }
 
   /// Per byte: 2 when JSON needs it escaped (controls, DEL, `"` and `\\`), 1 when only a script

@@ -190,7 +190,7 @@ final class HTMLDocument {
   @exclusivity(unchecked) fileprivate(set) var values: [String]
   @exclusivity(unchecked) fileprivate(set) var attributes: [Attribute]
   /// Each node's line in the source it was parsed from; empty for built documents.
-  fileprivate(set) var lines: [Int32]
+  @exclusivity(unchecked) fileprivate(set) var lines: [Int32]
 
   init() {
     nodes = [Node(kind: .document)]

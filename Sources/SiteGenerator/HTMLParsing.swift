@@ -122,7 +122,7 @@ extension HTMLDocument {
     document.pointee.encoding = UnsafePointer(xmlStrdup("UTF-8"))
     func build(_ index: Int32, into parent: xmlNodePtr?) {
       let node = nodes[Int(index)]
-      let value = values[Int(index)]
+      let value = value(of: index)
       let made: xmlNodePtr?
       switch node.kind {
       case .element:

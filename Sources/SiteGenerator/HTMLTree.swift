@@ -40,6 +40,12 @@ struct Element {
     owner.append(.text, text, to: index)
   }
 
+  /// Appends a text node of UTF-8 `bytes`, kept as bytes: no string is made for it.
+  func text(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+    guard !bytes.isEmpty else { return }
+    owner.appendText(utf8: bytes, to: index)
+  }
+
   /// Appends text in which `backquoted` spans become `<code>` elements.
   func prose(_ text: String) {
     guard holds(UInt8(ascii: "`"), in: text) else { return self.text(text) }
@@ -167,6 +173,8 @@ final class HTMLDocument {
   /// string.
   struct Node {
     var kind: Kind
+    /// Where a text node appended as bytes has its value in `textBytes`.
+    var textBytes: Range<Int32>?
     var parent: Int32 = -1
     var firstChild: Int32 = -1
     var lastChild: Int32 = -1
@@ -188,6 +196,8 @@ final class HTMLDocument {
   /// Each node's value: an element's name, a text's or comment's content, or a doctype's whole
   /// declaration.
   @exclusivity(unchecked) fileprivate(set) var values: [String]
+  /// The values of text nodes appended as bytes (`Node.textBytes`), one after another.
+  @exclusivity(unchecked) fileprivate(set) var textBytes: [UInt8] = []
   @exclusivity(unchecked) fileprivate(set) var attributes: [Attribute]
   /// Each node's line in the source it was parsed from; empty for built documents.
   @exclusivity(unchecked) fileprivate(set) var lines: [Int32]
@@ -204,6 +214,7 @@ final class HTMLDocument {
     let copy = HTMLDocument()
     copy.nodes = nodes
     copy.values = values
+    copy.textBytes = textBytes
     copy.attributes = attributes
     copy.lines = lines
     return copy
@@ -247,6 +258,22 @@ final class HTMLDocument {
     if last >= 0 { nodes[Int(last)].next = index } else { nodes[Int(parent)].firstChild = index }
     nodes[Int(parent)].lastChild = index
     return index
+  }
+
+  /// Appends a text node whose value is UTF-8 `bytes`, copied into `textBytes`.
+  @discardableResult
+  func appendText(utf8 bytes: UnsafeBufferPointer<UInt8>, to parent: Int32) -> Int32 {
+    let index = append(.text, "", to: parent)
+    let start = Int32(textBytes.count)
+    textBytes.append(contentsOf: bytes)
+    nodes[Int(index)].textBytes = start..<Int32(textBytes.count)
+    return index
+  }
+
+  /// A node's value, wherever it is kept.
+  func value(of index: Int32) -> String {
+    guard let range = nodes[Int(index)].textBytes else { return values[Int(index)] }
+    return String(decoding: textBytes[Int(range.lowerBound)..<Int(range.upperBound)], as: UTF8.self)
   }
 
   func appendAttribute(_ name: String, _ value: String, to node: Int32) {
@@ -403,7 +430,14 @@ final class HTMLDocument {
       }
       writeEndTag(index, into: &out)
     case .text:
-      out.appendEscaped(values[at], Self.textEscapes)
+      if let range = nodes[at].textBytes {
+        textBytes.withUnsafeBufferPointer { bytes in
+          out.appendEscaped(
+            utf8: UnsafeBufferPointer(rebasing: bytes[Int(range.lowerBound)..<Int(range.upperBound)]), Self.textEscapes)
+        }
+      } else {
+        out.appendEscaped(values[at], Self.textEscapes)
+      }
     case .comment:
       let value = values[at]
       if value.contains("--") || value.hasSuffix("-") { out.fail("a comment holds `--` or ends with `-`") }
@@ -546,50 +580,52 @@ struct WrittenHTML {
   /// newlines counted and the characters XML does not allow noted.
   mutating func appendEscaped(_ text: String, _ table: [UInt8]) {
     var text = text
+    text.withUTF8 { appendEscaped(utf8: $0, table) }
+  }
+
+  /// `appendEscaped` for UTF-8 bytes.
+  mutating func appendEscaped(utf8 text: UnsafeBufferPointer<UInt8>, _ table: [UInt8]) {
     // Eight bytes at a time are passed over while none is one the table may change: below
     // U+0020, `<`, `>`, `&`, 0xEF, and `"` where the table quotes.
     let quotes = table[Int(UInt8(ascii: "\""))] != 0
-    text.withUTF8 { text in
-      table.withUnsafeBufferPointer { table in
-        guard let base = text.baseAddress else { return }
-        let raw = UnsafeRawPointer(base)
-        let count = text.count
-        var start = 0
-        var offset = 0
-        while offset < count {
-          if offset + 8 <= count, !Self.mayBeEscaped(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self), quotes)
-          {
-            offset += 8
+    table.withUnsafeBufferPointer { table in
+      guard let base = text.baseAddress else { return }
+      let raw = UnsafeRawPointer(base)
+      let count = text.count
+      var start = 0
+      var offset = 0
+      while offset < count {
+        if offset + 8 <= count, !Self.mayBeEscaped(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self), quotes) {
+          offset += 8
+          continue
+        }
+        let stop = min(offset + 8, count)
+        while offset < stop {
+          let kind = table[Int(text[offset])]
+          if kind == 0 {
+            offset += 1
             continue
           }
-          let stop = min(offset + 8, count)
-          while offset < stop {
-            let kind = table[Int(text[offset])]
-            if kind == 0 {
-              offset += 1
-              continue
+          switch kind {
+          case HTMLDocument.newline:
+            newlines += 1
+          case HTMLDocument.forbidden:
+            fail("a control character XML does not allow")
+          case HTMLDocument.lead:
+            if offset + 2 < count, text[offset + 1] == 0xBF, text[offset + 2] & 0xFE == 0xBE {
+              fail("a character XML does not allow (U+FFFE or U+FFFF)")
             }
-            switch kind {
-            case HTMLDocument.newline:
-              newlines += 1
-            case HTMLDocument.forbidden:
-              fail("a control character XML does not allow")
-            case HTMLDocument.lead:
-              if offset + 2 < count, text[offset + 1] == 0xBF, text[offset + 2] & 0xFE == 0xBE {
-                fail("a character XML does not allow (U+FFFE or U+FFFF)")
-              }
-            default:
-              bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<offset]))
-              let replacement = HTMLDocument.replacements[Int(kind) - 1]
-              bytes.append(
-                contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
-              start = offset + 1
-            }
-            offset += 1
+          default:
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<offset]))
+            let replacement = HTMLDocument.replacements[Int(kind) - 1]
+            bytes.append(
+              contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
+            start = offset + 1
           }
+          offset += 1
         }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[start...]))
       }
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[start...]))
     }
   }
 

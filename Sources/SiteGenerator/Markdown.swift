@@ -158,6 +158,14 @@ struct MarkdownNode {
   var next: MarkdownNode? { cmark_node_next(pointer).map(MarkdownNode.init) }
   var parent: MarkdownNode? { cmark_node_parent(pointer).map(MarkdownNode.init) }
   var literal: String { cmark_node_get_literal(pointer).map { String(cString: $0) } ?? "" }
+  /// Calls `body` with the literal's UTF-8 where cmark keeps it, making no string. The
+  /// parser validates its input (`CMARK_OPT_VALIDATE_UTF8`), so the bytes are UTF-8.
+  func withLiteral<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    guard let literal = cmark_node_get_literal(pointer) else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+    return literal.withMemoryRebound(to: UInt8.self, capacity: 1) {
+      body(UnsafeBufferPointer(start: $0, count: strlen(literal)))
+    }
+  }
   var url: String { cmark_node_get_url(pointer).map { String(cString: $0) } ?? "" }
   var title: String { cmark_node_get_title(pointer).map { String(cString: $0) } ?? "" }
   var fenceInfo: String { cmark_node_get_fence_info(pointer).map { String(cString: $0) } ?? "" }
@@ -213,10 +221,7 @@ struct MarkdownNode {
 
   /// Appends the UTF-8 of `literal` to `text`.
   func appendLiteral(to text: inout [UInt8]) {
-    guard let literal = cmark_node_get_literal(pointer) else { return }
-    literal.withMemoryRebound(to: UInt8.self, capacity: 1) { bytes in
-      text.append(contentsOf: UnsafeBufferPointer(start: bytes, count: strlen(literal)))
-    }
+    withLiteral { text.append(contentsOf: $0) }
   }
 
   /// The nearest position cmark knows: the node's own, or its closest located ancestor's.

@@ -296,7 +296,7 @@ struct PageRenderer {
     let code = pre.add("code")
     let language = info.split(separator: " ").first.map(String.init) ?? ""
     if !language.isEmpty { code.set("class", "language-\(language)") }
-    code.text(node.literal)
+    node.withLiteral { code.text(utf8: $0) }
   }
 
   mutating func renderInlines(_ parent: MarkdownNode, into element: Element) {
@@ -305,7 +305,7 @@ struct PageRenderer {
 
   mutating func renderInline(_ node: MarkdownNode, into element: Element) {
     switch node.type {
-    case CMARK_NODE_TEXT: element.text(node.literal)
+    case CMARK_NODE_TEXT: node.withLiteral { element.text(utf8: $0) }
     case CMARK_NODE_SOFTBREAK: element.text("\n")
     case CMARK_NODE_LINEBREAK: element.add("br")
     case CMARK_NODE_CODE:

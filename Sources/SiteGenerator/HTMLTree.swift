@@ -260,6 +260,14 @@ final class HTMLDocument {
     return index
   }
 
+  /// Makes room for about `nodes` more nodes and `textBytes` more bytes of text, so that a
+  /// document whose size is known ahead grows once.
+  func reserveCapacity(nodes: Int, textBytes: Int) {
+    self.nodes.reserveCapacity(self.nodes.count + nodes)
+    values.reserveCapacity(values.count + nodes)
+    self.textBytes.reserveCapacity(self.textBytes.count + textBytes)
+  }
+
   /// Appends a text node whose value is UTF-8 `bytes`, copied into `textBytes`.
   @discardableResult
   func appendText(utf8 bytes: UnsafeBufferPointer<UInt8>, to parent: Int32) -> Int32 {
@@ -347,8 +355,9 @@ final class HTMLDocument {
   }
 
   /// The children of `element` written as `written` writes them inside the page.
-  func writtenChildren(of element: Element) -> WrittenHTML {
+  func writtenChildren(of element: Element, expectedBytes: Int = 0) -> WrittenHTML {
     var out = WrittenHTML()
+    out.bytes.reserveCapacity(expectedBytes)
     let foreign = element.isForeign
     var child = nodes[Int(element.index)].firstChild
     while child >= 0 {

@@ -205,7 +205,14 @@ struct PageSurvey: MarkdownWalker {
 
   mutating func visit(_ node: MarkdownNode) -> Bool {
     if node.type != CMARK_NODE_HEADING, node.parent?.type == CMARK_NODE_DOCUMENT {
-      sectionTexts.append((section, []))
+      // A block's text is at most about as long as its source: room for it is made once.
+      var text: [UInt8] = []
+      let bounds = markdown.lines.bounds
+      let (first, last) = (node.startLine, node.endLine)
+      if first >= 1, last >= first, last <= bounds.count {
+        text.reserveCapacity(bounds[last - 1].upperBound - bounds[first - 1].lowerBound + 16)
+      }
+      sectionTexts.append((section, text))
     }
     switch node.type {
     case CMARK_NODE_DOCUMENT:

@@ -259,12 +259,17 @@ final class AheadContent: Sendable {
   init?(_ page: SourcePage, context: SiteContext) {
     var renderer = PageRenderer(aheadOf: page, context: context)
     let document = HTMLDocument()
+    // A page's content takes a node for some 16 bytes of its Markdown, about as many bytes of
+    // text, and half as many again once written.
+    let size = page.markdown.lines.body.utf8.count
+    document.reserveCapacity(nodes: size / 16, textBytes: size)
     let content = Element(owner: document, index: document.append(.element, "main", to: 0))
     renderer.renderBlocks(page.markdown.rootNode, into: content)
     guard !renderer.lookups.spoiled, renderer.diagnostics.isEmpty else { return nil }
     written = Mutex(
       Written(
-        content: document.writtenChildren(of: content), lookups: renderer.lookups.recorded,
+        content: document.writtenChildren(of: content, expectedBytes: size + size / 2),
+        lookups: renderer.lookups.recorded,
         notGenerated: renderer.lookups.notGenerated))
   }
 

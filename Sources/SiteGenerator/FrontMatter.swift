@@ -128,30 +128,9 @@ public struct FrontMatter: Sendable, Hashable {
 }
 
 extension Substring {
-  /// Without a final carriage return, which is always a character of its own.
-  var trimmingTrailingCR: Substring { utf8.last == 0x0D ? Substring(utf8.dropLast()) : self }
-
-  /// Without spaces and tabs first and last, nor a final carriage return: compared as
-  /// characters, so that a space a combining mark follows is kept. ASCII text, where each
-  /// byte is a character, is trimmed as bytes.
+  /// Without spaces and tabs at either end, nor carriage returns at the end, compared as
+  /// characters: a space a combining mark follows is kept.
   var trimmingSpaces: Substring {
-    let bytes = utf8
-    if bytes.allSatisfy({ $0 < 0x80 }) {
-      var start = bytes.startIndex
-      var end = bytes.endIndex
-      while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start = bytes.index(after: start) }
-      while start < end {
-        let last = bytes[bytes.index(before: end)]
-        guard last == 0x20 || last == 0x09 || last == 0x0D else { break }
-        end = bytes.index(before: end)
-      }
-      return Substring(bytes[start..<end])
-    }
-    return trimmingSpacesAsCharacters
-  }
-
-  /// `trimmingSpaces`, character by character.
-  var trimmingSpacesAsCharacters: Substring {
     var text = self
     while let first = text.first, first == " " || first == "\t" { text = text.dropFirst() }
     while let last = text.last, last == " " || last == "\t" || last == "\r" { text = text.dropLast() }

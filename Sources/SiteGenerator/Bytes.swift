@@ -118,9 +118,7 @@ extension Array where Element == UInt8 {
   static func += (bytes: inout [UInt8], more: Bytes) {
     more.withUnsafeBytes { bytes.append(contentsOf: $0) }
   }
-}
 
-extension [UInt8] {
   /// Appends `text`'s UTF-8 bytes, in one copy where the string's bytes are contiguous.
   mutating func append(utf8 text: String) {
     if text.utf8.withContiguousStorageIfAvailable({ append(contentsOf: $0) }) == nil {

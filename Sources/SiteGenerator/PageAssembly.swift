@@ -556,7 +556,7 @@ struct OutputCheck {
     if bytes.starts(with: "https://".utf8) || bytes.starts(with: "mailto:".utf8) {
       return nil
     }
-    if bytes.first == 0x2F || Self.holdsSchemeSeparator(value) { return "is not a relative link" }
+    if bytes.first == 0x2F || byteOffset(of: "://", in: Substring(value)) != nil { return "is not a relative link" }
     let hash = byteOffset(of: UInt8(ascii: "#"), in: value).map { bytes.index(bytes.startIndex, offsetBy: $0) }
     let file = self.file(hash.map { Substring(bytes[..<$0]) } ?? Substring(value), from: page)
     guard let file, files.contains(file) else { return "no such file in the site" }
@@ -566,14 +566,6 @@ struct OutputCheck {
       if !target.ids.contains(fragment) { return "no id `\(fragment)` in \(file)" }
     }
     return nil
-  }
-
-  private static let schemeSeparator = Array("://".utf8)
-
-  /// Whether `value` holds `://`.
-  private static func holdsSchemeSeparator(_ value: String) -> Bool {
-    value.utf8.withContiguousStorageIfAvailable { firstOffset(of: schemeSeparator, in: $0, from: 0) != nil }
-      ?? (byteOffset(of: "://", in: Substring(value)) != nil)
   }
 
   /// The site file a link's file part names, seen from `page`; nil for an absolute link.

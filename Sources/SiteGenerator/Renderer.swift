@@ -474,18 +474,12 @@ struct PageRenderer {
 
 /// The byte offset of the first occurrence of `needle` in `text`.
 func byteOffset(of needle: String, in text: Substring) -> Int? {
-  let pattern = Array(needle.utf8)
-  if let found = text.utf8.withContiguousStorageIfAvailable({ firstOffset(of: pattern, in: $0, from: 0) }) {
-    return found
-  }
-  return firstOffset(of: pattern, in: Array(text.utf8), from: 0)
+  text.utf8.withContiguousStorageIfAvailable { firstOffset(of: needle.utf8, in: $0, from: 0) }
+    ?? firstOffset(of: needle.utf8, in: Array(text.utf8), from: 0)
 }
 
-/// Whether `text` holds `byte`, found with memchr.
-func holds(_ byte: UInt8, in text: String) -> Bool { byteOffset(of: byte, in: text) != nil }
-
-/// The offset of the first `byte` in `text`, found with memchr.
-func byteOffset(of byte: UInt8, in text: String) -> Int? {
+/// The byte offset of the first `byte` in `text`, found with memchr.
+func byteOffset(of byte: UInt8, in text: some StringProtocol) -> Int? {
   text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
     guard let base = bytes.baseAddress, !bytes.isEmpty, let found = memchr(base, Int32(byte), bytes.count) else {
       return nil
@@ -495,17 +489,24 @@ func byteOffset(of byte: UInt8, in text: String) -> Int? {
 }
 
 /// Whether `text` holds `byte`, found with memchr.
-func holds(_ byte: UInt8, in text: Substring) -> Bool {
-  text.utf8.withContiguousStorageIfAvailable { bytes in
-    guard let base = bytes.baseAddress, !bytes.isEmpty else { return false }
-    return memchr(base, Int32(byte), bytes.count) != nil
-  } ?? text.utf8.contains(byte)
+func holds(_ byte: UInt8, in text: some StringProtocol) -> Bool { byteOffset(of: byte, in: text) != nil }
+
+/// The offset of the first occurrence of `pattern` in `bytes` at or after `start`; the pattern
+/// is read where it is when its bytes are contiguous, as a string's are.
+func firstOffset<Pattern: Collection<UInt8>, Bytes: RandomAccessCollection<UInt8>>(
+  of pattern: Pattern, in bytes: Bytes, from start: Int
+) -> Int? where Bytes.Index == Int {
+  if let found = pattern.withContiguousStorageIfAvailable({ firstOffset(ofBytes: $0, in: bytes, from: start) }) {
+    return found
+  }
+  return Array(pattern).withUnsafeBufferPointer { firstOffset(ofBytes: $0, in: bytes, from: start) }
 }
 
-/// The offset of the first occurrence of `pattern` in `bytes` at or after `start`.
-func firstOffset<Bytes: RandomAccessCollection<UInt8>>(of pattern: [UInt8], in bytes: Bytes, from start: Int) -> Int?
-where Bytes.Index == Int {
-  guard let first = pattern.first, start >= 0, bytes.count >= pattern.count else { return nil }
+private func firstOffset<Bytes: RandomAccessCollection<UInt8>>(
+  ofBytes pattern: UnsafeBufferPointer<UInt8>, in bytes: Bytes, from start: Int
+) -> Int? where Bytes.Index == Int {
+  guard let first = pattern.first, let patternBase = pattern.baseAddress, start >= 0, bytes.count >= pattern.count
+  else { return nil }
   if let found = bytes.withContiguousStorageIfAvailable({ contiguous -> Int? in
     // The first byte found with memchr, the rest compared with memcmp.
     guard let base = contiguous.baseAddress, start <= contiguous.count - pattern.count else { return nil }
@@ -513,7 +514,7 @@ where Bytes.Index == Int {
     let last = UnsafeRawPointer(base + contiguous.count - pattern.count)
     while at <= last, let found = memchr(at, Int32(first), last - at + 1) {
       let candidate = UnsafeRawPointer(found)
-      if memcmp(candidate, pattern, pattern.count) == 0 { return candidate - UnsafeRawPointer(base) }
+      if memcmp(candidate, patternBase, pattern.count) == 0 { return candidate - UnsafeRawPointer(base) }
       at = candidate + 1
     }
     return nil

@@ -237,7 +237,7 @@ enum GFMExtensions {
       text.endLine == line && text.endColumn >= text.startColumn ? Array(whole.prefix(text.endColumn)) : Array(whole)
     let from = min(source.count, text.startColumn - 1)
     var found: [(Int, String)] = []
-    if let offset = firstOffset(of: Array("~~".utf8), in: source, from: from) {
+    if let offset = firstOffset(of: "~~".utf8, in: source, from: from) {
       found.append((offset + 1, strikethrough))
     }
     guard !isInsideLink(text) else { return found }
@@ -245,7 +245,7 @@ enum GFMExtensions {
     while start < source.count {
       let candidates = ["https://", "http://", "www."].compactMap { needle -> Int? in
         var at = start
-        while let offset = firstOffset(of: Array(needle.utf8), in: source, from: at) {
+        while let offset = firstOffset(of: needle.utf8, in: source, from: at) {
           if offset == 0 || !ASCII.isAlphanumeric(source[offset - 1]) { return offset }
           at = offset + 1
         }

@@ -1,3 +1,5 @@
+import LinkContract
+
 /// A JSON value whose object keys keep the order they were written in, so that output is
 /// byte-stable and shaped as each platform documents it.
 public indirect enum JSON: Sendable, Hashable {
@@ -171,18 +173,16 @@ public indirect enum JSON: Sendable, Hashable {
   }
 
   /// Whether any of a word's eight bytes may need an escape: below U+0020, DEL, `"` or `\\`,
-  /// and `<`, `>` or `&` when `scriptSafe` (the zero-byte and less-than tests, exact as a whole).
+  /// and `<`, `>` or `&` when `scriptSafe`.
   @inline(__always)
   private static func mayBeEscaped(_ word: UInt64, _ scriptSafe: Bool) -> Bool {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    @inline(__always) func holds(_ byte: UInt8) -> UInt64 {
-      let x = word ^ (ones &* UInt64(byte))
-      return (x &- ones) & ~x
+    typealias Word = ASCII.Word
+    var found = Word.marking(below: 0x20, in: word)
+    found |= Word.marking(0x7F, in: word) | Word.marking(0x22, in: word) | Word.marking(0x5C, in: word)
+    if scriptSafe {
+      found |= Word.marking(0x3C, in: word) | Word.marking(0x3E, in: word) | Word.marking(0x26, in: word)
     }
-    var found = (word &- ones &* 0x20) & ~word
-    found |= holds(0x7F) | holds(0x22) | holds(0x5C)
-    if scriptSafe { found |= holds(0x3C) | holds(0x3E) | holds(0x26) }
-    return found & 0x8080_8080_8080_8080 != 0
+    return found != 0
   }
 
   /// Per byte: 2 when JSON needs it escaped (controls, DEL, `"` and `\\`), 1 when only a script

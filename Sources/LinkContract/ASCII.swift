@@ -43,3 +43,25 @@ public enum ASCII {
     return bytes.allSatisfy(isSchemeCharacter)
   }
 }
+
+extension ASCII {
+  /// Tests of eight bytes at once, a word loaded from memory: each answers with bit 7 set in
+  /// the bytes it finds. A byte above a found one may be marked too, so an answer is exact only
+  /// as a whole: zero, or not.
+  public enum Word {
+    /// Bit 7 of every byte.
+    public static let highBits: UInt64 = 0x8080_8080_8080_8080
+    @usableFromInline static let ones: UInt64 = 0x0101_0101_0101_0101
+
+    /// The bytes of `word` equal to `byte`.
+    @inlinable public static func marking(_ byte: UInt8, in word: UInt64) -> UInt64 {
+      let difference = word ^ (ones &* UInt64(byte))
+      return (difference &- ones) & ~difference & highBits
+    }
+
+    /// The bytes of `word` below `bound`, which is at most 0x80.
+    @inlinable public static func marking(below bound: UInt8, in word: UInt64) -> UInt64 {
+      (word &- ones &* UInt64(bound)) & ~word & highBits
+    }
+  }
+}

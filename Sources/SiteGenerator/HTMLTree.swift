@@ -1,3 +1,5 @@
+import LinkContract
+
 /// An element of an `HTMLDocument` under construction. Text is always added as text nodes,
 /// so it is escaped when the page is written, never spliced into markup.
 ///
@@ -638,20 +640,15 @@ struct WrittenHTML {
     }
   }
 
-  /// Whether any of a word's eight bytes is one an escape table may change (exact: the
-  /// classic zero-byte and less-than tests, which have no false answers as a whole).
+  /// Whether any of a word's eight bytes is one an escape table may change.
   @inline(__always)
   private static func mayBeEscaped(_ word: UInt64, _ quotes: Bool) -> Bool {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
-    @inline(__always) func holds(_ byte: UInt8) -> UInt64 {
-      let x = word ^ (ones &* UInt64(byte))
-      return (x &- ones) & ~x
-    }
-    var found = (word &- ones &* 0x20) & ~word
-    found |= holds(UInt8(ascii: "<")) | holds(UInt8(ascii: ">")) | holds(UInt8(ascii: "&")) | holds(0xEF)
-    if quotes { found |= holds(UInt8(ascii: "\"")) }
-    return found & highs != 0
+    typealias Word = ASCII.Word
+    var found = Word.marking(below: 0x20, in: word)
+    found |= Word.marking(UInt8(ascii: "<"), in: word) | Word.marking(UInt8(ascii: ">"), in: word)
+    found |= Word.marking(UInt8(ascii: "&"), in: word) | Word.marking(0xEF, in: word)
+    if quotes { found |= Word.marking(UInt8(ascii: "\""), in: word) }
+    return found != 0
   }
 }
 

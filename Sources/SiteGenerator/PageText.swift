@@ -65,9 +65,8 @@ struct PageText {
       var offset = 0
       while offset + 8 <= raw.count {
         let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-        if word & 0x8080_8080_8080_8080 != 0 { return false }
-        // A byte below 0x20 sets its high bit here (no byte has it set already).
-        if (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080 != 0 {
+        if word & ASCII.Word.highBits != 0 { return false }
+        if ASCII.Word.marking(below: 0x20, in: word) != 0 {
           for byte in raw[offset..<(offset + 8)] where !isPlain(byte) { return false }
         }
         offset += 8

@@ -176,7 +176,7 @@ extension SearchIndex {
         // For bytes below 0x80, adding 0x3F sets the high bit from `A` on and adding 0x25 from
         // `[` on, carrying into no other byte; the bits that differ mark A-Z, and 0x80 >> 2 is
         // the 0x20 that folds them.
-        let upper = ((word &+ 0x3F3F_3F3F_3F3F_3F3F) ^ (word &+ 0x2525_2525_2525_2525)) & 0x8080_8080_8080_8080
+        let upper = ((word &+ 0x3F3F_3F3F_3F3F_3F3F) ^ (word &+ 0x2525_2525_2525_2525)) & ASCII.Word.highBits
         out.storeBytes(of: word | (upper >> 2), toByteOffset: offset, as: UInt64.self)
         offset += 8
       }
@@ -187,7 +187,7 @@ extension SearchIndex {
       }
       count = text.count
     }
-    return seenBits & 0x8080_8080_8080_8080 == 0 ? lowered : nil
+    return seenBits & ASCII.Word.highBits == 0 ? lowered : nil
   }
 
   /// `words(texts + more)`, where `later` is `words(more)`, made before.

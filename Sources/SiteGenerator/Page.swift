@@ -112,7 +112,8 @@ extension PageFacts {
   /// its content rendered now, ahead of the site index (`AheadContent`); any other page is
   /// parsed again for its render (`SourcePage`).
   static func firstPass(
-    name: String, path: String, source: Substring, digest: UInt64, context: SiteContext, ahead: Bool = false
+    name: String, path: String, source: Substring, digest: UInt64, context: SiteContext, ahead: Bool = false,
+    direct: Bool = true
   ) -> (facts: PageFacts, ahead: AheadContent?) {
     var diagnostics: [Diagnostic] = []
     let (matter, body, bodyLine, matterDiagnostics) = FrontMatter.parse(source, path: path)
@@ -135,7 +136,7 @@ extension PageFacts {
       anchors: survey.anchors, homes: survey.homes, searchWords: sections.mapValues { SearchIndex.words(utf8: $0) },
       diagnostics: diagnostics)
     guard ahead, diagnostics.isEmpty, survey.homes.isEmpty else { return (facts, nil) }
-    return (facts, AheadContent(SourcePage(facts: facts, markdown: markdown), context: context))
+    return (facts, AheadContent(SourcePage(facts: facts, markdown: markdown), context: context, direct: direct))
   }
 }
 

@@ -256,15 +256,13 @@ struct SearchIndex {
       json.append(UInt8(ascii: ","))
       append(entry, to: &json)
     }
-    let document = HTMLDocument.fragment()
-    let pageList = document.body.add("ul")
-    item(pageEntry, in: pageList)
-    let headingList = document.body.add("ul")
-    for entry in headings { item(entry, in: headingList) }
+    var pageItem = WrittenHTML()
+    appendItem(pageEntry, to: &pageItem)
+    var headingItems = WrittenHTML()
+    for entry in headings { appendItem(entry, to: &headingItems) }
     return SearchChunk(
-      key: key, json: Bytes(json), pageItem: Bytes(document.serializedChildren(of: pageList)),
-      headingItems: Bytes(document.serializedChildren(of: headingList)), headingCount: headings.count,
-      links: .made([pageEntry.href] + headings.map(\.href)))
+      key: key, json: Bytes(json), pageItem: Bytes(pageItem.bytes), headingItems: Bytes(headingItems.bytes),
+      headingCount: headings.count, links: .made([pageEntry.href] + headings.map(\.href)))
   }
 
   mutating func add(_ page: PageFacts, chunk: SearchChunk) {
@@ -380,6 +378,36 @@ struct SearchIndex {
         item.prose(entry.detail)
       }
     }
+  }
+
+  /// The list item `item(_:in:)` makes, written as the page's document writes it, without one.
+  static func appendItem(_ entry: SearchEntry, to out: inout WrittenHTML) {
+    out.appendMarkup("<li><a href=\"")
+    out.appendEscaped(entry.href, HTMLDocument.attributeEscapes)
+    out.appendMarkup("\">")
+    if entry.kind.isIdentifier {
+      out.appendMarkup("<code>")
+      out.appendEscaped(entry.name, HTMLDocument.textEscapes)
+      out.appendMarkup("</code>")
+    } else {
+      out.appendEscaped(entry.name, HTMLDocument.textEscapes)
+    }
+    out.appendMarkup("</a>")
+    if !entry.detail.isEmpty {
+      out.appendMarkup(": ")
+      if holds(UInt8(ascii: "`"), in: entry.detail) {
+        var inCode = false
+        for part in entry.detail.split(separator: "`", omittingEmptySubsequences: false) {
+          if inCode { out.appendMarkup("<code>") }
+          out.appendEscaped(String(part), HTMLDocument.textEscapes)
+          if inCode { out.appendMarkup("</code>") }
+          inCode.toggle()
+        }
+      } else {
+        out.appendEscaped(entry.detail, HTMLDocument.textEscapes)
+      }
+    }
+    out.appendMarkup("</li>")
   }
 
   /// Fills the search page: a form the script enhances, the index's data for it, and without

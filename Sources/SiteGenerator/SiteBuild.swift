@@ -90,6 +90,13 @@ public struct SiteBuild: Sendable {
       == BuildDigests.tool(version: toolVersion, identity: identity)
   }
 
+  /// The output file of each Markdown file among the Content folder's `names`.
+  static func pageOutputs(_ names: [String]) -> [String] {
+    names.compactMap { name in
+      name.utf8.count > 3 && name.hasSuffix(".md") ? PageFacts.outputName(of: String(name.dropLast(3))) : nil
+    }
+  }
+
   /// Renders the whole site in memory; nothing is written. Diagnostics are sorted.
   public func render() -> RenderedSite {
     var pipeline = SitePipeline(build: self)
@@ -134,6 +141,11 @@ public struct SiteBuild: Sendable {
       return result
     }
     let untouched = recorded?.untouchedOutputs(current ?? []) ?? []
+    // Into a new or empty output every page is a new file: they are made while the site renders.
+    let prepared =
+      SiteOutput.holdsNothing(outputDirectory)
+      ? SiteOutput.PreparedStaging(output: outputDirectory, paths: Self.pageOutputs(sources.content.names ?? []))
+      : nil
     // A build that renders needs the generated files: read back from the output when the last
     // build made them from the same identity and they are as it left them, else made while the
     // record is read and the pages are parsed.
@@ -167,6 +179,7 @@ public struct SiteBuild: Sendable {
     leftovers += [previous as Any, site, current as Any, untouched]
     let files = site.files.count + site.kept.count
     guard site.diagnostics.errorCount == 0 else {
+      prepared?.discard()
       return SiteBuildResult(diagnostics: site.diagnostics, files: files, written: 0, removed: 0)
     }
     // The record's pages are written while the site is: what the snapshot of the output adds
@@ -185,7 +198,8 @@ public struct SiteBuild: Sendable {
       let commit: SiteOutput.Commit
       do {
         commit = try SiteOutput.commit(
-          site.files, keeping: site.kept, to: outputDirectory, existing: current.map { Set($0.map(\.path)) })
+          site.files, keeping: site.kept, to: outputDirectory, existing: current.map { Set($0.map(\.path)) },
+          prepared: prepared)
       } catch {
         pagesWritten.wait()
         if let temporary = pagesFile.withLock({ $0 })?.temporary { unlink(temporary) }

@@ -24,32 +24,37 @@ public enum SiteOutput {
   /// removes any other; returns the files it wrote and removed. When no byte would change,
   /// nothing at all is touched. `existing`, when given, is the output's files as just listed.
   static func commit(
-    _ files: [String: [UInt8]], keeping kept: Set<String> = [], to output: String, existing: Set<String>? = nil
+    _ files: [String: [UInt8]], keeping kept: Set<String> = [], to output: String, existing: Set<String>? = nil,
+    prepared: PreparedStaging? = nil
   ) throws -> Commit {
     let existing = existing ?? listFiles(output)
     let paths = files.keys.sorted()
     let same = parallelMap(paths) { path in existing.contains(path) && sameBytes(output + "/" + path, files[path]!) }
     let changed = zip(paths, same).filter { !$0.1 }.map(\.0)
     let removed = existing.subtracting(files.keys).subtracting(kept)
-    if changed.isEmpty, removed.isEmpty { return Commit() }
+    if changed.isEmpty, removed.isEmpty {
+      prepared?.discard()
+      return Commit()
+    }
     // A change to a few files replaces each one by a rename of its own: building and swapping
     // a tree of thousands of links would cost more than the change.
     if (changed.count + removed.count) * 8 <= existing.count {
+      prepared?.discard()
       try replaceInPlace(changed.map { ($0, files[$0]!) }, removing: removed, in: output)
       return Commit(written: changed, removed: removed)
     }
 
-    let parent = (output as NSString).deletingLastPathComponent
-    let staging =
-      (parent.isEmpty ? "." : parent) + "/." + (output as NSString).lastPathComponent
-      + ".building-\(ProcessInfo.processInfo.processIdentifier)"
-    try? FileManager.default.removeItem(atPath: staging)
+    let staging = stagingFolder(for: output)
+    // The files made ahead are written over; any the site does not hold goes before the swap.
+    let made = prepared?.files() ?? []
+    if prepared == nil || made.isEmpty { try? FileManager.default.removeItem(atPath: staging) }
     do {
       // Folders first, in order; then links for the unchanged files and the changed files'
       // bytes, across the cores, since creating thousands of files is the kernel's slow part.
       var folders: Set<String> = []
       try makeFolder(staging, known: &folders)
       let all = (paths + kept.filter { files[$0] == nil }).sorted()
+      for path in made.subtracting(all) { unlink(staging + "/" + path) }
       for path in all {
         let target = staging + "/" + path
         if let slash = target.utf8.lastIndex(of: UInt8(ascii: "/")) {
@@ -78,6 +83,59 @@ public enum SiteOutput {
     }
     try? FileManager.default.removeItem(atPath: staging)
     return Commit(written: changed, removed: removed)
+  }
+
+  /// Whether `folder` is missing or holds no entry.
+  static func holdsNothing(_ folder: String) -> Bool {
+    guard let directory = opendir(folder) else { return errno == ENOENT }
+    defer { closedir(directory) }
+    while let entry = readdir(directory) {
+      if name(of: entry) != nil { return false }
+    }
+    return true
+  }
+
+  /// The folder a new site is built in before it is swapped in: beside the output, hidden.
+  static func stagingFolder(for output: String) -> String {
+    let parent = (output as NSString).deletingLastPathComponent
+    return (parent.isEmpty ? "." : parent) + "/." + (output as NSString).lastPathComponent
+      + ".building-\(ProcessInfo.processInfo.processIdentifier)"
+  }
+
+  /// The staging folder of a build into a new output, with an empty file made for each of
+  /// `paths` (top-level names) on another thread while the site is rendered. Creating
+  /// thousands of files is the slow part of writing a site to disk (the folder is locked for
+  /// each, and ext4 searches its inode table), and the commit then only opens and fills them.
+  /// Whatever the commit does not write is removed with the folder or before the swap.
+  final class PreparedStaging: Sendable {
+    let path: String
+    private let made: Later<Set<String>>
+
+    init(output: String, paths: [String]) {
+      let staging = stagingFolder(for: output)
+      path = staging
+      made = Later {
+        try? FileManager.default.removeItem(atPath: staging)
+        guard mkdir(staging, 0o755) == 0 else { return [] }
+        var made = Set<String>(minimumCapacity: paths.count)
+        for name in paths {
+          let descriptor = open(staging + "/" + name, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+          guard descriptor >= 0 else { continue }
+          close(descriptor)
+          made.insert(name)
+        }
+        return made
+      }
+    }
+
+    /// The files made, once they all are.
+    func files() -> Set<String> { made.value }
+
+    /// Removes the folder and what was made in it: the build writes elsewhere, or not at all.
+    func discard() {
+      _ = made.value
+      try? FileManager.default.removeItem(atPath: path)
+    }
   }
 
   /// Writes each file beside its old self and renames it over, then removes `removed`: a reader

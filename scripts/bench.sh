@@ -11,6 +11,8 @@
 #                   swift build -c release with the Swift runtime linked in, see the Makefile)
 #   BENCH_INPUTS=D  folder with make-corpus.py and hugo-build.sh (default bench/, see its README)
 #   BENCH_MEMORY=D  in-memory file system for the "memory" builds (default /dev/shm)
+#   BENCH_SETTLE=S  wait up to S seconds for file creation on disk to be fast (default 600;
+#                   see settle_disk: right after mass deletions ext4 creates files slowly)
 #
 # For each size, on the deterministic corpus of bench/make-corpus.py (kept in .bench/corpus-N):
 #
@@ -133,6 +135,41 @@ same() {
     echo "bench: both kept in $work/mismatch/ (rebuilt, full-build, diff.txt)" >&2
     exit 1
   fi
+}
+
+# settle_disk: on ext4 without a journal, creating a file right after thousands were deleted
+# (the last run's folders, removed at its exit) skips each recently freed inode of the folder's
+# block group, for every file: 2,000 files then take over a second instead of 70 ms, and a
+# linkcontract build, with all its pages in one folder, pays far more of that than Hugo, which
+# spreads its pages over a folder each. Disk figures are taken only once creating files is
+# fast again: 500 empty files in a probe folder (kept until exit) in at most 40 ms, where a
+# settled disk takes about 18 ms, tried every 20 s for up to BENCH_SETTLE seconds (default
+# 600). Sets `settled` to what was seen.
+settled=""
+settle_disk() {
+  local waited=0 limit=${BENCH_SETTLE:-600} ms
+  while :; do
+    ms=$(python3 - "$(mktemp -d "$disk/probe.XXXXXX")" <<'PROBE'
+import os, sys, time
+start = time.monotonic()
+for index in range(500):
+    os.close(os.open(os.path.join(sys.argv[1], f"f{index}"), os.O_CREAT | os.O_WRONLY, 0o644))
+print(round((time.monotonic() - start) * 1000))
+PROBE
+)
+    if [ "$ms" -le 40 ]; then
+      settled="500 files created in ${ms} ms$([ "$waited" -gt 0 ] && echo " after waiting ${waited} s")"
+      return
+    fi
+    if [ "$waited" -ge "$limit" ]; then
+      settled="NOT SETTLED: 500 files still took ${ms} ms after ${waited} s; the disk figures are not comparable"
+      echo "bench: $settled" >&2
+      return
+    fi
+    echo "bench: creating 500 files took ${ms} ms (inodes deleted in the last minutes); waiting 20 s" >&2
+    sleep 20
+    waited=$((waited + 20))
+  done
 }
 
 median() { sort -n | awk '{ a[NR] = $1 } END { print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
@@ -258,6 +295,7 @@ for pages in "${sizes[@]}"; do
   fi
 
   # 1. Full builds: a warm-up of each, then interleaved rounds.
+  settle_disk
   ours "$(fresh "$disk")/site"
   hugo_build "$(fresh "$disk")/site"
   ours "$(fresh "$memory")/site"
@@ -315,6 +353,7 @@ for pages in "${sizes[@]}"; do
   heading_time=$case_time; heading_written=$case_written
 
   echo "corpus: $pages pages, $runs interleaved run$( [ "$runs" -eq 1 ] || echo s) after a warm-up, medians"
+  echo "disk before the builds: $settled"
   printf '  %-28s %12s %10s\n' "" "linkcontract" "hugo"
   printf '  %-28s %11.3fs %9.3fs   ratio %s\n' "full build, disk" "$full_disk" "$peer_disk" "$(ratio "$full_disk" "$peer_disk")"
   printf '  %-28s %11.3fs %9.3fs   ratio %s\n' "full build, memory" "$full_memory" "$peer_memory" "$(ratio "$full_memory" "$peer_memory")"

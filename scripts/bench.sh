@@ -11,7 +11,7 @@
 #                   swift build -c release with the Swift runtime linked in, see the Makefile)
 #   BENCH_INPUTS=D  folder with make-corpus.py and hugo-build.sh (default bench/, see its README)
 #   BENCH_MEMORY=D  in-memory file system for the "memory" builds (default /dev/shm)
-#   BENCH_SETTLE=S  wait up to S seconds for file creation on disk to be fast (default 600;
+#   BENCH_SETTLE=S  wait up to S seconds for file creation on disk to be fast (default 120;
 #                   see settle_disk: right after mass deletions ext4 creates files slowly)
 #
 # For each size, on the deterministic corpus of bench/make-corpus.py (kept in .bench/corpus-N):
@@ -139,15 +139,15 @@ same() {
 
 # settle_disk: on ext4 without a journal, creating a file right after thousands were deleted
 # (the last run's folders, removed at its exit) skips each recently freed inode of the folder's
-# block group, for every file: 2,000 files then take over a second instead of 70 ms, and a
-# linkcontract build, with all its pages in one folder, pays far more of that than Hugo, which
-# spreads its pages over a folder each. Disk figures are taken only once creating files is
-# fast again: 500 empty files in a probe folder (kept until exit) in at most 40 ms, where a
+# block group, for every file: 2,000 files then take over a second instead of 70 ms. Both
+# tools pay it, and it is a larger share of the faster build. Disk figures are taken once
+# creating files is fast again: 500 empty files in a probe folder (kept until exit) in at most 40 ms, where a
 # settled disk takes about 18 ms, tried every 20 s for up to BENCH_SETTLE seconds (default
-# 600). Sets `settled` to what was seen.
+# 120). The probe's folder may sit in another block group than the builds' folders, so it is
+# a hint, not a guarantee: the line it prints goes with the figures. Sets `settled`.
 settled=""
 settle_disk() {
-  local waited=0 limit=${BENCH_SETTLE:-600} ms
+  local waited=0 limit=${BENCH_SETTLE:-120} ms
   while :; do
     ms=$(python3 - "$(mktemp -d "$disk/probe.XXXXXX")" <<'PROBE'
 import os, sys, time

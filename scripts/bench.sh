@@ -158,7 +158,8 @@ print(round((time.monotonic() - start) * 1000))
 PROBE
 )
     if [ "$ms" -le 40 ]; then
-      settled="500 files created in ${ms} ms$([ "$waited" -gt 0 ] && echo " after waiting ${waited} s")"
+      settled="500 files created in ${ms} ms"
+      if [ "$waited" -gt 0 ]; then settled+=" after waiting ${waited} s"; fi
       return
     fi
     if [ "$waited" -ge "$limit" ]; then

@@ -66,7 +66,9 @@ public enum SiteOutput {
         let target = staging + "/" + path
         if !changedSet.contains(path), link(output + "/" + path, target) == 0 { return nil }
         guard let bytes = files[path] else { return "cannot keep \(output)/\(path): errno \(errno)" }
-        do { try write(bytes, to: target) } catch { return "\(error)" }
+        // A file made ahead is empty: truncating it would have ext4 start writing it back at
+        // its close (`auto_da_alloc`), as for a file replaced by truncation.
+        do { try write([Bytes(bytes)], to: target, truncating: !made.contains(path)) } catch { return "\(error)" }
         return nil
       }
       if let failure = failures.lazy.compactMap({ $0 }).first { throw WriteError(description: failure) }
@@ -230,9 +232,10 @@ public enum SiteOutput {
   }
 
   /// Writes `parts` one after another into a new file, small ones gathered in a buffer, so
-  /// that they need not be joined in memory first.
-  static func write(_ parts: [Bytes], to path: String) throws {
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+  /// that they need not be joined in memory first. Without `truncating`, the file is known to
+  /// be empty already.
+  static func write(_ parts: [Bytes], to path: String, truncating: Bool = true) throws {
+    let descriptor = open(path, truncating ? O_WRONLY | O_CREAT | O_TRUNC : O_WRONLY | O_CREAT, 0o644)
     guard descriptor >= 0 else { throw WriteError(description: "cannot create \(path): errno \(errno)") }
     defer { close(descriptor) }
     func writeAll(_ bytes: Bytes) throws {

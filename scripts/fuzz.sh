@@ -78,6 +78,13 @@ variants += [
     "---\r\ntitle: CRLF\r\nsummary: s\r\nweight: 2\r\n---\r\n# Title\r\n",
     "no front matter\n",
     "---\ntitle: unclosed\n",
+    # Plain pages, which take the direct writer's path (ContentWriter) and are held to the
+    # document's writing of the same page.
+    matter + "# Top\n\n## Part *one* `x`\n\nSome *em*, **strong**, `a <b> & c` and a [page](page.md#part-one-x)\n"
+    "with a [titled](https://example.com/?a=1&b=2 \"a \\\"title\\\"\") link.  \nHard break.\n\n"
+    "> - quoted *item*\n>\n> 3. three\n\n1. tight\n2. list\n\n- loose\n\n- list\n\n"
+    "After the list.\n\n    indented <code>\n\n```js extra\nx && y\n```\n\n---\n\n&copy; &#0; &amp;\n",
+    matter + "0. zero\n1. one\n\n* a\n  * nested `b`\n\n[self](page.md) [here](#top)\n\n## Top\n",
 ]
 for text in variants:
     write(content_seeds, text.encode())

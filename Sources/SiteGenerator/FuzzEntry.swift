@@ -29,6 +29,14 @@ public struct SinglePageRenderer: Sendable {
     return (SinglePageRenderer(build: build, templates: templates), diagnostics)
   }
 
+  /// The same renderer with a page's content written through an HTML document rather than
+  /// straight from cmark's tree (`ContentWriter`): the reference the fuzz target holds it to.
+  public var throughDocument: SinglePageRenderer {
+    var build = build
+    build.writesContentDirectly = false
+    return SinglePageRenderer(build: build, templates: templates)
+  }
+
   /// Builds the bytes of one page file as a site of that one page; the page's HTML (empty
   /// when the file is not readable text) and the build's sorted diagnostics.
   public func render(bytes: [UInt8], name: String = "page") -> (html: [UInt8], diagnostics: [Diagnostic]) {

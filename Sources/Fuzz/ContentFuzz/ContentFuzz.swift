@@ -7,7 +7,8 @@ import LinkContract
 import SiteGenerator
 
 /// Properties the Content pipeline must hold for any page source: it answers with a page or
-/// with diagnostics, and the page's markup is the generator's own, never the input's.
+/// with diagnostics, the page's markup is the generator's own, never the input's, and writing
+/// the content straight from cmark's tree gives the bytes and diagnostics the document gives.
 enum ContentProperties {
   static let renderer: SinglePageRenderer = {
     let path =
@@ -29,6 +30,9 @@ enum ContentProperties {
     }
     return renderer
   }()
+
+  /// The page written through an HTML document, which the direct writer must match.
+  static let reference = renderer.throughDocument
 
   /// Element names the template and the renderer write; any other tag came from the input.
   static let elements: Set<String> = [
@@ -77,6 +81,11 @@ enum ContentProperties {
     }
     checkMarkup(html, data)
     checkForbiddenValues(source, diagnostics, data)
+    let (expected, expectedDiagnostics) = reference.render(bytes: data)
+    if html != expected { fail(data, "the page written from cmark's tree differs from the document's") }
+    if diagnostics.map(\.description) != expectedDiagnostics.map(\.description) {
+      fail(data, "the diagnostics differ between the two ways of writing the page")
+    }
   }
 
   /// No `<script`, no tag the generator does not write, no event handler, no script URL.

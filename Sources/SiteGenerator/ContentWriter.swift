@@ -65,8 +65,7 @@ struct ContentWriter {
       }
     case CMARK_NODE_HEADING:
       guard let heading = renderer.page.heading(node) else { return }
-      let level = min(6, max(2, heading.level + (heading.level == 1 ? 1 : 0)))
-      let (start, end) = Self.headingTags[level - 2]
+      let (start, end) = Self.headingTags[heading.writtenLevel - 2]
       out.appendMarkup(start)
       appendAttribute(" id=\"", heading.id)
       if !heading.id.isEmpty { out.ids.append(heading.id) }
@@ -94,16 +93,12 @@ struct ContentWriter {
       let tight = node.isTightList
       var item = node.firstChild
       while let current = item, outcome == .written {
-        out.appendMarkup("<li>")
-        writeBlocks(current, tight: tight)
-        out.appendMarkup("</li>")
+        writeItem(current, tight: tight)
         item = current.next
       }
       out.appendMarkup(ordered ? "</ol>" : "</ul>")
     case CMARK_NODE_ITEM:
-      out.appendMarkup("<li>")
-      writeBlocks(node, tight: false)
-      out.appendMarkup("</li>")
+      writeItem(node, tight: false)
     case CMARK_NODE_CODE_BLOCK:
       writeCodeBlock(node)
     case CMARK_NODE_THEMATIC_BREAK:
@@ -115,6 +110,12 @@ struct ContentWriter {
     }
   }
 
+  private mutating func writeItem(_ node: MarkdownNode, tight: Bool) {
+    out.appendMarkup("<li>")
+    writeBlocks(node, tight: tight)
+    out.appendMarkup("</li>")
+  }
+
   private mutating func writeCodeBlock(_ node: MarkdownNode) {
     let info = node.fenceInfo
     if !info.isEmpty {
@@ -122,7 +123,7 @@ struct ContentWriter {
       if DirectiveCall(info: info) != nil { return stop(.notAhead) }
       if LinkExampleCall(info: info) != nil { return stop(.needsDocument) }
     }
-    let language = info.split(separator: " ").first.map(String.init) ?? ""
+    let language = PageRenderer.language(fenceInfo: info)
     if language.isEmpty {
       out.appendMarkup("<pre><code>")
     } else {

@@ -51,10 +51,8 @@ struct Element {
   /// Appends text in which `backquoted` spans become `<code>` elements.
   func prose(_ text: String) {
     guard holds(UInt8(ascii: "`"), in: text) else { return self.text(text) }
-    var inCode = false
-    for part in text.split(separator: "`", omittingEmptySubsequences: false) {
-      if inCode { add("code", text: String(part)) } else { self.text(String(part)) }
-      inCode.toggle()
+    proseParts(text) { part, isCode in
+      if isCode { add("code", text: String(part)) } else { self.text(String(part)) }
     }
   }
 
@@ -649,6 +647,16 @@ struct WrittenHTML {
     found |= Word.marking(UInt8(ascii: "&"), in: word) | Word.marking(0xEF, in: word)
     if quotes { found |= Word.marking(UInt8(ascii: "\""), in: word) }
     return found != 0
+  }
+}
+
+/// Calls `visit` with each part of `text` between backquotes, and whether it was quoted: the
+/// parts `prose` writes as text and as `<code>`.
+func proseParts(_ text: String, _ visit: (Substring, _ isCode: Bool) -> Void) {
+  var inCode = false
+  for part in text.split(separator: "`", omittingEmptySubsequences: false) {
+    visit(part, inCode)
+    inCode.toggle()
   }
 }
 

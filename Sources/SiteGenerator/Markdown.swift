@@ -8,6 +8,10 @@ struct Heading: Sendable {
   let level: Int
   let text: String
   let id: String
+
+  /// The level of its element in a page: the page's title is its only `h1`, so a Markdown `#`
+  /// heading is written one level down, and none deeper than `h6`.
+  var writtenLevel: Int { min(6, max(2, level + (level == 1 ? 1 : 0))) }
 }
 
 /// A Markdown document parsed by cmark, owned until freed.

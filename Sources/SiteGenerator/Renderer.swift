@@ -242,8 +242,7 @@ struct PageRenderer {
       }
     case CMARK_NODE_HEADING:
       guard let heading = page.heading(node) else { return }
-      let level = min(6, max(2, heading.level + (heading.level == 1 ? 1 : 0)))
-      let h = element.add("h\(level)", ["id": heading.id])
+      let h = element.add("h\(heading.writtenLevel)", ["id": heading.id])
       renderInlines(node, into: h)
     case CMARK_NODE_BLOCK_QUOTE:
       renderBlocks(node, into: element.add("blockquote"))
@@ -294,9 +293,14 @@ struct PageRenderer {
     }
     let pre = element.add("pre")
     let code = pre.add("code")
-    let language = info.split(separator: " ").first.map(String.init) ?? ""
+    let language = Self.language(fenceInfo: info)
     if !language.isEmpty { code.set("class", "language-\(language)") }
     node.withLiteral { code.text(utf8: $0) }
+  }
+
+  /// The language a code block's info string names: its first word, if any.
+  static func language(fenceInfo info: String) -> String {
+    info.split(separator: " ").first.map(String.init) ?? ""
   }
 
   mutating func renderInlines(_ parent: MarkdownNode, into element: Element) {

@@ -396,12 +396,10 @@ struct SearchIndex {
     if !entry.detail.isEmpty {
       out.appendMarkup(": ")
       if holds(UInt8(ascii: "`"), in: entry.detail) {
-        var inCode = false
-        for part in entry.detail.split(separator: "`", omittingEmptySubsequences: false) {
-          if inCode { out.appendMarkup("<code>") }
+        proseParts(entry.detail) { part, isCode in
+          if isCode { out.appendMarkup("<code>") }
           out.appendEscaped(String(part), HTMLDocument.textEscapes)
-          if inCode { out.appendMarkup("</code>") }
-          inCode.toggle()
+          if isCode { out.appendMarkup("</code>") }
         }
       } else {
         out.appendEscaped(entry.detail, HTMLDocument.textEscapes)

@@ -141,9 +141,9 @@ same() {
 # (the last run's folders, removed at its exit) skips each recently freed inode of the folder's
 # block group, for every file: 2,000 files then take over a second instead of 70 ms. Both
 # tools pay it, and it is a larger share of the faster build. Disk figures are taken once
-# creating files is fast again: 500 empty files in a probe folder (kept until exit) in at most 40 ms, where a
-# settled disk takes about 18 ms, tried every 20 s for up to BENCH_SETTLE seconds (default
-# 120). The probe's folder may sit in another block group than the builds' folders, so it is
+# creating files is fast again: 500 empty files in a probe folder (kept until exit) in at most
+# 40 ms, where a settled disk takes about 18 ms, tried every 20 s for up to BENCH_SETTLE
+# seconds (default 120). The probe's folder may sit in another block group than the builds' folders, so it is
 # a hint, not a guarantee: the line it prints goes with the figures. Sets `settled`.
 settled=""
 settle_disk() {

@@ -63,6 +63,9 @@ public enum DiagnosticID: String, Sendable, Hashable, CaseIterable, Comparable, 
   case pageNotWellFormed = "page-not-well-formed"
   case duplicateAnchor = "duplicate-anchor"
   case siteUnwritable = "site-unwritable"
+  case outputRefused = "output-refused"
+  case outputLocked = "output-locked"
+  case nestingTooDeep = "nesting-too-deep"
   // Release checks (`verify-host`, `audit`).
   case notHTTPS = "not-https"
   case unreachable = "unreachable"
@@ -81,6 +84,8 @@ public enum DiagnosticID: String, Sendable, Hashable, CaseIterable, Comparable, 
   case auditPlaceholder = "audit-placeholder"
   case auditForeignBuild = "audit-foreign-build"
   case auditMissing = "audit-missing"
+  case auditUnreadable = "audit-unreadable"
+  case truncated = "truncated"
 
   public var description: String { rawValue }
 
@@ -88,7 +93,7 @@ public enum DiagnosticID: String, Sendable, Hashable, CaseIterable, Comparable, 
 
   /// The problems `verify-host` reports, in the order it checks for them.
   public static let hostProblems: [DiagnosticID] = [
-    .notHTTPS, .unreachable, .timeout, .status, .redirect, .contentType, .byteOrderMark, .tooLarge, .invalid,
+    .notHTTPS, .unreachable, .timeout, .truncated, .status, .redirect, .contentType, .byteOrderMark, .tooLarge, .invalid,
     .differs,
   ]
 
@@ -163,6 +168,10 @@ public enum DiagnosticID: String, Sendable, Hashable, CaseIterable, Comparable, 
     case .pageNotWellFormed: "A rendered page is not well-formed"
     case .duplicateAnchor: "A rendered page uses one id twice"
     case .siteUnwritable: "The site cannot be written"
+    case .outputRefused:
+      "The output is not absent, empty or a site this tool wrote, or it is or holds the sources or the project"
+    case .outputLocked: "Another build is writing the same output"
+    case .nestingTooDeep: "A page nests quotes or lists deeper than a page can be rendered"
     case .notHTTPS: "verify-host was given a base URL that is not https, and fetched nothing"
     case .unreachable: "The web host could not be reached"
     case .timeout: "The web host did not answer in time"
@@ -180,6 +189,8 @@ public enum DiagnosticID: String, Sendable, Hashable, CaseIterable, Comparable, 
     case .auditPlaceholder: "An app checkout registers a placeholder where a contract value belongs"
     case .auditForeignBuild: "An app checkout registers another build's value"
     case .auditMissing: "An app checkout does not register a contract value where one is expected"
+    case .auditUnreadable: "An app checkout file that holds contract values cannot be read or parsed"
+    case .truncated: "The web host closed the connection before the whole file was sent"
     }
   }
 }

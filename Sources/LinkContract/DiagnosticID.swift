@@ -93,8 +93,8 @@ public enum DiagnosticID: String, Sendable, Hashable, CaseIterable, Comparable, 
 
   /// The problems `verify-host` reports, in the order it checks for them.
   public static let hostProblems: [DiagnosticID] = [
-    .notHTTPS, .unreachable, .timeout, .truncated, .status, .redirect, .contentType, .byteOrderMark, .tooLarge, .invalid,
-    .differs,
+    .notHTTPS, .unreachable, .timeout, .truncated, .status, .redirect, .contentType, .byteOrderMark, .tooLarge,
+    .invalid, .differs,
   ]
 
   /// The severity a diagnostic of this id has; `mixed` ids are errors or warnings by case.

@@ -185,7 +185,7 @@ struct BuildRecord {
   /// The tool digest of the record at `location`, read from its first bytes; nil when there
   /// is no record of this format.
   static func tool(at location: String) -> UInt64? {
-    let descriptor = open(location, O_RDONLY | O_CLOEXEC)
+    let descriptor = open(location, SiteOutput.readFlags)
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }
     let wanted = format.utf8.count + 10

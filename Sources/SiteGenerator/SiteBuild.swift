@@ -109,7 +109,28 @@ public struct SiteBuild: Sendable {
   /// Renders the site and, when there is no error, writes it: atomically, rewriting only the
   /// files whose bytes changed. A failed build leaves the output folder exactly as it was.
   /// With the record of the previous build, only what the changes touch is made again.
+  /// An output that is not new, empty or a site this tool wrote is refused (`output-refused`),
+  /// as is one another build is writing (`output-locked`); a symbolic link is followed once.
   public func run() -> SiteBuildResult {
+    func refused(_ refusal: OutputRefusal) -> SiteBuildResult {
+      SiteBuildResult(diagnostics: [refusal.diagnostic], files: 0, written: 0, removed: 0)
+    }
+    var build = self
+    switch OutputClaim.resolve(outputDirectory, sources: [contentDirectory, templatesDirectory]) {
+    case .failure(let refusal): return refused(refusal)
+    case .success(let folder): build.outputDirectory = folder
+    }
+    let lock: OutputLock
+    switch OutputLock.take(for: build.outputDirectory) {
+    case .failure(let refusal): return refused(refusal)
+    case .success(let taken): lock = taken
+    }
+    lock.removeLeftovers(of: build.outputDirectory)
+    return withExtendedLifetime(lock) { build.write() }
+  }
+
+  /// `run` for an output claimed and locked.
+  private func write() -> SiteBuildResult {
     let location = BuildRecord.location(for: outputDirectory)
     // One reading of the folders serves both the record and the render, so that the record
     // never names inputs other than the ones the site was made from.

@@ -264,7 +264,7 @@ public enum SiteOutput {
   /// at a time into one reused buffer and compared with memcmp, stopping at the first block
   /// that differs.
   static func sameBytes(_ path: String, _ bytes: [UInt8]) -> Bool {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    let descriptor = open(path, readFlags)
     guard descriptor >= 0 else { return false }
     defer { close(descriptor) }
     var status = stat()
@@ -313,7 +313,8 @@ public enum SiteOutput {
     /// `readFileWithStatus` for `name` in the folder.
     func readWithStatus(_ name: String) -> (bytes: [UInt8], status: stat)? {
       let file =
-        descriptor >= 0 ? openat(descriptor, name, O_RDONLY | O_CLOEXEC) : open(path + "/" + name, O_RDONLY | O_CLOEXEC)
+        descriptor >= 0
+        ? openat(descriptor, name, SiteOutput.readFlags) : open(path + "/" + name, SiteOutput.readFlags)
       return SiteOutput.readOpened(file)
     }
 
@@ -350,8 +351,12 @@ public enum SiteOutput {
 
   /// `readFile`, with the file's status as fstat gave it before the reading.
   static func readFileWithStatus(_ path: String) -> (bytes: [UInt8], status: stat)? {
-    readOpened(open(path, O_RDONLY | O_CLOEXEC))
+    readOpened(open(path, readFlags))
   }
+
+  /// How files are opened for reading: never waiting, as opening a FIFO would for a writer.
+  /// What is not a regular file is then not read.
+  static let readFlags = O_RDONLY | O_CLOEXEC | O_NONBLOCK
 
   /// `readFileWithStatus` for a file opened as `descriptor`, which it closes.
   private static func readOpened(_ descriptor: Int32) -> (bytes: [UInt8], status: stat)? {

@@ -28,7 +28,9 @@ func siteBuild(
     // already identifies by the tool's version and binary. A record this tool saved means
     // that it checked the contract before that build.
     let identity = "contract compiled into linkcontract \(version)"
-    if !SiteBuild.recordVouches(output: output, toolVersion: version, identity: identity) {
+    // The record lies beside the folder a symbolic link names, as the build writes it.
+    let written = (try? OutputClaim.resolve(output, sources: []).get()) ?? output
+    if !SiteBuild.recordVouches(output: written, toolVersion: version, identity: identity) {
       try validateContract()
     }
     build = SiteBuild(
@@ -77,8 +79,12 @@ struct BuildCommand {
     pages with front matter builds, with or without `contract` blocks. Problems are printed
     sorted as `path:line:column: error: message`, then a count. Nothing is written when there
     is an error; otherwise the new site replaces the old one at once, and files whose bytes are
-    unchanged are not rewritten.
-    Exit 0 on success, 1 when there is any error, 2 for a usage error.
+    unchanged are not rewritten. The output must be new, empty or a site linkcontract wrote (it
+    holds .linkcontract-site), and neither be, hold nor lie inside Content or Templates; a
+    symbolic link is followed and the folder it names is written. One build at a time writes
+    an output: a second one fails at once.
+    Exit 0 on success, 1 when there is any error (another build writing the output included),
+    2 for a usage error (an output the build may not write included).
 
     """
 
@@ -122,8 +128,9 @@ let keptUntilExit = Mutex<SiteBuild?>(nil)
 func report(_ result: SiteBuildResult, output: String, console: Console) -> Int32 {
   if !result.diagnostics.isEmpty { console.err(result.diagnostics.report) }
   if result.diagnostics.errorCount > 0 {
-    console.err("build failed: \(output) was left as it was\n")
-    return ExitCode.failure
+    console.err("build failed: \(Printed.excerpt(output, limit: 200)) was left as it was\n")
+    // An output the build may not write is the command line's fault: nothing was built.
+    return result.diagnostics.contains { $0.id == .outputRefused } ? ExitCode.usage : ExitCode.failure
   }
   console.out(
     "built \(output): \(result.files) files, \(result.written) written, \(result.removed) removed\n")

@@ -64,8 +64,9 @@ release-check: tool
 	  echo "== no APP_DIR given: audit skipped (make release-check APP_DIR=../customer-app)"; \
 	fi
 
-## test: build and run the whole test suite
+## test: build and run the whole test suite (and the preview server's tests)
 test: deps
+	python3 -m unittest discover -s scripts -p 'test_*.py'
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-xctest
 

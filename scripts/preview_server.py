@@ -26,6 +26,14 @@ PREFIX = "/__linkcontract/"
 COOKIE = "linkcontract_live"
 
 
+LOOPBACK_HOST = re.compile(r"(127\.0\.0\.1|localhost|\[::1\])(:[0-9]{1,5})?", re.I)
+
+
+def loopback_host(header):
+    """Whether a request's Host header names this machine's loopback (any port), or is absent."""
+    return header is None or LOOPBACK_HOST.fullmatch(header.strip()) is not None
+
+
 def make_handler(site, stamp_path, problems_path, live_js_path):
     class Handler(http.server.SimpleHTTPRequestHandler):
         def __init__(self, *args, **kwargs):
@@ -64,6 +72,11 @@ def make_handler(site, stamp_path, problems_path, live_js_path):
 
         def send_head(self):
             self.set_cookie = None
+            if not loopback_host(self.headers.get("Host")):
+                # A page on another site that rebinds its name to 127.0.0.1 sends its own name:
+                # it may not read the preview, nor the build's problems.
+                self.send_error(421, "Misdirected Request: the preview answers only 127.0.0.1, localhost and [::1]")
+                return None
             parts = urllib.parse.urlsplit(self.path)
             if parts.path == PREFIX + "stamp":
                 return self.send_bytes(self.read_stamp(), "text/plain; charset=utf-8")
@@ -113,7 +126,7 @@ def make_handler(site, stamp_path, problems_path, live_js_path):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--port", type=int, default=8000, help="0 takes any free port, printed")
     parser.add_argument("--site", default="Site")
     parser.add_argument("--stamp", required=True, help="the file `linkcontract watch --stamp` writes")
     parser.add_argument("--problems", default="", help="the file `linkcontract watch --problems` writes")
@@ -131,7 +144,7 @@ def main():
         return 1
     server.daemon_threads = True
     print("preview: serving %s at http://127.0.0.1:%d/ (open a page with ?live to reload it after "
-          "each rebuild)" % (os.path.relpath(site), args.port), flush=True)
+          "each rebuild)" % (os.path.relpath(site), server.server_address[1]), flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:

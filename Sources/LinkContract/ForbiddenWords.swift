@@ -1,7 +1,8 @@
 /// The words that make a query key forbidden, grouped by the kind of datum they name, and the
 /// one implementation of the word rule (docs/design.md, "Forbidden keys"): a key is split into
-/// words at every byte that is not an ASCII letter or digit, at a lower-to-upper case change and
-/// between letters and digits; words compare lowercase. The key is forbidden when one of its
+/// words at every byte that is not an ASCII letter or digit, at a lower-to-upper case change,
+/// before the last capital of a run of capitals that a lower-case letter follows, and between
+/// letters and digits; words compare lowercase. The key is forbidden when one of its
 /// words, two adjacent words joined, or the whole key with its separators removed is a listed
 /// word, or a listed word with a final `s`.
 public struct ForbiddenWords: Sendable, Hashable, ExpressibleByDictionaryLiteral {
@@ -56,7 +57,7 @@ public struct ForbiddenWords: Sendable, Hashable, ExpressibleByDictionaryLiteral
 
   /// The word rule in one sentence, for readers.
   public static let rule =
-    "A query key is split into words at every character that is not a letter or digit, at a lower-to-upper case change and between letters and digits; it is forbidden, in any case, when one of its words, two adjacent words joined, or the whole key without its separators is a word below or a word below with a final `s`."
+    "A query key is split into words at every character that is not a letter or digit, at a lower-to-upper case change, before the last capital of a run of capitals that a lower-case letter follows (`CCNumber` is `cc number`) and between letters and digits; it is forbidden, in any case, when one of its words, two adjacent words joined, or the whole key without its separators is a word below or a word below with a final `s`."
 
   /// Every listed word, kind by kind.
   public var words: [String] { groups.flatMap(\.words) }
@@ -103,9 +104,19 @@ public struct ForbiddenWords: Sendable, Hashable, ExpressibleByDictionaryLiteral
     var previous = Packed()
     var current = Packed()
     var previousKind = ByteKind.separator
+    var lastLowered: UInt8 = 0
     for byte in key {
       let kind = ByteKind.of(byte)
-      if current.count > 0, ByteKind.splits(previousKind, kind) {
+      if kind == ByteKind.lower, previousKind == ByteKind.upper, current.count >= 2 {
+        // A run of capitals that a lower-case letter follows ends before its last capital
+        // (`CCNumber` -> `cc number`); the word holds only capitals, since a lower-to-upper
+        // change or a digit would have ended it.
+        let head = current.droppingLast()
+        if lookup.listed(head) || (previous.count > 0 && lookup.listed(previous.joined(head))) { return true }
+        previous = head
+        current = Packed()
+        current.append(lastLowered)
+      } else if current.count > 0, ByteKind.splits(previousKind, kind) {
         // A word ends: it alone, and joined to the word before it.
         if lookup.listed(current) || (previous.count > 0 && lookup.listed(previous.joined(current))) { return true }
         previous = current
@@ -115,6 +126,7 @@ public struct ForbiddenWords: Sendable, Hashable, ExpressibleByDictionaryLiteral
         let lowered = ASCII.lowercased(byte)
         current.append(lowered)
         whole.append(lowered)
+        lastLowered = lowered
       }
       previousKind = kind
     }
@@ -170,6 +182,20 @@ public struct ForbiddenWords: Sendable, Hashable, ExpressibleByDictionaryLiteral
     }
 
     var isEmpty: Bool { count == 0 }
+
+    /// The value without its last byte.
+    @inline(__always) func droppingLast() -> Packed {
+      var head = self
+      head.count = count - 1
+      guard count <= Self.capacity else { return head }
+      let index = count - 1
+      if index < 8 {
+        head.low &= ~(0xFF << (8 * UInt64(index)))
+      } else {
+        head.high &= ~(0xFF << (8 * UInt64(index - 8)))
+      }
+      return head
+    }
 
     @inline(__always) mutating func append(_ byte: UInt8) {
       if count < 8 {

@@ -1,3 +1,4 @@
+import DesignFixture
 import Testing
 
 @testable import LinkContract
@@ -14,7 +15,10 @@ struct KeyCase: Sendable, CustomTestStringConvertible {
   var testDescription: String { "\(key) is \(forbidden ? "forbidden" : "allowed")" }
 
   static let designExamples: [KeyCase] =
-    ["access_token", "X-Api-Key", "private_key", "e-mail", "geo_lat", "lat:51.5", "pin1234", "tokens", "sessions"]
+    [
+      "access_token", "X-Api-Key", "private_key", "e-mail", "geo_lat", "lat:51.5", "pin1234", "tokens", "sessions",
+      "CCNumber", "SSNValue", "myPINCode",
+    ]
     .map { KeyCase(key: $0, forbidden: true) }
     + ["discard", "cardinal", "secretary", "tokenize", "sessionless"].map { KeyCase(key: $0, forbidden: false) }
 
@@ -24,12 +28,14 @@ struct KeyCase: Sendable, CustomTestStringConvertible {
       "x-api-key", "passcode", "totp", "gps", "latlng", "apiKey", "cardNumber", "CARD_NUMBER", "credit-card",
       "cc_num", "c.c.num", "pAsSwOrD", "PIN", "Sid", "user.email", "geoLat", "LAT", "lat_", "_lat", "lng2",
       "p_wd", "pass-word", "session_id", "auth-token", "accessKeyId", "APIKEY", "apikeys", "coords", "userPhone",
-      "lat:51.5072", "cvv2",
+      "lat:51.5072", "cvv2", "userGPSFix", "JWTHeader", "CCNumber", "myPINCode", "SSNValue", "APIKey",
+      "OTPCode", "XJWTToken", "AAAAAAAAAAAAAAAAAAPassword", "getGPSCoords", "IBANs",
     ].map { KeyCase(key: $0, forbidden: true) }
     + [
       "utm_source", "utm_medium", "code", "error", "business", "cart", "page", "discarded", "cardinals",
       "secretariat", "passage", "category", "mailbox", "telescope", "geology", "panorama", "pinned", "latent",
-      "x", "utmSource", "sort-order", "lang", "longi", "authors",
+      "x", "utmSource", "sort-order", "lang", "longi", "authors", "URLPath", "HTMLTemplate", "PDFViewer",
+      "ABCDiscard", "IDsOnly", "UTMSource",
     ].map { KeyCase(key: $0, forbidden: false) }
 }
 
@@ -143,5 +149,67 @@ extension String {
   /// A hash of the UTF-8 bytes that is the same in every run (FNV-1a).
   var hashValueStable: UInt64 {
     utf8.reduce(0xCBF2_9CE4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
+  }
+}
+
+/// docs/design.md's word rule written again as plainly as it reads, on characters, to hold the
+/// packed scan to: split, then compare words, adjacent pairs and the whole key.
+private func designRule(_ key: String, words listed: Set<String>) -> Bool {
+  enum Kind { case separator, lower, upper, digit }
+  func kind(_ c: Character) -> Kind {
+    guard c.isASCII, let value = c.asciiValue else { return .separator }
+    switch value {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"): return .lower
+    case UInt8(ascii: "A")...UInt8(ascii: "Z"): return .upper
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): return .digit
+    default: return .separator
+    }
+  }
+  let characters = Array(key)
+  var parts: [String] = []
+  var word = ""
+  for (index, c) in characters.enumerated() {
+    let this = kind(c)
+    let before = index > 0 ? kind(characters[index - 1]) : .separator
+    let after = index + 1 < characters.count ? kind(characters[index + 1]) : .separator
+    let splits =
+      this == .separator || (before == .lower && this == .upper)
+      || (before == .upper && this == .upper && after == .lower)
+      || ((before == .digit) != (this == .digit) && before != .separator)
+    if splits, !word.isEmpty {
+      parts.append(word)
+      word = ""
+    }
+    if this != .separator { word += c.lowercased() }
+  }
+  if !word.isEmpty { parts.append(word) }
+  func isListed(_ w: String) -> Bool { listed.contains(w) || (w.hasSuffix("s") && listed.contains(String(w.dropLast()))) }
+  if parts.contains(where: isListed) { return true }
+  if zip(parts, parts.dropFirst()).contains(where: { isListed($0 + $1) }) { return true }
+  return isListed(parts.joined())
+}
+
+@Suite struct ForbiddenWordOracle {
+  @Test("The scan agrees with docs/design.md's rule written plainly, on random keys", arguments: 0..<8)
+  func randomKeys(_ seed: UInt64) {
+    let listed = Set(words.words)
+    var random = SplitMix64(seed: seed)
+    let pieces =
+      words.words + words.words.map { $0.uppercased() } + ["a", "B", "x1", "Q", "ID", "url", "_", "-", ".", "9", "s", "Zz"]
+    for _ in 0..<2_000 {
+      let count = Int(random.next() % 4) + 1
+      var key = ""
+      for _ in 0..<count {
+        var piece = pieces[Int(random.next() % UInt64(pieces.count))]
+        if random.next() % 3 == 0, let first = piece.first { piece = first.uppercased() + piece.dropFirst() }
+        key += piece
+      }
+      #expect(words.matches(key) == designRule(key, words: listed), "\(key)")
+    }
+  }
+
+  @Test("The plain rule reads the design's examples as the scan does", arguments: KeyCase.designExamples + KeyCase.more)
+  func examples(_ example: KeyCase) {
+    #expect(designRule(example.key, words: Set(words.words)) == example.forbidden)
   }
 }

@@ -183,7 +183,9 @@ private func designRule(_ key: String, words listed: Set<String>) -> Bool {
     if this != .separator { word += c.lowercased() }
   }
   if !word.isEmpty { parts.append(word) }
-  func isListed(_ w: String) -> Bool { listed.contains(w) || (w.hasSuffix("s") && listed.contains(String(w.dropLast()))) }
+  func isListed(_ w: String) -> Bool {
+    listed.contains(w) || (w.hasSuffix("s") && listed.contains(String(w.dropLast())))
+  }
   if parts.contains(where: isListed) { return true }
   if zip(parts, parts.dropFirst()).contains(where: { isListed($0 + $1) }) { return true }
   return isListed(parts.joined())
@@ -195,7 +197,9 @@ private func designRule(_ key: String, words listed: Set<String>) -> Bool {
     let listed = Set(words.words)
     var random = SplitMix64(seed: seed)
     let pieces =
-      words.words + words.words.map { $0.uppercased() } + ["a", "B", "x1", "Q", "ID", "url", "_", "-", ".", "9", "s", "Zz"]
+      words.words + words.words.map { $0.uppercased() } + [
+        "a", "B", "x1", "Q", "ID", "url", "_", "-", ".", "9", "s", "Zz",
+      ]
     for _ in 0..<2_000 {
       let count = Int(random.next() % 4) + 1
       var key = ""

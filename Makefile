@@ -1,6 +1,6 @@
 # linkcontract: `make site` builds the docs, `make test` runs the tests.
 SWIFT ?= swift
-PACKAGES := libcmark-dev libxml2-dev libcurl4-openssl-dev pkg-config
+PACKAGES := libcmark-dev libxml2-dev libcurl4-openssl-dev pkg-config nodejs
 TOOL := .build/debug/linkcontract
 RELEASE_TOOL := .build/release/linkcontract
 
@@ -8,9 +8,9 @@ RELEASE_TOOL := .build/release/linkcontract
 
 all: site
 
-## deps: install the C libraries (cmark, libxml2, libcurl) when pkg-config cannot find them
+## deps: install the C libraries (cmark, libxml2, libcurl) when pkg-config cannot find them, and Node.js (the docs' link checker's tests)
 deps:
-	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists libcmark libxml-2.0 libcurl; then \
+	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists libcmark libxml-2.0 libcurl && command -v node >/dev/null 2>&1; then \
 	  :; \
 	elif [ "$$(id -u)" = 0 ]; then \
 	  echo "Installing $(PACKAGES) with apt-get"; \
@@ -19,7 +19,7 @@ deps:
 	  echo "Installing $(PACKAGES) with sudo apt-get"; \
 	  sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(PACKAGES); \
 	else \
-	  echo "linkcontract needs cmark, libxml2 and libcurl. Install them, then run make again:"; \
+	  echo "linkcontract needs cmark, libxml2, libcurl and Node.js. Install them, then run make again:"; \
 	  echo "  sudo apt-get update && sudo apt-get install -y $(PACKAGES)"; \
 	  exit 1; \
 	fi

@@ -696,8 +696,8 @@ enum ReturnURLCases {
   static func make(contract: Contract) -> [ReturnURLCase] {
     var cases: [ReturnURLCase] = []
     for build in contract.builds {
-      let ui = "https://\(build.webHost)/auth/oauth-complete"
-      let listed = [build.customScheme]
+      let ui = build.oauthUIBaseURL
+      let listed = build.allowedReturnSchemes
       let callback = build.oauthCallback
       func add(_ id: String, _ url: String?, _ schemes: [String], _ native: Bool) {
         cases.append(

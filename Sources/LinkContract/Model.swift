@@ -358,6 +358,11 @@ public struct Build: Sendable, Hashable {
   public var appID: String { teamID + "." + bundleID }
   /// The OAuth completion callback the native app registers.
   public var oauthCallback: String { customScheme + "://oauth-complete" }
+  /// The return-URL allowlist the Identity service holds for this build (ADR-043): its custom
+  /// scheme.
+  public var allowedReturnSchemes: [String] { [customScheme] }
+  /// Where the Identity service sends a completion whose return URL is not allow-listed.
+  public var oauthUIBaseURL: String { "https://" + webHost + "/auth/oauth-complete" }
 }
 
 /// Why a link is unsupported. Cases are in the order the parser checks them; the first wins.

@@ -302,10 +302,10 @@ private enum ByteClass {
   static let at: UInt8 = 6
   static let colon: UInt8 = 7
 
-  /// Whitespace, control characters, backslash and every non-ASCII byte are invalid.
+  /// `ParsingSteps.invalidBytes` are invalid.
   static let table: [UInt8] = (0..<256).map { byte in
-    switch byte {
-    case 0...Int(UInt8(ascii: " ")), Int(UInt8(ascii: "\\")), 0x7F...0xFF: invalid
+    if ParsingSteps.invalidBytes.contains(where: { $0.contains(UInt8(byte)) }) { return invalid }
+    return switch byte {
     case Int(UInt8(ascii: "%")): percent
     case Int(UInt8(ascii: "#")): hash
     case Int(UInt8(ascii: "?")): question

@@ -106,4 +106,15 @@ public enum LinkOutcome: Sendable, Hashable, CustomStringConvertible {
     case .unsupported(let rejection): "unsupported \(rejection)"
     }
   }
+
+  /// The line `linkcontract parse` prints: `recognized ROUTE NAME=VALUE ...` or
+  /// `unsupported REASON [FIELD]` (`ParsingSteps.outcomeLine`).
+  public var line: String {
+    switch self {
+    case .recognized(let route):
+      (["recognized", route.routeClass.rawValue] + route.fields.map { "\($0.name)=\($0.value)" })
+        .joined(separator: " ")
+    case .unsupported(let rejection): "unsupported \(rejection)"
+    }
+  }
 }

@@ -111,7 +111,7 @@ struct BrokenDocument: Sendable, CustomTestStringConvertible {
   }
 
   static let all: [BrokenDocument] = [
-    BrokenDocument(name: "schemaVersion 2") { replacing("schemaVersion", in: $0, with: .int(2)) },
+    BrokenDocument(name: "another schemaVersion") { replacing("schemaVersion", in: $0, with: .int(99)) },
     BrokenDocument(name: "no digest") { replacing("digest", in: $0, with: nil) },
     BrokenDocument(name: "a digest in capitals") {
       replacing("digest", in: $0, with: .string("sha256:" + String(repeating: "A", count: 64)))
@@ -136,6 +136,30 @@ struct BrokenDocument: Sendable, CustomTestStringConvertible {
 }
 
 @Suite struct ContractDocumentTests {
+  @Test("Every member the schema names, at every depth, has a description")
+  func described() {
+    var undescribed: [String] = []
+    func walk(_ schema: JSON, _ path: String) {
+      switch schema {
+      case .object(let members):
+        for (key, value) in members {
+          if key == "properties", case .object(let properties) = value {
+            for (name, property) in properties {
+              if property["description"] == nil { undescribed.append(path + "." + name) }
+              walk(property, path + "." + name)
+            }
+          } else {
+            walk(value, path + "/" + key)
+          }
+        }
+      case .array(let items): for (index, item) in items.enumerated() { walk(item, path + "[\(index)]") }
+      default: break
+      }
+    }
+    walk(contractSchema, "")
+    #expect(undescribed.isEmpty, "\(undescribed)")
+  }
+
   let document = contractDocument(base)
 
   @Test("contract.json validates against contract.schema.json, both as the bytes written")
@@ -159,7 +183,7 @@ struct BrokenDocument: Sendable, CustomTestStringConvertible {
 
   @Test("The document follows the contract's values in their order")
   func followsTheValues() throws {
-    #expect(document["schemaVersion"] == .int(1))
+    #expect(document["schemaVersion"] == .int(contractSchemaVersion))
     guard case .array(let routes) = document["routeClasses"], case .array(let builds) = document["builds"],
       case .array(let reasons) = document["rejectionReasons"], case .object = document["forbiddenWords"],
       case .array(let kinds) = document["forbiddenWords"]?["kinds"]

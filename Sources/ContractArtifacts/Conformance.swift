@@ -11,12 +11,19 @@ public enum ExpectedOutcome: Sendable, Hashable {
 public struct ConformanceCase: Sendable, Hashable {
   public let id: String
   public let build: String
+  /// The input as text; for an input that is not valid UTF-8, its bytes read with U+FFFD in
+  /// place of each invalid sequence (for display only: `bytes` is the input).
   public let input: String
+  /// The input's bytes when they are not valid UTF-8; nil when `input` is the input.
+  public let invalidUTF8: [UInt8]?
   public let expected: ExpectedOutcome
   /// What the case exercises, as a short stable kebab-case id shared by every route and build
   /// (`canonical`, `trailing-slash`, `wrong-prefix`, `forbidden-key`, `reason-precedence`, ...),
   /// so that other platforms can group their failures.
   public let fault: String
+
+  /// The bytes the parser reads.
+  public var bytes: [UInt8] { invalidUTF8 ?? Array(input.utf8) }
 }
 
 /// One return-URL policy case.
@@ -87,10 +94,18 @@ struct CaseBuilder {
   }
 
   mutating func add(_ id: String, _ build: Build, _ input: String, _ expected: ExpectedOutcome) {
+    add(id, build, bytes: Array(input.utf8), expected)
+  }
+
+  /// A case whose input is `bytes`, which need not be UTF-8.
+  mutating func add(_ id: String, _ build: Build, bytes: [UInt8], _ expected: ExpectedOutcome) {
     let full = Self.kebab(build.name + "-" + id)
     precondition(ids.insert(full).inserted, "duplicate conformance id \(full)")
+    let text = String(decoding: bytes, as: UTF8.self)
     cases.append(
-      ConformanceCase(id: full, build: build.name, input: input, expected: expected, fault: fault(of: id)))
+      ConformanceCase(
+        id: full, build: build.name, input: text, invalidUTF8: Array(text.utf8) == bytes ? nil : bytes,
+        expected: expected, fault: fault(of: id)))
   }
 
   /// `text` as a kebab-case id: lowercase letters and digits, every other run of characters
@@ -126,7 +141,7 @@ struct CaseBuilder {
     }
     for (prefix, fault) in [
       ("forbidden-", "forbidden-key"), ("precedence-", "reason-precedence"), ("allowed-", "allowed-near-miss"),
-      ("extra-field-not-plain", "extra-field-not-plain"),
+      ("extra-field-not-plain", "extra-field-not-plain"), ("invalid-utf8-", "invalid-utf8"),
     ] where rest.hasPrefix(prefix) {
       return fault
     }
@@ -179,6 +194,31 @@ struct CaseBuilder {
     }
     addGeneralCases(build)
     addPrecedenceCases(build)
+    addInvalidUTF8Cases(build)
+  }
+
+  /// Bytes that are not UTF-8 at each part of a canonical link: no text form can carry them,
+  /// so conformance.json gives them as `inputBase64`. A link too long is `oversized` first.
+  mutating func addInvalidUTF8Cases(_ build: Build) {
+    guard let route = contract.routeClasses.first(where: { $0.httpsPath != nil }),
+      let link = contract.canonicalLink(route, carrier: .https, in: build)
+    else { return }
+    let bytes = Array(link.utf8)
+    let cut = bytes.firstIndex(of: UInt8(ascii: "/")).map { $0 + 2 } ?? bytes.count
+    for (name, sequence) in [
+      ("byte-ff", [0xFF]), ("continuation-alone", [0x80]), ("truncated-two-bytes", [0xC3]),
+      ("overlong-slash", [0xC0, 0xAF]), ("surrogate", [0xED, 0xA0, 0x80]), ("above-u10ffff", [0xF4, 0x90, 0x80, 0x80]),
+    ] as [(String, [UInt8])] {
+      add("invalid-utf8-\(name)-at-end", build, bytes: bytes + sequence, .unsupported(.malformedURL, field: nil))
+      add(
+        "invalid-utf8-\(name)-in-host", build, bytes: Array(bytes[..<cut]) + sequence + bytes[cut...],
+        .unsupported(.malformedURL, field: nil))
+    }
+    let long = bytes + [UInt8(ascii: "?"), UInt8(ascii: "x"), UInt8(ascii: "=")]
+    add(
+      "invalid-utf8-oversized", build,
+      bytes: long + [UInt8](repeating: 0xFF, count: max(1, contract.maximumLinkBytes + 1 - long.count)),
+      .unsupported(.oversized, field: nil))
   }
 
   mutating func addRouteCases(_ route: RouteClass, _ carrier: Carrier, _ build: Build) {

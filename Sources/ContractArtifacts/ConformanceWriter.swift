@@ -35,10 +35,13 @@ extension ConformanceTable {
   /// `conformance.json`: every case, for parser tests outside Swift.
   public var json: String {
     let links = links.map { item in
-      JSON.object([
-        ("id", .string(item.id)), ("build", .string(item.build)), ("fault", .string(item.fault)),
-        ("input", .string(item.input)), ("expected", item.expected.json),
-      ])
+      JSON.object(
+        [
+          ("id", .string(item.id)), ("build", .string(item.build)), ("fault", .string(item.fault)),
+          ("input", item.invalidUTF8 == nil ? .string(item.input) : .null),
+        ] + (item.invalidUTF8.map { [("inputBase64", JSON.string(base64($0)))] } ?? []) + [
+          ("expected", item.expected.json)
+        ])
     }
     let returnURLs = returnURLs.map { item in
       JSON.object([
@@ -77,8 +80,14 @@ extension ConformanceTable {
         }
         let id: String
         let build: String
+        /// The input as text: for an input that is not UTF-8, with U+FFFD for each invalid
+        /// sequence, and its bytes in `invalidUTF8`.
         let input: String
+        var invalidUTF8: [UInt8]? = nil
         let expected: Expected
+
+        /// The bytes the parser reads.
+        var bytes: [UInt8] { invalidUTF8 ?? Array(input.utf8) }
       }
 
       /// One case of the OAuth return-URL policy.
@@ -135,8 +144,10 @@ extension ConformanceTable {
       expected =
         ".unsupported(reason: \(swiftLiteral(reason.rawValue)), field: \(field.map(swiftLiteral) ?? "nil"))"
     }
+    let bytes =
+      item.invalidUTF8.map { ", invalidUTF8: [" + $0.map { "0x" + hex($0) }.joined(separator: ", ") + "]" } ?? ""
     return
-      "LinkConformanceCase(id: \(swiftLiteral(item.id)), build: \(swiftLiteral(item.build)), input: \(swiftLiteral(item.input)), expected: \(expected))"
+      "LinkConformanceCase(id: \(swiftLiteral(item.id)), build: \(swiftLiteral(item.build)), input: \(swiftLiteral(item.input))\(bytes), expected: \(expected))"
   }
 }
 
@@ -168,8 +179,9 @@ func swiftLiteral(_ text: String) -> String {
   return out + "\""
 }
 
-/// The version of `conformance.json`'s shape; bump on an incompatible change.
-public let conformanceSchemaVersion = 1
+/// The version of `conformance.json`'s shape; bump on an incompatible change. 2: `input` is
+/// null for an input that is not UTF-8, whose bytes are `inputBase64`.
+public let conformanceSchemaVersion = 2
 
 /// The JSON Schema (draft 2020-12) of `conformance.json`.
 public func conformanceSchema(_ contract: Contract) -> JSON {
@@ -204,10 +216,11 @@ public func conformanceSchema(_ contract: Contract) -> JSON {
       (
         "links",
         Schema.array(
-          Schema.object([
-            ("id", kebab), ("build", Schema.oneOf(contract.builds.map(\.name))), ("fault", kebab),
-            ("input", Schema.type("string")), ("expected", expected),
-          ]))
+          Schema.object(
+            [
+              ("id", kebab), ("build", Schema.oneOf(contract.builds.map(\.name))), ("fault", kebab),
+              ("input", field), ("inputBase64", Schema.type("string")), ("expected", expected),
+            ], required: ["id", "build", "fault", "input", "expected"]))
       ),
       (
         "returnUrls",
@@ -224,4 +237,27 @@ public func conformanceSchema(_ contract: Contract) -> JSON {
           ]))
       ),
     ])
+}
+
+/// Two uppercase hex digits.
+private func hex(_ byte: UInt8) -> String {
+  let digits = Array("0123456789ABCDEF".utf8)
+  return String(decoding: [digits[Int(byte >> 4)], digits[Int(byte & 15)]], as: UTF8.self)
+}
+
+/// `bytes` in standard base64 (RFC 4648, with padding).
+func base64(_ bytes: [UInt8]) -> String {
+  let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+  var out: [UInt8] = []
+  out.reserveCapacity((bytes.count + 2) / 3 * 4)
+  var index = 0
+  while index < bytes.count {
+    let chunk = bytes[index..<min(index + 3, bytes.count)]
+    let value = chunk.enumerated().reduce(UInt32(0)) { $0 | UInt32($1.element) << (16 - 8 * UInt32($1.offset)) }
+    for k in 0..<4 {
+      out.append(k <= chunk.count ? alphabet[Int(value >> (18 - 6 * UInt32(k)) & 63)] : UInt8(ascii: "="))
+    }
+    index += 3
+  }
+  return String(decoding: out, as: UTF8.self)
 }

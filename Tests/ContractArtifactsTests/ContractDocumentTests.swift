@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import ContractArtifacts
@@ -325,6 +326,32 @@ extension Contract {
     #expect(parsed["schemaVersion"] == .int(conformanceSchemaVersion))
     let broken = BrokenDocument.replacing("schemaVersion", in: parsed, with: .int(99))
     #expect(!SchemaChecker.errors(broken, schema).isEmpty)
+  }
+
+  @Test("An input that is not UTF-8 is null as text and its bytes are inputBase64; every other input is text")
+  func byteInputs() throws {
+    let table = ConformanceTable(contract: base)
+    let written = try JSONParser.parse(table.json)
+    guard case .array(let links)? = written["links"] else {
+      Issue.record("no links")
+      return
+    }
+    #expect(links.count == table.links.count)
+    #expect(table.links.contains { $0.invalidUTF8 != nil })
+    for (item, json) in zip(table.links, links) {
+      if let bytes = item.invalidUTF8 {
+        #expect(json["input"] == .null, "\(item.id)")
+        guard case .string(let encoded)? = json["inputBase64"] else {
+          Issue.record("\(item.id) has no inputBase64")
+          continue
+        }
+        #expect(Data(base64Encoded: encoded).map(Array.init) == bytes, "\(item.id)")
+        #expect(String(validating: bytes, as: UTF8.self) == nil, "\(item.id)")
+      } else {
+        #expect(json["input"] == .string(item.input), "\(item.id)")
+        #expect(json["inputBase64"] == nil, "\(item.id)")
+      }
+    }
   }
 
   @Test("Every case names its fault, and faults group cases across routes and builds")

@@ -32,7 +32,7 @@ struct AgreementCase: Encodable {
 private func generatedLinks(seed: UInt64, count: Int) -> [[UInt8]] {
   var random = SplitMix64(seed: seed)
   let bases: [[UInt8]] =
-    LinkConformance.cases.map { Array($0.input.utf8) }
+    LinkConformance.cases.map(\.bytes)
     + app.builds.flatMap { build in app.routeClasses.compactMap { app.canonicalLink($0, in: build) } }
     .map { Array($0.utf8) }
   let pieces: [[UInt8]] =
@@ -90,7 +90,7 @@ struct BrowserCheckerTests {
     var all: [AgreementCase] = []
     for item in LinkConformance.cases {
       guard let build = app.build(named: item.build) else { continue }
-      all.append(AgreementCase(build: build, bytes: Array(item.input.utf8)))
+      all.append(AgreementCase(build: build, bytes: item.bytes))
     }
     for (index, build) in app.builds.enumerated() {
       for link in generatedLinks(seed: UInt64(index + 1), count: 4_000) {

@@ -56,7 +56,9 @@ func expectation(_ outcome: LinkOutcome) -> LinkConformanceCase.Expected {
   @Test(arguments: LinkConformance.cases)
   func link(_ item: LinkConformanceCase) throws {
     let build = try #require(Contract.customerApp.build(named: item.build))
-    let outcome = LinkParser(contract: .customerApp, build: build).parse(item.input)
+    let outcome = item.bytes.withUnsafeBufferPointer {
+      LinkParser(contract: .customerApp, build: build).parse(bytes: $0)
+    }
     #expect(expectation(outcome) == item.expected, "\(item.id)")
   }
 

@@ -47,7 +47,7 @@ struct ReleaseCheckCommandTests {
     #expect(
       runTool(["audit", "--build", "staging", "--format", "json", Self.checkout], console: captured.console) == 1)
     let json = try JSONSerialization.jsonObject(with: Data(captured.stdout.utf8)) as? [String: Any]
-    #expect(json?["schemaVersion"] as? Int == 2)
+    #expect(json?["schemaVersion"] as? Int == 3)
     let findings = json?["findings"] as? [[String: Any]] ?? []
     #expect(!findings.isEmpty)
     #expect(findings.allSatisfy { ($0["verdict"] as? String) == "foreign-build" })

@@ -141,7 +141,7 @@ struct AuditTests {
     let report = audit(Self.contract, root: checkout.root.path)
     let wrong = report.findings.filter { $0.verdict != .matches }
     #expect(
-      wrong.count == 1, "\(wrong.map { "\($0.path ?? ""):\($0.line) \($0.role.rawValue) \($0.verdict.rawValue)" })")
+      wrong.count == 1, "\(wrong.map { "\($0.path ?? ""):\($0.line) \($0.role?.rawValue ?? "-") \($0.verdict.rawValue)" })")
     let finding = try #require(wrong.first)
     #expect(finding.role == drift.role)
     #expect(finding.verdict == drift.verdict)
@@ -232,7 +232,7 @@ struct AuditTests {
       """)
     let report = audit(Self.contract, root: checkout.root.path)
     let found = report.findings.filter { $0.verdict != .missing }.map {
-      "\($0.path ?? ""):\($0.line):\($0.column) \($0.role.rawValue)"
+      "\($0.path ?? ""):\($0.line):\($0.column) \($0.role?.rawValue ?? "-")"
     }
     #expect(
       found == [
@@ -297,7 +297,7 @@ struct AuditTests {
     try checkout.replace(Self.identity, "[\n      \"com.example.customer\"\n    ]", "[]")
     let json = audit(Self.contract, root: checkout.root.path).json
     #expect(SchemaCheck.problems(json, auditSchema()) == [])
-    #expect(json["schemaVersion"] == .int(2))
+    #expect(json["schemaVersion"] == .int(3))
     guard case .array(let findings)? = json["findings"] else {
       Issue.record("no findings array")
       return

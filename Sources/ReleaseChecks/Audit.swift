@@ -216,13 +216,13 @@ func expected(_ role: AuditRole, _ build: Build, _ contract: Contract) -> [Strin
 public func placeholderReason(_ value: String, role: AuditRole) -> String? {
   let upper = value.uppercased()
   for marker in ["REPLACE_WITH", "REPLACE-WITH", "CHANGE_ME", "CHANGEME", "FIXME", "PLACEHOLDER"]
-  where upper.contains(marker) {
+  where upper.firstRange(of: marker) != nil {
     return "holds the placeholder marker \(marker)"
   }
   let words = upper.split { !$0.isLetter }
   if words.contains("TODO") || words.contains("TBD") { return "holds a TODO marker" }
   if let open = value.firstIndex(of: "<"), value[open...].contains(">") { return "holds a <...> template" }
-  if value.contains("${") || value.contains("{{") || value.contains("$(") { return "holds an unexpanded variable" }
+  if ["${", "{{", "$("].contains(where: { value.firstRange(of: $0) != nil }) { return "holds an unexpanded variable" }
   if role == .servedFingerprint {
     if let bytes = Fingerprint.parse(value.uppercased()) {
       if bytes.allSatisfy({ $0 == 0 }) { return "is an all-zero fingerprint" }
@@ -375,12 +375,14 @@ public func judge(
     for spot in contractSpots() where spot.reach != .documentation && spot.alternativeTo == nil {
       if let role = spot.role, !needed.contains(where: { $0.role == role }) { needed.append(spot) }
     }
-    let unread = Set(scan.unreadable.filter { fileBuild[$0.path]?.name == build.name }.flatMap(\.roles))
+    let unread = scan.unreadable.filter { fileBuild[$0.path]?.name == build.name }
+    let unreadRoles = Set(unread.flatMap(\.roles))
+    let unreadFiles = Set(unread.filter(\.wholeFile).map(\.path))
     for spot in needed {
       guard let role = spot.role else { continue }
       // A role already held by a wrong value has failed, and one a file that could not be read
       // may hold is reported there; only an empty or partial one is missing.
-      if unread.contains(role) { continue }
+      if unreadRoles.contains(role) || locate(spot).map(unreadFiles.contains) == true { continue }
       if findings.contains(where: { $0.build == build.name && $0.role == role && $0.verdict != .matches }) { continue }
       let held = matched[role.rawValue + " " + build.name] ?? []
       for (value, shown) in zip(wanted(role, build, contract), spot.written(build, contract))

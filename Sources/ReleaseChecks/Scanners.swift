@@ -31,6 +31,9 @@ public struct UnreadableFile: Sendable, Hashable {
   /// The roles it could hold (the file names their keys), none of which is then also reported
   /// missing.
   public let roles: [AuditRole]
+  /// Whether the whole file could not be read (not one value of it): then no role expected in
+  /// that file is reported missing either.
+  let wholeFile: Bool
 }
 
 /// What the scanners read in a checkout.
@@ -62,7 +65,7 @@ struct Unreadable: Error, Sendable, Hashable {
 func unreadableFile(_ path: String, _ what: String, _ failure: Unreadable, roles: [AuditRole]) -> UnreadableFile {
   UnreadableFile(
     path: path, line: failure.line, column: failure.column,
-    message: "could not read this \(what): \(failure.reason)", roles: roles)
+    message: "could not read this \(what): \(failure.reason)", roles: roles, wholeFile: true)
 }
 
 /// The roles of a file kind whose key `bytes` mention: an unreadable file that names a key may
@@ -271,7 +274,7 @@ func scanPlist(_ path: String, _ bytes: [UInt8]) -> CheckoutScan {
       UnreadableFile(
         path: path, line: line, column: column,
         message: "could not read this value: it refers to the entity '&\(Printed.excerpt(name));', "
-          + "and audit never expands an entity", roles: roles))
+          + "and audit never expands an entity", roles: roles, wholeFile: false))
   }
   do {
     try withXMLRoot(bytes) { root in
@@ -374,7 +377,7 @@ func scanManifest(_ path: String, _ bytes: [UInt8]) -> CheckoutScan {
         UnreadableFile(
           path: path, line: line, column: column,
           message: "could not read android:\(name): it refers to the entity '&\(Printed.excerpt(reference));', "
-            + "and audit never expands an entity", roles: [role]))
+            + "and audit never expands an entity", roles: [role], wholeFile: false))
       return nil
     }
   }

@@ -16,10 +16,16 @@ struct SourcePositions {
     var charactersBefore: [Int] = []
     charactersBefore.reserveCapacity(bytes.count / Self.stride + 1)
     var characters = 0
-    for (offset, byte) in bytes.enumerated() {
-      if offset % Self.stride == 0 { charactersBefore.append(characters) }
-      if byte & 0xC0 != 0x80 { characters += 1 }
-      if byte == UInt8(ascii: "\n") { lineStarts.append(offset + 1) }
+    bytes.withUnsafeBufferPointer { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        charactersBefore.append(characters)
+        for index in offset..<min(offset + Self.stride, buffer.count) {
+          if buffer[index] & 0xC0 != 0x80 { characters += 1 }
+          if buffer[index] == UInt8(ascii: "\n") { lineStarts.append(index + 1) }
+        }
+        offset += Self.stride
+      }
     }
     if bytes.count % Self.stride == 0 { charactersBefore.append(characters) }
     self.lineStarts = lineStarts

@@ -24,6 +24,12 @@ struct Checkout {
     try Data(text.utf8).write(to: url)
   }
 
+  func write(_ path: String, bytes: [UInt8]) throws {
+    let url = root.appendingPathComponent(path)
+    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(bytes).write(to: url)
+  }
+
   func read(_ path: String) throws -> String {
     String(decoding: try Data(contentsOf: root.appendingPathComponent(path)), as: UTF8.self)
   }
@@ -141,7 +147,8 @@ struct AuditTests {
     let report = audit(Self.contract, root: checkout.root.path)
     let wrong = report.findings.filter { $0.verdict != .matches }
     #expect(
-      wrong.count == 1, "\(wrong.map { "\($0.path ?? ""):\($0.line) \($0.role?.rawValue ?? "-") \($0.verdict.rawValue)" })")
+      wrong.count == 1,
+      "\(wrong.map { "\($0.path ?? ""):\($0.line) \($0.role?.rawValue ?? "-") \($0.verdict.rawValue)" })")
     let finding = try #require(wrong.first)
     #expect(finding.role == drift.role)
     #expect(finding.verdict == drift.verdict)

@@ -228,6 +228,17 @@ struct AuditHostileInputTests {
     #expect(found.last.map { [$0.line, $0.column] } == [line, column])
   }
 
+  /// An attribute cut off at the end of a file is read to the end, not past it (the scan
+  /// trapped on a range whose end came before its start).
+  @Test(arguments: ["[IntentFilter(", "[IntentFilter(DataScheme = \"x", "[IntentFilter(("])
+  func anUnclosedIntentFilterAtTheEndOfAFile(_ text: String) throws {
+    let checkout = try Checkout(copying: nil)
+    defer { checkout.remove() }
+    try checkout.write("App/MainActivity.cs", text)
+    let report = audit(Self.contract, root: checkout.root.path)
+    #expect(report.findings.filter { $0.verdict != .missing }.allSatisfy { $0.line == 1 })
+  }
+
   /// A binary plist as Foundation writes it (CFBinaryPList), read as the XML one is.
   @Test func aBinaryPlistIsRead() throws {
     let checkout = try Checkout(copying: nil)

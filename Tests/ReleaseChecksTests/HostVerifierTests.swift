@@ -232,9 +232,9 @@ struct HostVerifierTests {
       meta: #"{"status": 302, "location": "https://admin:s3cret@elsewhere.test/x?token=tok3n&password=hunter2"}"#,
       expected: [[.redirect], [.redirect]], secrets: ["s3cret", "tok3n", "hunter2"]),
     Hostile(
-      name: "escape sequences in the Content-Type",
-      meta: #"{"contentType": "text/html\u001b]0;pwned\u0007\u001b[2J"}"#, expected: [[.contentType], [.contentType]],
-      secrets: ["\u{1B}", "\u{7}"]),
+      name: "escape sequences and a long tail in the Content-Type",
+      meta: #"{"contentType": "text/html\u001b]0;pwned\u0007\u001b[2J"# + String(repeating: "x", count: 300) + #""}"#,
+      expected: [[.contentType], [.contentType]], secrets: ["\u{1B}", "\u{7}", String(repeating: "x", count: 100)]),
     Hostile(
       name: "escape sequences and a long key in the served JSON",
       aasa: Array(

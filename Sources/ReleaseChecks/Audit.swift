@@ -49,9 +49,8 @@ public struct AuditReport: Sendable {
   /// where its role's spot ends up.
   public func counts(_ build: Build) -> [SpotCount] {
     let matching = findings.filter { $0.build == build.name && $0.verdict == .matches }
-    let spots = matching.compactMap { finding in
-      contractSpots().first { $0.role == finding.role && $0.alternativeTo == nil }
-    }
+    let all = contractSpots()
+    let spots = matching.compactMap { finding in all.first { $0.role == finding.role && $0.alternativeTo == nil } }
     return spotCounts(spots)
   }
 
@@ -72,7 +71,7 @@ public struct AuditReport: Sendable {
       var diagnostic = finding.diagnostic.with(message: sentence)
       // A file name is foreign text too.
       let path = diagnostic.path
-      diagnostic.location?.path = Printed.excerpt(path, limit: path.count)
+      diagnostic.location?.path = Printed.excerpt(path, limit: path.unicodeScalars.count)
       out += diagnostic.description + "\n"
     }
     for build in builds {

@@ -68,6 +68,10 @@ static inline CURLcode linkcontract_curl_get_long(
     const linkcontract_curl_api *api, CURL *curl, CURLINFO info, long *value) {
   return api->easy_getinfo(curl, info, value);
 }
+static inline CURLcode linkcontract_curl_get_off_t(
+    const linkcontract_curl_api *api, CURL *curl, CURLINFO info, curl_off_t *value) {
+  return api->easy_getinfo(curl, info, value);
+}
 static inline CURLcode linkcontract_curl_get_string(
     const linkcontract_curl_api *api, CURL *curl, CURLINFO info, char **value) {
   return api->easy_getinfo(curl, info, value);

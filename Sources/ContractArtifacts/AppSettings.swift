@@ -93,9 +93,16 @@ public enum AppSettings {
       }
     }
 
-    var column: Int {
+    /// The characters of the current line up to `counted.end`, so that each column counts only
+    /// the bytes since the one before: a line of many values costs no more than many lines.
+    var counted = (lineStart: 0, end: 0, characters: 0)
+
+    mutating func column() -> Int {
+      if counted.lineStart != lineStart { counted = (lineStart, lineStart, 0) }
       // Columns count characters, not bytes: skip UTF-8 continuation bytes.
-      1 + bytes[lineStart..<index].filter { $0 & 0xC0 != 0x80 }.count
+      counted.characters += bytes[counted.end..<index].filter { $0 & 0xC0 != 0x80 }.count
+      counted.end = index
+      return 1 + counted.characters
     }
 
     mutating func string() -> String {
@@ -127,7 +134,7 @@ public enum AppSettings {
     mutating func value(path: [String]) {
       skipSpace()
       guard index < bytes.count else { return }
-      let (startLine, startColumn) = (line, column)
+      let (startLine, startColumn) = (line, column())
       switch bytes[index] {
       case 0x7B:
         index += 1

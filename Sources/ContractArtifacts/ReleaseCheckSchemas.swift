@@ -7,6 +7,9 @@ public enum AuditVerdict: String, Sendable, Hashable, CaseIterable {
   case placeholder
   case foreignBuild = "foreign-build"
   case missing
+  /// A file that may hold contract values could not be read (malformed, an entity bomb, nested
+  /// too deep), or a value in it refers to an entity, which the audit never expands.
+  case unreadable
 
   /// The id of a finding's diagnostic.
   public var id: DiagnosticID {
@@ -16,13 +19,16 @@ public enum AuditVerdict: String, Sendable, Hashable, CaseIterable {
     case .placeholder: .auditPlaceholder
     case .foreignBuild: .auditForeignBuild
     case .missing: .auditMissing
+    case .unreadable: .auditUnreadable
     }
   }
 }
 
 /// The version of the `verify-host` and `audit` JSON reports; bump on an incompatible change.
 /// 2: problems, notes and findings are diagnostics in the one shape (`Diagnostic.json`).
-public let releaseCheckSchemaVersion = 2
+/// 3: the audit's `unreadable` verdict, whose finding has a null `role`; verify-host's
+/// `truncated` problem.
+public let releaseCheckSchemaVersion = 3
 
 /// JSON Schema building blocks, so that the schemas (these and `ReportSchemas`) read as their
 /// shapes.
@@ -40,6 +46,11 @@ enum Schema {
   static func types(_ names: [String]) -> JSON { .object([("type", .array(names.map(JSON.string)))]) }
   static func oneOf(_ values: [String]) -> JSON {
     .object([("type", .string("string")), ("enum", .array(values.map(JSON.string)))])
+  }
+  static func oneOfOrNull(_ values: [String]) -> JSON {
+    .object([
+      ("type", .array([.string("string"), .string("null")])), ("enum", .array(values.map(JSON.string) + [.null])),
+    ])
   }
   static func document(id: String, title: String, _ properties: [(String, JSON)]) -> JSON {
     var members: [(String, JSON)] = [
@@ -84,7 +95,7 @@ public func auditSchema() -> JSON {
     ids: AuditVerdict.allCases.map(\.id),
     adding: [
       ("build", Schema.types(["string", "null"])),
-      ("role", Schema.oneOf(AuditRole.allCases.map(\.rawValue))),
+      ("role", Schema.oneOfOrNull(AuditRole.allCases.map(\.rawValue))),
       ("value", Schema.type("string")),
       ("verdict", Schema.oneOf(AuditVerdict.allCases.map(\.rawValue))),
     ], requiring: ["build", "role", "value", "verdict"])

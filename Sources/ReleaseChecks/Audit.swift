@@ -6,16 +6,20 @@ import ContractArtifacts
 import Foundation
 import LinkContract
 
-/// One place in an app checkout that registers or repeats a contract value, judged.
+/// One place in an app checkout that registers or repeats a contract value, judged; or a file
+/// that could not be read.
 public struct AuditFinding: Sendable, Hashable {
   /// Relative to the checkout; for `missing`, the file expected to hold it, or nil.
   public let path: String?
-  /// 0 for `missing`.
+  /// 0 for `missing`, and where a file has no lines or could not be read at a line.
   public let line: Int
   public let column: Int
   /// The build the file belongs to, nil when no build could be told.
   public let build: String?
-  public let role: AuditRole
+  /// Nil for `unreadable`.
+  public let role: AuditRole?
+  /// As printed (`Printed.url`: secrets redacted, control characters escaped, long values
+  /// cut); empty for `unreadable`.
   public let value: String
   public let verdict: AuditVerdict
   public let message: String
@@ -26,7 +30,7 @@ public struct AuditFinding: Sendable, Hashable {
     let location =
       line == 0
       ? DiagnosticLocation(path: path ?? "(checkout)")
-      : DiagnosticLocation(path: path ?? "", line: line, column: column)
+      : DiagnosticLocation(path: path ?? "", line: line, column: column == 0 ? nil : column)
     return Diagnostic(
       id: verdict.id, severity: verdict == .matches ? .note : .error, location: location, message: message)
   }
@@ -45,9 +49,8 @@ public struct AuditReport: Sendable {
   /// where its role's spot ends up.
   public func counts(_ build: Build) -> [SpotCount] {
     let matching = findings.filter { $0.build == build.name && $0.verdict == .matches }
-    let spots = matching.compactMap { finding in
-      contractSpots().first { $0.role == finding.role && $0.alternativeTo == nil }
-    }
+    let all = contractSpots()
+    let spots = matching.compactMap { finding in all.first { $0.role == finding.role && $0.alternativeTo == nil } }
     return spotCounts(spots)
   }
 
@@ -63,10 +66,13 @@ public struct AuditReport: Sendable {
   public func text() -> String {
     var out = ""
     for finding in findings {
-      let sentence =
-        "\(finding.verdict.rawValue): [\(finding.build ?? "no build")] "
-        + "\(finding.role.rawValue) '\(finding.value)': \(finding.message)"
-      out += finding.diagnostic.with(message: sentence).description + "\n"
+      let subject = finding.role.map { "\($0.rawValue) '\(finding.value)': " } ?? ""
+      let sentence = "\(finding.verdict.rawValue): [\(finding.build ?? "no build")] \(subject)\(finding.message)"
+      var diagnostic = finding.diagnostic.with(message: sentence)
+      // A file name is foreign text too.
+      let path = diagnostic.path
+      diagnostic.location?.path = Printed.excerpt(path, limit: path.unicodeScalars.count)
+      out += diagnostic.description + "\n"
     }
     for build in builds {
       let parts = verdicts(build).map { "\($0.1) \($0.0.rawValue)" }
@@ -90,7 +96,7 @@ public struct AuditReport: Sendable {
             return .object(
               members + [
                 ("build", finding.build.map(JSON.string) ?? .null),
-                ("role", .string(finding.role.rawValue)),
+                ("role", finding.role.map { .string($0.rawValue) } ?? .null),
                 ("value", .string(finding.value)),
                 ("verdict", .string(finding.verdict.rawValue)),
               ])
@@ -174,22 +180,24 @@ func fileKind(_ name: String) -> FileKind? {
   return nil
 }
 
-/// Every occurrence of a role's value in the checkout at `root`, in path order.
-public func scanCheckout(_ root: String) -> [Occurrence] { scanFiles(checkoutFiles(root)) }
+/// Every occurrence of a role's value in the checkout at `root`, in path order, and every file
+/// that could not be read.
+public func scanCheckout(_ root: String) -> CheckoutScan { scanFiles(checkoutFiles(root)) }
 
-func scanFiles(_ files: [(path: String, bytes: [UInt8])]) -> [Occurrence] {
-  var found: [Occurrence] = []
+func scanFiles(_ files: [(path: String, bytes: [UInt8])]) -> CheckoutScan {
+  var scan = CheckoutScan()
   for file in files {
     switch fileKind((file.path as NSString).lastPathComponent) {
-    case .plist: found += scanPlist(file.path, file.bytes)
-    case .manifest: found += scanManifest(file.path, file.bytes)
-    case .appSettings: found += scanAppSettings(file.path, file.bytes)
-    case .runbook: found += scanRunbook(file.path, file.bytes)
+    case .plist: scan += scanPlist(file.path, file.bytes)
+    case .manifest: scan += scanManifest(file.path, file.bytes)
+    case .appSettings: scan += scanAppSettings(file.path, file.bytes)
+    case .runbook: scan.occurrences += scanRunbook(file.path, file.bytes)
     case .csharp, nil: break
     }
   }
-  found += scanCSharp(files.filter { fileKind(($0.path as NSString).lastPathComponent) == .csharp })
-  return found.sorted { ($0.path, $0.line, $0.column) < ($1.path, $1.line, $1.column) }
+  scan.occurrences += scanCSharp(files.filter { fileKind(($0.path as NSString).lastPathComponent) == .csharp })
+  scan.occurrences.sort { ($0.path, $0.line, $0.column) < ($1.path, $1.line, $1.column) }
+  return scan
 }
 
 /// The build values a role is compared with, from the spot that role checks.
@@ -207,13 +215,13 @@ func expected(_ role: AuditRole, _ build: Build, _ contract: Contract) -> [Strin
 public func placeholderReason(_ value: String, role: AuditRole) -> String? {
   let upper = value.uppercased()
   for marker in ["REPLACE_WITH", "REPLACE-WITH", "CHANGE_ME", "CHANGEME", "FIXME", "PLACEHOLDER"]
-  where upper.contains(marker) {
+  where upper.firstRange(of: marker) != nil {
     return "holds the placeholder marker \(marker)"
   }
   let words = upper.split { !$0.isLetter }
   if words.contains("TODO") || words.contains("TBD") { return "holds a TODO marker" }
   if let open = value.firstIndex(of: "<"), value[open...].contains(">") { return "holds a <...> template" }
-  if value.contains("${") || value.contains("{{") || value.contains("$(") { return "holds an unexpanded variable" }
+  if ["${", "{{", "$("].contains(where: { value.firstRange(of: $0) != nil }) { return "holds an unexpanded variable" }
   if role == .servedFingerprint {
     if let bytes = Fingerprint.parse(value.uppercased()) {
       if bytes.allSatisfy({ $0 == 0 }) { return "is an all-zero fingerprint" }
@@ -251,12 +259,12 @@ func buildNamed(inFileName path: String, _ contract: Contract) -> Build? {
   return contract.builds.first { words.contains(Substring($0.name.lowercased())) }
 }
 
-/// Judges scanned occurrences; `audit` without the file system. `locate` names the file a
-/// missing spot belongs in (default: the spot's own path).
+/// Judges a scan; `audit` without the file system. `locate` names the file a missing spot
+/// belongs in (default: the spot's own path).
 public func judge(
-  _ occurrences: [Occurrence], contract: Contract, build fixed: Build? = nil,
-  locate: (Spot) -> String? = { $0.file }
+  _ scan: CheckoutScan, contract: Contract, build fixed: Build? = nil, locate: (Spot) -> String? = { $0.file }
 ) -> AuditReport {
+  let occurrences = scan.occurrences
   var table: [String: [String]] = [:]
   for role in AuditRole.allCases {
     for build in contract.builds { table[role.rawValue + " " + build.name] = expected(role, build, contract) }
@@ -274,7 +282,8 @@ public func judge(
   }
   let overall = fixed ?? strongest(occurrences) ?? contract.builds.first
   let byPath = Dictionary(grouping: occurrences, by: \.path)
-  let paths = byPath.keys.sorted()
+  // An unreadable file belongs to a build as any other file does, told by its name or neighbours.
+  let paths = Set(byPath.keys).union(scan.unreadable.map(\.path)).sorted()
   var own: [String: Build] = [:]
   for (path, list) in byPath { own[path] = strongest(list) }
   // Every folder's files' own builds, counted once, so that a file's neighbours are a lookup.
@@ -315,6 +324,7 @@ public func judge(
       }()
   }
   var findings: [AuditFinding] = []
+  var matched: [String: Set<String>] = [:]
   for occurrence in occurrences {
     let build = fileBuild[occurrence.path]
     let verdict: AuditVerdict
@@ -340,11 +350,22 @@ public func judge(
       let wanted = build.map { wanted(occurrence.role, $0, contract).joined(separator: ", ") } ?? ""
       message = "no build has this value; \(build?.name ?? "the build") expects \(wanted)"
     }
+    if verdict == .matches, let build {
+      matched[occurrence.role.rawValue + " " + build.name, default: []].insert(occurrence.key)
+    }
     findings.append(
       AuditFinding(
         path: occurrence.path, line: occurrence.line, column: occurrence.column, build: build?.name,
-        role: occurrence.role, value: occurrence.value, verdict: verdict, message: message))
+        role: occurrence.role, value: Printed.url(occurrence.value, forbidden: contract.forbiddenKeys),
+        verdict: verdict, message: message))
   }
+  for file in scan.unreadable {
+    findings.append(
+      AuditFinding(
+        path: file.path, line: file.line, column: file.column, build: fileBuild[file.path]?.name, role: nil,
+        value: "", verdict: .unreadable, message: file.message))
+  }
+  findings.sort { ($0.path ?? "", $0.line, $0.column) < ($1.path ?? "", $1.line, $1.column) }
   let judged =
     fixed.map { [$0] } ?? contract.builds.filter { build in fileBuild.values.contains { $0.name == build.name } }
   let builds = judged.isEmpty ? (overall.map { [$0] } ?? []) : judged
@@ -353,14 +374,16 @@ public func judge(
     for spot in contractSpots() where spot.reach != .documentation && spot.alternativeTo == nil {
       if let role = spot.role, !needed.contains(where: { $0.role == role }) { needed.append(spot) }
     }
+    let unread = scan.unreadable.filter { fileBuild[$0.path]?.name == build.name }
+    let unreadRoles = Set(unread.flatMap(\.roles))
+    let unreadFiles = Set(unread.filter(\.wholeFile).map(\.path))
     for spot in needed {
       guard let role = spot.role else { continue }
-      let mine = findings.filter { $0.build == build.name && $0.role == role }
-      // A role already held by a wrong value has failed; only an empty or partial one is missing.
-      if mine.contains(where: { $0.verdict != .matches }) { continue }
-      let held = Set(
-        zip(occurrences, findings).filter { $0.1.build == build.name && $0.1.role == role && $0.1.verdict == .matches }
-          .map(\.0.key))
+      // A role already held by a wrong value has failed, and one a file that could not be read
+      // may hold is reported there; only an empty or partial one is missing.
+      if unreadRoles.contains(role) || locate(spot).map(unreadFiles.contains) == true { continue }
+      if findings.contains(where: { $0.build == build.name && $0.role == role && $0.verdict != .matches }) { continue }
+      let held = matched[role.rawValue + " " + build.name] ?? []
       for (value, shown) in zip(wanted(role, build, contract), spot.written(build, contract))
       where !held.contains(value) {
         findings.append(

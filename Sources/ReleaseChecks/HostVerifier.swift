@@ -23,6 +23,7 @@ public struct HostProblem: Sendable, Hashable {
 /// What `verify-host` found for one `.well-known` path.
 public struct ServedFileReport: Sendable, Hashable {
   public let path: String
+  /// As printed: userinfo and forbidden keys' values redacted (`Printed.url`).
   public let url: String
   /// The HTTP status, nil when no response was read.
   public let status: Int?
@@ -34,6 +35,7 @@ public struct ServedFileReport: Sendable, Hashable {
 /// The whole `verify-host` report for one build.
 public struct HostReport: Sendable, Hashable {
   public let build: String
+  /// As printed, as `ServedFileReport.url`.
   public let baseURL: String
   public let files: [ServedFileReport]
 
@@ -103,37 +105,56 @@ public struct HostReport: Sendable, Hashable {
 
 /// Fetches both association files of `build` from `baseURL` (default `https://` + the build's
 /// web host) and checks what Apple's and Google's verifiers check, then compares each with the
-/// generated file by meaning.
+/// generated file by meaning. Both are fetched at once, so that `timeout` bounds the whole run.
 public func verifyHost(
   _ contract: Contract, build: Build, baseURL: String? = nil, caFile: String? = nil, timeout: Double = 5
 ) -> HostReport {
   var base = baseURL ?? "https://\(build.webHost)"
   while base.hasSuffix("/") { base.removeLast() }
-  let files = AssociationKind.allCases.map { kind -> ServedFileReport in
-    let path = "/.well-known/" + kind.fileName
-    let url = base + path
-    let generated = Array(associationFile(kind, contract, build: build).utf8)
-    guard base.lowercased().hasPrefix("https://") else {
-      return ServedFileReport(
+  let kinds = AssociationKind.allCases
+  let paths = kinds.map { "/.well-known/" + $0.fileName }
+  // Printed URLs never show the userinfo or a forbidden key's value that the fetch may use.
+  let printedBase = Printed.url(base, forbidden: contract.forbiddenKeys)
+  let shown = paths.map { printedBase + $0 }
+  guard base.lowercased().hasPrefix("https://") else {
+    let files = zip(paths, shown).map { path, url in
+      ServedFileReport(
         path: path, url: url, status: nil,
         problems: [problem(.notHTTPS, url, "the verifiers fetch only https; \(url) was not fetched")], notes: [])
     }
-    switch httpGet(url, caFile: caFile, timeout: timeout, limit: appSiteAssociationByteLimit) {
+    return HostReport(build: build.name, baseURL: printedBase, files: files)
+  }
+  let fetched = httpGetAll(
+    paths.map { base + $0 }, caFile: caFile, timeout: timeout, limit: appSiteAssociationByteLimit)
+  var files: [ServedFileReport] = []
+  for (index, kind) in kinds.enumerated() {
+    let (path, url) = (paths[index], shown[index])
+    switch fetched[index] {
     case .failure(.timeout(let seconds)):
-      return ServedFileReport(
-        path: path, url: url, status: nil,
-        problems: [problem(.timeout, url, "no complete answer within \(seconds) s")],
-        notes: [])
+      files.append(
+        ServedFileReport(
+          path: path, url: url, status: nil,
+          problems: [problem(.timeout, url, "no complete answer within \(seconds) s")], notes: []))
     case .failure(.unreachable(let why)):
-      return ServedFileReport(
-        path: path, url: url, status: nil,
-        problems: [problem(.unreachable, url, why)], notes: [])
+      files.append(
+        ServedFileReport(
+          path: path, url: url, status: nil, problems: [problem(.unreachable, url, Printed.excerpt(why))], notes: []))
+    case .failure(.truncated(let status, let received, let expected)):
+      let announced = expected.map { " of the \($0) it announced" } ?? ""
+      files.append(
+        ServedFileReport(
+          path: path, url: url, status: status,
+          problems: [
+            problem(
+              .truncated, url, "the connection closed after \(received) bytes\(announced); the file is incomplete")
+          ], notes: []))
     case .success(let response):
+      let generated = Array(associationFile(kind, contract, build: build).utf8)
       let (problems, notes) = checkServed(response, kind: kind, generated: generated, contract: contract, url: url)
-      return ServedFileReport(path: path, url: url, status: response.status, problems: problems, notes: notes)
+      files.append(ServedFileReport(path: path, url: url, status: response.status, problems: problems, notes: notes))
     }
   }
-  return HostReport(build: build.name, baseURL: base, files: files)
+  return HostReport(build: build.name, baseURL: printedBase, files: files)
 }
 
 /// A `verify-host` problem with the file at `url`.
@@ -145,20 +166,22 @@ func problem(
     triggers: triggers)
 }
 
-/// The checks on one response, in the order a verifier meets them.
+/// The checks on one response, in the order a verifier meets them. Every message goes through
+/// `Printed`: what the server sent (a header, a value of its file) never reaches a terminal raw.
 func checkServed(
   _ response: HTTPResponse, kind: AssociationKind, generated: [UInt8], contract: Contract, url: String = ""
 ) -> (problems: [HostProblem], notes: [Diagnostic]) {
   var problems: [HostProblem] = []
   var notes: [Diagnostic] = []
   func problem(_ id: DiagnosticID, _ message: String, _ change: ChangeKind? = nil, _ triggers: [RevalidationID] = []) {
-    problems.append(ReleaseChecks.problem(id, url, message, change: change, triggers: triggers))
+    problems.append(ReleaseChecks.problem(id, url, printedMessage(message), change: change, triggers: triggers))
   }
   func note(_ id: DiagnosticID, _ message: String) {
-    notes.append(Diagnostic(id: id, severity: .note, location: DiagnosticLocation(path: url), message: message))
+    notes.append(
+      Diagnostic(id: id, severity: .note, location: DiagnosticLocation(path: url), message: printedMessage(message)))
   }
   if (300..<400).contains(response.status) {
-    let target = response.location.map { " to \($0)" } ?? ""
+    let target = response.location.map { " to \(Printed.url($0, forbidden: contract.forbiddenKeys))" } ?? ""
     problem(
       .redirect, "answers with a redirect (\(response.status))\(target); Apple's CDN and Android's verifier follow none"
     )
@@ -174,9 +197,10 @@ func checkServed(
   if media != associationContentType {
     problem(
       .contentType,
-      "is served as \(response.contentType.map { "'\($0)'" } ?? "no content type"), not \(associationContentType)")
+      "is served as \(response.contentType.map { "'\(Printed.excerpt($0))'" } ?? "no content type"), "
+        + "not \(associationContentType)")
   }
-  if response.truncated {
+  if response.overLimit {
     let reader = kind == .appleAppSiteAssociation ? "the most Apple reads" : "the most verify-host reads"
     problem(.tooLarge, "is larger than \(appSiteAssociationByteLimit) bytes, \(reader)")
     return (problems, [])
@@ -201,6 +225,12 @@ func checkServed(
     }
   }
   return (problems, notes)
+}
+
+/// A message built from what the served file says (a validator's or `diff`'s words quoting its
+/// values): control characters escaped, and cut where a quoted value made it long.
+func printedMessage(_ message: String) -> String {
+  Printed.excerpt(message, limit: 8 * Printed.excerptLimit)
 }
 
 extension String {

@@ -1,11 +1,13 @@
 import CLibXML2
 import ContractArtifacts
 import Foundation
+import LinkContract
 
 /// One place in a file where a role's value is written, before it is judged.
 public struct Occurrence: Sendable, Hashable {
   /// Relative to the checkout.
   public let path: String
+  /// 0 where the file has no lines (a binary property list).
   public let line: Int
   public let column: Int
   public let role: AuditRole
@@ -17,38 +19,112 @@ public struct Occurrence: Sendable, Hashable {
   let formProblem: String?
 }
 
-/// The lines of a file, for turning a line number and a value into a column.
-struct SourceText {
-  let lines: [Substring]
+/// A checkout file that may hold contract values, or one value in it, that could not be read.
+public struct UnreadableFile: Sendable, Hashable {
+  /// Relative to the checkout.
+  public let path: String
+  /// Where reading stopped; 0 when no line applies.
+  public let line: Int
+  public let column: Int
+  /// `could not read this property list: it nests elements deeper than 256 levels`.
+  public let message: String
+  /// The roles it could hold (the file names their keys), none of which is then also reported
+  /// missing.
+  public let roles: [AuditRole]
+  /// Whether the whole file could not be read (not one value of it): then no role expected in
+  /// that file is reported missing either.
+  let wholeFile: Bool
+}
 
-  init(_ bytes: [UInt8]) {
-    lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-  }
+/// What the scanners read in a checkout.
+public struct CheckoutScan: Sendable {
+  public var occurrences: [Occurrence] = []
+  public var unreadable: [UnreadableFile] = []
 
-  /// The 1-based column of `needle` on `line`, looking a few lines around it when libxml2's
-  /// line is the end of a multi-line start tag; the line moves to where it was found.
-  func locate(_ needle: String, near line: Int) -> (line: Int, column: Int) {
-    for distance in 0...4 {
-      for candidate in Set([line - distance, line + distance]).sorted() where candidate >= 1 && candidate <= lines.count
-      {
-        let text = lines[candidate - 1]
-        if let range = text.range(of: needle) {
-          return (candidate, text.distance(from: text.startIndex, to: range.lowerBound) + 1)
-        }
-      }
-    }
-    return (line, 1)
+  static func += (scan: inout CheckoutScan, other: CheckoutScan) {
+    scan.occurrences += other.occurrences
+    scan.unreadable += other.unreadable
   }
 }
 
+/// Why a file, or a value in it, could not be read, and where when known.
+struct Unreadable: Error, Sendable, Hashable {
+  /// Safe to print: any foreign text in it went through `Printed`.
+  let reason: String
+  var line = 0
+  var column = 0
+
+  init(_ reason: String, line: Int = 0, column: Int = 0) {
+    self.reason = reason
+    self.line = line
+    self.column = column
+  }
+}
+
+/// The file `path` unreadable: `could not read this WHAT: REASON`, the reason printed safely.
+func unreadableFile(_ path: String, _ what: String, _ failure: Unreadable, roles: [AuditRole]) -> UnreadableFile {
+  UnreadableFile(
+    path: path, line: failure.line, column: failure.column,
+    message: "could not read this \(what): \(failure.reason)", roles: roles, wholeFile: true)
+}
+
+/// The roles of a file kind whose key `bytes` mention: an unreadable file that names a key may
+/// hold its values.
+func mentionedRoles(_ kind: FileKind, _ bytes: [UInt8]) -> [AuditRole] {
+  let keys: [(String, [AuditRole])]
+  switch kind {
+  case .plist: keys = plistKeys.map { ($0.key, [$0.role]) }
+  case .manifest: keys = [("intent-filter", [.androidAppLinkHost, .androidCallbackScheme])]
+  case .appSettings:
+    keys = contractSpots().compactMap { spot in
+      guard spot.file.hasSuffix(".json"), let role = spot.role else { return nil }
+      return (String(spot.key.split(separator: ":").last ?? ""), [role])
+    }
+  case .csharp, .runbook: keys = []
+  }
+  let named = Set(keys.filter { bytes.contains(Array($0.0.utf8)) }.flatMap(\.1))
+  return AuditRole.allCases.filter(named.contains)
+}
+
 // MARK: XML: plists and Android manifests
+
+/// The text of an element or attribute: its text and CDATA children, or the name of the first
+/// entity it refers to, which the audit never expands.
+enum XMLText: Equatable {
+  case text(String)
+  case entity(String)
+
+  init(children first: xmlNodePtr?) {
+    var result = ""
+    var child = first
+    while let current = child {
+      switch current.pointee.type {
+      case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
+        if let content = current.pointee.content { result += String(cString: content) }
+      case XML_ENTITY_REF_NODE:
+        self = .entity(String(cString: current.pointee.name))
+        return
+      default: break
+      }
+      child = current.pointee.next
+    }
+    self = .text(result)
+  }
+
+  var text: String? {
+    if case .text(let text) = self { text } else { nil }
+  }
+}
 
 /// An element of a libxml2 document, enough to walk it.
 struct XMLNode {
   let node: xmlNodePtr
 
   var name: String { String(cString: node.pointee.name) }
+  /// libxml2's line of the start tag, where no offset was noted.
   var line: Int { Int(xmlGetLineNo(node)) }
+  /// The byte offset of the start tag's closing `>` (or `/>`), as the parser noted it.
+  var tagEnd: Int? { offset(node.pointee._private) }
 
   var children: [XMLNode] {
     var result: [XMLNode] = []
@@ -60,110 +136,278 @@ struct XMLNode {
     return result
   }
 
-  var text: String {
-    guard let content = xmlNodeGetContent(node) else { return "" }
-    defer { free(content) }
-    return String(cString: content)
-  }
+  var text: XMLText { XMLText(children: node.pointee.children) }
 
-  /// An attribute by its local name, in any namespace (`android:host` is `host`).
-  func attribute(_ local: String) -> String? {
+  /// An attribute by its local name, in any namespace (`android:host` is `host`), with the byte
+  /// offset of its value where the parser noted one.
+  func attribute(_ local: String) -> (text: XMLText, offset: Int?)? {
     var property = node.pointee.properties
     while let current = property {
-      if String(cString: current.pointee.name) == local,
-        let value = xmlNodeGetContent(UnsafeMutablePointer(OpaquePointer(current)))
-      {
-        defer { free(value) }
-        return String(cString: value)
+      if String(cString: current.pointee.name) == local {
+        return (XMLText(children: current.pointee.children), offset(current.pointee._private))
       }
       property = current.pointee.next
     }
     return nil
   }
 
-  /// This element and every element below it, in document order.
-  var descendants: [XMLNode] { [self] + children.flatMap(\.descendants) }
+  /// This element and every element below it, in document order; read without recursion.
+  var descendants: [XMLNode] {
+    var result: [XMLNode] = []
+    var current: xmlNodePtr? = node
+    while let visiting = current {
+      result.append(XMLNode(node: visiting))
+      var next = firstElement(from: visiting.pointee.children)
+      var ancestor = visiting
+      while next == nil, ancestor != node, let parent = ancestor.pointee.parent {
+        next = firstElement(from: ancestor.pointee.next)
+        ancestor = parent
+      }
+      current = next
+    }
+    return result
+  }
+
+  private func firstElement(from first: xmlNodePtr?) -> xmlNodePtr? {
+    var candidate = first
+    while let current = candidate, current.pointee.type != XML_ELEMENT_NODE { candidate = current.pointee.next }
+    return candidate
+  }
+
+  private func offset(_ noted: UnsafeMutableRawPointer?) -> Int? { noted.map { Int(bitPattern: $0) - 1 } }
 }
 
-/// Parses XML bytes with libxml2 (no network, no DTD loading) and hands the root to `body`.
-func withXMLRoot<T>(_ bytes: [UInt8], _ body: (XMLNode) -> T) -> T? {
+/// libxml2's SAX2 start-element handler, noting in each element's `_private` the byte offset
+/// (plus one) of its start tag's `>`, and in each attribute's the offset of its value when the
+/// value is the file's own bytes (not rewritten by an escape).
+private let notingStartElement: startElementNsSAX2Func = {
+  context, name, prefix, uri, namespaceCount, namespaces, attributeCount, defaultedCount, attributes in
+  xmlSAX2StartElementNs(
+    context, name, prefix, uri, namespaceCount, namespaces, attributeCount, defaultedCount, attributes)
+  guard let parser = context?.assumingMemoryBound(to: xmlParserCtxt.self), let input = parser.pointee.input,
+    let element = parser.pointee.node, let cursor = input.pointee.cur
+  else { return }
+  let end = Int(xmlByteConsumed(parser))
+  element.pointee._private = UnsafeMutableRawPointer(bitPattern: end + 1)
+  guard let attributes, let base = input.pointee.base, let limit = input.pointee.end else { return }
+  var property = element.pointee.properties
+  for index in 0..<Int(attributeCount - defaultedCount) {
+    guard let current = property else { break }
+    // Each attribute is five pointers: local name, prefix, URI, value start, value end.
+    if let value = attributes[5 * index + 3], value >= base, value < limit,
+      xmlStrEqual(current.pointee.name, attributes[5 * index]) != 0
+    {
+      current.pointee._private = UnsafeMutableRawPointer(bitPattern: end - value.distance(to: cursor) + 1)
+    }
+    property = current.pointee.next
+  }
+}
+
+/// Parses XML bytes with libxml2 and hands the root to `body`: no network, no DTD loaded, no
+/// entity substituted (a reference stays a node, which `XMLText` reports), elements nested at
+/// most 256 deep (libxml2's bound). Each element and attribute notes its byte offset
+/// (`XMLNode.tagEnd`, `XMLNode.attribute`). Throws why the bytes are not a document.
+func withXMLRoot<T>(_ bytes: [UInt8], _ body: (XMLNode) -> T) throws(Unreadable) -> T {
+  guard bytes.count < Int(Int32.max) else { throw Unreadable("larger than 2 GB") }
+  guard let parser = xmlNewParserCtxt() else { throw Unreadable("libxml2 could not start") }
+  defer { xmlFreeParserCtxt(parser) }
+  parser.pointee.sax.pointee.startElementNs = notingStartElement
+  let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
   let document = bytes.withUnsafeBufferPointer { buffer in
     buffer.withMemoryRebound(to: CChar.self) { chars in
-      xmlReadMemory(
-        chars.baseAddress, Int32(chars.count), nil, nil,
-        Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue))
+      xmlCtxtReadMemory(parser, chars.baseAddress, Int32(chars.count), nil, nil, options)
     }
   }
-  guard let document else { return nil }
+  guard let document else {
+    guard let error = xmlCtxtGetLastError(parser) else { throw Unreadable("not XML") }
+    let message = error.pointee.message.map { String(cString: $0) } ?? "not XML"
+    let reason =
+      if error.pointee.code == XML_ERR_ENTITY_LOOP.rawValue {
+        "it declares entities that expand without bound (an entity bomb); audit never expands an entity"
+      } else if message.hasPrefix("Excessive depth") {
+        "it nests elements deeper than 256 levels"
+      } else {
+        Printed.excerpt(message.trimmingCharacters(in: .whitespacesAndNewlines))
+      }
+    throw Unreadable(reason, line: Int(error.pointee.line))
+  }
   defer { xmlFreeDoc(document) }
-  guard let root = xmlDocGetRootElement(document) else { return nil }
+  guard let root = xmlDocGetRootElement(document) else { throw Unreadable("it has no root element") }
   return body(XMLNode(node: root))
 }
 
-/// The associated domains and URL schemes of a property list (entitlements or `Info.plist`).
-func scanPlist(_ path: String, _ bytes: [UInt8]) -> [Occurrence] {
-  let source = SourceText(bytes)
-  return withXMLRoot(bytes) { root in
-    var found: [Occurrence] = []
-    for dict in root.descendants where dict.name == "dict" {
-      let items = dict.children
-      for (index, key) in items.enumerated() where key.name == "key" && index + 1 < items.count {
-        let value = items[index + 1]
-        guard value.name == "array" else { continue }
-        let role: AuditRole
-        switch key.text {
-        case "com.apple.developer.associated-domains": role = .iosAssociatedDomain
-        case "CFBundleURLSchemes": role = .iosURLScheme
-        default: continue
-        }
-        for entry in value.children where entry.name == "string" {
-          let text = entry.text.trimmingCharacters(in: .whitespaces)
-          let key: String
-          if role == .iosAssociatedDomain {
-            guard text.hasPrefix("applinks:") else { continue }
-            key = String(text.dropFirst("applinks:".count).prefix { $0 != "?" }).lowercased()
-          } else {
-            key = text.lowercased()
+/// Where an element's text starts: past its start tag and any white space.
+func textStart(_ element: XMLNode, _ bytes: [UInt8]) -> Int? {
+  guard var offset = element.tagEnd, offset < bytes.count, bytes[offset] == UInt8(ascii: ">") else { return nil }
+  offset += 1
+  while offset < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[offset]) { offset += 1 }
+  return offset
+}
+
+/// The keys of a property list whose arrays of strings the audit reads.
+let plistKeys: [(key: String, role: AuditRole)] = [
+  ("com.apple.developer.associated-domains", .iosAssociatedDomain), ("CFBundleURLSchemes", .iosURLScheme),
+]
+
+/// What one string of a role's array registers: the value and the text compared, or nil for
+/// another service (`webcredentials:`).
+func plistEntry(_ role: AuditRole, _ raw: String) -> (value: String, key: String)? {
+  let text = raw.trimmingCharacters(in: .whitespaces)
+  guard role == .iosAssociatedDomain else { return (text, text.lowercased()) }
+  guard text.hasPrefix("applinks:") else { return nil }
+  // `?mode=developer` and `?mode=managed` are Apple's suffixes; the host is before them.
+  return (text, String(text.dropFirst("applinks:".count).prefix { $0 != "?" }).lowercased())
+}
+
+/// The associated domains and URL schemes of a property list (entitlements or `Info.plist`),
+/// XML or binary.
+func scanPlist(_ path: String, _ bytes: [UInt8]) -> CheckoutScan {
+  if bytes.starts(with: Array("bplist".utf8)) { return scanBinaryPlist(path, bytes) }
+  let positions = SourcePositions(bytes)
+  var scan = CheckoutScan()
+  func at(_ node: XMLNode, _ offset: Int?) -> (line: Int, column: Int) {
+    offset.map { positions.position(ofByte: $0) } ?? (node.line, 1)
+  }
+  func entity(_ node: XMLNode, _ name: String, _ roles: [AuditRole]) {
+    let (line, column) = at(node, textStart(node, bytes))
+    scan.unreadable.append(
+      UnreadableFile(
+        path: path, line: line, column: column,
+        message: "could not read this value: it refers to the entity '&\(Printed.excerpt(name));', "
+          + "and audit never expands an entity", roles: roles, wholeFile: false))
+  }
+  do {
+    try withXMLRoot(bytes) { root in
+      for dict in root.descendants where dict.name == "dict" {
+        let items = dict.children
+        for (index, key) in items.enumerated() where key.name == "key" && index + 1 < items.count {
+          let value = items[index + 1]
+          guard value.name == "array" else { continue }
+          let name: String
+          switch key.text {
+          case .text(let text): name = text
+          case .entity(let reference):
+            entity(key, reference, plistKeys.map(\.role))
+            continue
           }
-          let (line, column) = source.locate(text, near: entry.line)
-          found.append(
-            Occurrence(path: path, line: line, column: column, role: role, value: text, key: key, formProblem: nil))
+          guard let role = plistKeys.first(where: { $0.key == name })?.role else { continue }
+          for entry in value.children where entry.name == "string" {
+            switch entry.text {
+            case .entity(let reference): entity(entry, reference, [role])
+            case .text(let raw):
+              guard let (text, key) = plistEntry(role, raw) else { continue }
+              let (line, column) = at(entry, textStart(entry, bytes))
+              scan.occurrences.append(
+                Occurrence(
+                  path: path, line: line, column: column, role: role, value: text, key: key, formProblem: nil))
+            }
+          }
         }
       }
     }
-    return found
-  } ?? []
+  } catch {
+    return CheckoutScan(
+      unreadable: [unreadableFile(path, "property list", error, roles: mentionedRoles(.plist, bytes))])
+  }
+  return scan
+}
+
+/// A binary property list's associated domains and URL schemes; they have no line (0).
+func scanBinaryPlist(_ path: String, _ bytes: [UInt8]) -> CheckoutScan {
+  var scan = CheckoutScan()
+  do {
+    let plist = try BinaryPlist(bytes)
+    // Each container is walked once, however many others refer to it, and each role's array
+    // read once per role: a shared object costs nothing more.
+    var walked = [Bool](repeating: false, count: plist.objectCount)
+    var open = [Bool](repeating: false, count: plist.objectCount)
+    var read: Set<Int> = []
+    func walk(_ index: Int, depth: Int) throws(Unreadable) {
+      guard depth <= BinaryPlist.maximumDepth else {
+        throw Unreadable("it nests arrays and dictionaries deeper than \(BinaryPlist.maximumDepth) levels")
+      }
+      guard !open[index] else { throw Unreadable("object \(index) contains itself") }
+      guard !walked[index] else { return }
+      walked[index] = true
+      open[index] = true
+      defer { open[index] = false }
+      switch try plist.object(index) {
+      case .array(let items):
+        for item in items { try walk(item, depth: depth + 1) }
+      case .dictionary(let pairs):
+        for pair in pairs {
+          for (number, (name, role)) in plistKeys.enumerated() {
+            guard try plist.isString(pair.key, equalTo: name),
+              read.insert(pair.value * plistKeys.count + number).inserted,
+              case .array(let entries) = try plist.object(pair.value)
+            else { continue }
+            for entry in entries {
+              guard case .string(let raw) = try plist.object(entry), let (text, key) = plistEntry(role, raw) else {
+                continue
+              }
+              scan.occurrences.append(
+                Occurrence(path: path, line: 0, column: 0, role: role, value: text, key: key, formProblem: nil))
+            }
+          }
+          try walk(pair.value, depth: depth + 1)
+        }
+      case .string, .other: break
+      }
+    }
+    try walk(plist.top, depth: 0)
+  } catch {
+    return CheckoutScan(
+      unreadable: [unreadableFile(path, "binary property list", error, roles: mentionedRoles(.plist, bytes))])
+  }
+  return scan
 }
 
 /// The App Links hosts and custom schemes of the intent filters in an Android manifest.
-func scanManifest(_ path: String, _ bytes: [UInt8]) -> [Occurrence] {
-  let source = SourceText(bytes)
-  return withXMLRoot(bytes) { root in
-    var found: [Occurrence] = []
-    for filter in root.descendants where filter.name == "intent-filter" {
-      let data = filter.children.filter { $0.name == "data" }
-      let schemes = data.compactMap { $0.attribute("scheme") }
-      let verified = filter.attribute("autoVerify") == "true"
-      for element in data {
-        if verified, let host = element.attribute("host"), schemes.contains(where: isWebScheme) {
-          let (line, column) = source.locate("\"\(host)\"", near: element.line)
-          found.append(
-            Occurrence(
-              path: path, line: line, column: column + 1, role: .androidAppLinkHost, value: host,
-              key: host.lowercased(),
-              formProblem: nil))
-        }
-        if let scheme = element.attribute("scheme"), !isWebScheme(scheme) {
-          let (line, column) = source.locate("\"\(scheme)\"", near: element.line)
-          found.append(
-            Occurrence(
-              path: path, line: line, column: column + 1, role: .androidCallbackScheme, value: scheme,
-              key: scheme.lowercased(), formProblem: nil))
+func scanManifest(_ path: String, _ bytes: [UInt8]) -> CheckoutScan {
+  let positions = SourcePositions(bytes)
+  var scan = CheckoutScan()
+  /// An attribute's text, or nil (noted as unreadable when it refers to an entity).
+  func read(_ element: XMLNode, _ name: String, _ role: AuditRole) -> (text: String, offset: Int?)? {
+    guard let attribute = element.attribute(name) else { return nil }
+    switch attribute.text {
+    case .text(let text): return (text, attribute.offset)
+    case .entity(let reference):
+      let (line, column) = element.tagEnd.map { positions.position(ofByte: $0) } ?? (element.line, 1)
+      scan.unreadable.append(
+        UnreadableFile(
+          path: path, line: line, column: column,
+          message: "could not read android:\(name): it refers to the entity '&\(Printed.excerpt(reference));', "
+            + "and audit never expands an entity", roles: [role], wholeFile: false))
+      return nil
+    }
+  }
+  func add(_ element: XMLNode, _ value: (text: String, offset: Int?), _ role: AuditRole) {
+    let (line, column) =
+      (value.offset ?? element.tagEnd).map { positions.position(ofByte: $0) } ?? (element.line, 1)
+    scan.occurrences.append(
+      Occurrence(
+        path: path, line: line, column: column, role: role, value: value.text, key: value.text.lowercased(),
+        formProblem: nil))
+  }
+  do {
+    try withXMLRoot(bytes) { root in
+      for filter in root.descendants where filter.name == "intent-filter" {
+        let data = filter.children.filter { $0.name == "data" }.map { ($0, read($0, "scheme", .androidCallbackScheme)) }
+        let verified = filter.attribute("autoVerify")?.text == .text("true")
+        let web = data.contains { $0.1.map { isWebScheme($0.text) } == true }
+        for (element, scheme) in data {
+          if verified, web, let host = read(element, "host", .androidAppLinkHost) {
+            add(element, host, .androidAppLinkHost)
+          }
+          if let scheme, !isWebScheme(scheme.text) { add(element, scheme, .androidCallbackScheme) }
         }
       }
     }
-    return found
-  } ?? []
+  } catch {
+    return CheckoutScan(
+      unreadable: [unreadableFile(path, "manifest", error, roles: mentionedRoles(.manifest, bytes))])
+  }
+  return scan
 }
 
 func isWebScheme(_ scheme: String) -> Bool { ["http", "https"].contains(scheme.lowercased()) }
@@ -206,11 +450,18 @@ func blankingCSharpComments(_ bytes: [UInt8]) -> [UInt8] {
   return out
 }
 
-/// `const string NAME = "value";` declarations: each constant's value and where the value is.
-func csharpConstants(_ path: String, _ code: String) -> [String: (value: String, path: String, offset: String.Index)] {
-  var constants: [String: (String, String, String.Index)] = [:]
+/// A `const string NAME = "value";` declaration: the value, and the file and index where it is.
+struct CSharpConstant {
+  let value: String
+  let path: String
+  let offset: String.Index
+}
+
+/// The string constants of a C# file, by name.
+func csharpConstants(_ path: String, _ code: String) -> [String: CSharpConstant] {
+  var constants: [String: CSharpConstant] = [:]
   var rest = code[...]
-  while let range = rest.range(of: "const string ") {
+  while let range = rest.firstRange(of: "const string ") {
     let after = rest[range.upperBound...]
     let name = after.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
     var tail = after.dropFirst(name.count).drop { $0 == " " }
@@ -219,7 +470,7 @@ func csharpConstants(_ path: String, _ code: String) -> [String: (value: String,
       if tail.first == "\"" {
         let start = tail.index(after: tail.startIndex)
         if let end = tail[start...].firstIndex(of: "\"") {
-          constants[String(name)] = (String(tail[start..<end]), path, start)
+          constants[String(name)] = CSharpConstant(value: String(tail[start..<end]), path: path, offset: start)
         }
       }
     }
@@ -232,8 +483,8 @@ func csharpConstants(_ path: String, _ code: String) -> [String: (value: String,
 func intentFilterAttributes(_ code: String) -> [[(name: String, value: Substring)]] {
   var attributes: [[(String, Substring)]] = []
   var rest = code[...]
-  while let range = rest.range(of: "IntentFilter(") {
-    // The argument list runs to the matching parenthesis.
+  while let range = rest.firstRange(of: "IntentFilter(") {
+    // The argument list runs to the matching parenthesis, or to the end of an unclosed one.
     var depth = 1
     var index = range.upperBound
     var inString = false
@@ -250,7 +501,7 @@ func intentFilterAttributes(_ code: String) -> [[(name: String, value: Substring
       }
       index = rest.index(after: index)
     }
-    let arguments = rest[range.upperBound..<rest.index(before: index)]
+    let arguments = rest[range.upperBound..<(depth == 0 ? rest.index(before: index) : index)]
     attributes.append(namedArguments(arguments))
     rest = rest[index...]
   }
@@ -294,25 +545,22 @@ func namedArguments(_ text: Substring) -> [(name: String, value: Substring)] {
 }
 
 /// The string values an attribute argument names: literals, or constants (`PublicWebHost`,
-/// `MainActivity.PublicWebHost`), each with the file and index where its text is written.
-func csharpValues(
-  _ value: Substring, file: String, constants: [String: (value: String, path: String, offset: String.Index)]
-) -> [(text: String, path: String, offset: String.Index, via: String?)] {
-  var results: [(String, String, String.Index, String?)] = []
+/// `MainActivity.PublicWebHost`) that `constant` finds, each with the file and index where its
+/// text is written.
+func csharpValues(_ value: Substring, file: String, constant: (String) -> CSharpConstant?) -> [CSharpConstant] {
+  var results: [CSharpConstant] = []
   var index = value.startIndex
   while index < value.endIndex {
     let character = value[index]
     if character == "\"" {
       let start = value.index(after: index)
       let end = value[start...].firstIndex(of: "\"") ?? value.endIndex
-      results.append((String(value[start..<end]), file, start, nil))
+      results.append(CSharpConstant(value: String(value[start..<end]), path: file, offset: start))
       index = end < value.endIndex ? value.index(after: end) : end
     } else if character.isLetter || character == "_" {
       let word = value[index...].prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }
       let name = word.split(separator: ".").last.map(String.init) ?? String(word)
-      if let constant = constants[name] {
-        results.append((constant.value, constant.path, constant.offset, String(word)))
-      }
+      if let found = constant(name) { results.append(found) }
       index = word.endIndex
     } else {
       index = value.index(after: index)
@@ -326,36 +574,41 @@ func csharpValues(
 /// constants of every file are visible, those of the attribute's own file first.
 func scanCSharp(_ files: [(path: String, bytes: [UInt8])]) -> [Occurrence] {
   let codes = files.map { (path: $0.path, code: String(decoding: blankingCSharpComments($0.bytes), as: UTF8.self)) }
-  var shared: [String: (value: String, path: String, offset: String.Index)] = [:]
-  for file in codes { shared.merge(csharpConstants(file.path, file.code)) { first, _ in first } }
+  var own: [String: [String: CSharpConstant]] = [:]
+  var shared: [String: CSharpConstant] = [:]
   var texts: [String: String] = [:]
-  for file in codes { texts[file.path] = file.code }
+  for file in codes {
+    let constants = csharpConstants(file.path, file.code)
+    own[file.path] = constants
+    shared.merge(constants) { first, _ in first }
+    texts[file.path] = file.code
+  }
+  var positions: [String: SourcePositions] = [:]
   var found: [Occurrence] = []
+  func add(_ value: CSharpConstant, _ role: AuditRole) {
+    let code = texts[value.path] ?? ""
+    if positions[value.path] == nil { positions[value.path] = SourcePositions(Array(code.utf8)) }
+    let offset = code.utf8.distance(from: code.startIndex, to: value.offset)
+    let (line, column) = positions[value.path]?.position(ofByte: offset) ?? (1, 1)
+    found.append(
+      Occurrence(
+        path: value.path, line: line, column: column, role: role, value: value.value, key: value.value.lowercased(),
+        formProblem: nil))
+  }
   for file in codes where file.code.contains("IntentFilter(") {
-    let constants = csharpConstants(file.path, file.code).merging(shared) { own, _ in own }
+    let constants = own[file.path] ?? [:]
     for attribute in intentFilterAttributes(file.code) {
-      func values(_ names: [String]) -> [(text: String, path: String, offset: String.Index, via: String?)] {
+      func values(_ names: [String]) -> [CSharpConstant] {
         attribute.filter { names.contains($0.name) }.flatMap {
-          csharpValues($0.value, file: file.path, constants: constants)
+          csharpValues($0.value, file: file.path) { constants[$0] ?? shared[$0] }
         }
       }
       let verified = attribute.contains { $0.name == "AutoVerify" && $0.value == "true" }
       let schemes = values(["DataScheme", "DataSchemes"])
-      func add(_ value: (text: String, path: String, offset: String.Index, via: String?), _ role: AuditRole) {
-        let code = texts[value.path] ?? ""
-        let before = code[..<value.offset]
-        let line = before.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
-        let lineStart = before.lastIndex(of: "\n").map { code.index(after: $0) } ?? code.startIndex
-        let column = code.distance(from: lineStart, to: value.offset) + 1
-        found.append(
-          Occurrence(
-            path: value.path, line: line, column: column, role: role, value: value.text, key: value.text.lowercased(),
-            formProblem: nil))
-      }
-      if verified, schemes.contains(where: { isWebScheme($0.text) }) {
+      if verified, schemes.contains(where: { isWebScheme($0.value) }) {
         for host in values(["DataHost", "DataHosts"]) { add(host, .androidAppLinkHost) }
       }
-      for scheme in schemes where !isWebScheme(scheme.text) { add(scheme, .androidCallbackScheme) }
+      for scheme in schemes where !isWebScheme(scheme.value) { add(scheme, .androidCallbackScheme) }
     }
   }
   return found
@@ -364,13 +617,20 @@ func scanCSharp(_ files: [(path: String, bytes: [UInt8])]) -> [Occurrence] {
 // MARK: appsettings*.json
 
 /// The settings that roles read, with the key each role reads taken from `contractSpots()`.
-func scanAppSettings(_ path: String, _ bytes: [UInt8]) -> [Occurrence] {
-  guard let entries = try? AppSettings.entries(bytes) else { return [] }
+func scanAppSettings(_ path: String, _ bytes: [UInt8]) -> CheckoutScan {
+  let entries: [AppSettings.Entry]
+  do {
+    entries = try AppSettings.entries(bytes)
+  } catch {
+    let failure = Unreadable(Printed.excerpt(error.message), line: error.line, column: error.column)
+    return CheckoutScan(
+      unreadable: [unreadableFile(path, "settings file", failure, roles: mentionedRoles(.appSettings, bytes))])
+  }
   let keyed = contractSpots().compactMap { spot -> (key: String, role: AuditRole)? in
     guard spot.file.hasSuffix(".json"), let role = spot.role else { return nil }
     return (spot.key.lowercased(), role)
   }
-  var found: [Occurrence] = []
+  var scan = CheckoutScan()
   for entry in entries {
     let key = entry.key.lowercased()
     // A list's items are `Key:0`, `Key:1`; configuration keys ignore case.
@@ -384,36 +644,60 @@ func scanAppSettings(_ path: String, _ bytes: [UInt8]) -> [Occurrence] {
     if role == .publicBaseURL {
       let url = URLParts(entry.value)
       compared = url?.host ?? entry.value
-      if url?.scheme != "https" { problem = "the public base URL must be https" }
+      if url?.scheme != "https" {
+        problem = "the public base URL must be https"
+      } else if let extra = url?.beyondOrigin {
+        problem = "a base URL is a scheme and a host alone, and this one has \(extra)"
+      }
     } else if role == .servedFingerprint {
       compared = entry.value.uppercased()
     } else if role == .oauthReturnScheme {
       compared = entry.value.lowercased()
     }
-    found.append(
+    scan.occurrences.append(
       Occurrence(
         path: path, line: entry.line, column: entry.column + 1, role: role, value: entry.value,
         key: role == .servedFingerprint || role == .servedPackage ? compared : compared.lowercased(),
         formProblem: problem))
   }
-  return found
+  return scan
 }
 
 /// The scheme and host of an absolute URL, enough for the roles.
 struct URLParts {
   let scheme: String
   let host: String
+  /// Everything after the authority: the path, query and fragment.
   let rest: Substring
+  let hasUserinfo: Bool
+  let hasPort: Bool
 
   init?(_ text: some StringProtocol) {
-    guard let separator = text.range(of: "://") else { return nil }
+    let text = Substring(text)
+    guard let separator = text.firstRange(of: "://") else { return nil }
     scheme = text[..<separator.lowerBound].lowercased()
     let after = text[separator.upperBound...]
     let authority = after.prefix { !"/?#".contains($0) }
-    host =
-      String(authority.split(separator: "@").last ?? "").split(separator: ":").first.map(String.init)?.lowercased()
-      ?? ""
-    rest = Substring(after.dropFirst(authority.count))
+    let hostAndPort = authority.split(separator: "@", omittingEmptySubsequences: false).last ?? ""
+    host = String(hostAndPort.split(separator: ":").first ?? "").lowercased()
+    hasUserinfo = authority.contains("@")
+    hasPort = hostAndPort.contains(":")
+    rest = after.dropFirst(authority.count)
+  }
+
+  /// What the URL has besides a scheme and a host (userinfo, a port, a path, a query, a
+  /// fragment), in words; nil when nothing (a final `/` is nothing).
+  var beyondOrigin: String? {
+    var parts: [String] = []
+    if hasUserinfo { parts.append("userinfo") }
+    if hasPort { parts.append("a port") }
+    let path = rest.prefix { $0 != "?" && $0 != "#" }
+    if path.count > 1 { parts.append("a path") }
+    let after = rest.dropFirst(path.count)
+    if after.first == "?" { parts.append("a query") }
+    if after.contains("#") { parts.append("a fragment") }
+    guard let last = parts.popLast() else { return nil }
+    return parts.isEmpty ? last : parts.joined(separator: ", ") + " and " + last
   }
 }
 
@@ -425,33 +709,37 @@ struct URLParts {
 func scanRunbook(_ path: String, _ bytes: [UInt8]) -> [Occurrence] {
   var found: [Occurrence] = []
   let stops: Set<Character> = [" ", "\t", "\"", "'", "<", ">", "(", ")", "`", "\\", "[", "]"]
-  for (number, line) in SourceText(bytes).lines.enumerated() {
-    var rest = line[...]
-    while let range = rest.range(of: "://") {
-      var start = range.lowerBound
-      while start > rest.startIndex, rest[rest.index(before: start)].isLetter { start = rest.index(before: start) }
-      var end = range.upperBound
-      while end < rest.endIndex, !stops.contains(rest[end]) { end = rest.index(after: end) }
-      let url = rest[start..<end]
-      defer { rest = rest[end...] }
-      guard let parts = URLParts(url) else { continue }
-      let column = line.distance(from: line.startIndex, to: start) + 1
-      var host: String?
-      var shown = ""
-      if let path = wellKnownPaths.first(where: { parts.rest.hasPrefix($0) }) {
-        host = parts.host
-        shown = "\(parts.scheme)://\(parts.host)\(path)"
-      } else if parts.host == "digitalassetlinks.googleapis.com", let site = queryValue(parts.rest, "source.web.site") {
-        let decoded = site.replacingOccurrences(of: "%3A", with: ":").replacingOccurrences(of: "%2F", with: "/")
-        host = URLParts(decoded)?.host
-        shown = "https://digitalassetlinks.googleapis.com/v1/statements:list?source.web.site=" + decoded
+  let text = String(decoding: bytes, as: UTF8.self)
+  let positions = SourcePositions(Array(text.utf8))
+  var rest = text[...]
+  while let range = rest.firstRange(of: "://") {
+    var start = range.lowerBound
+    while start > rest.startIndex, rest[rest.index(before: start)].isLetter { start = rest.index(before: start) }
+    var end = range.upperBound
+    while end < rest.endIndex, !stops.contains(rest[end]), !rest[end].isNewline { end = rest.index(after: end) }
+    let url = rest[start..<end]
+    rest = rest[end...]
+    guard let parts = URLParts(url) else { continue }
+    var host: String?
+    var shown = ""
+    if let path = wellKnownPaths.first(where: { parts.rest.hasPrefix($0) }) {
+      host = parts.host
+      shown = "\(parts.scheme)://\(parts.host)\(path)"
+    } else if parts.host == "digitalassetlinks.googleapis.com", let site = queryValue(parts.rest, "source.web.site") {
+      let decoded = site.replacingOccurrences(of: "%3A", with: ":").replacingOccurrences(of: "%2F", with: "/")
+      if let checked = URLParts(decoded) {
+        host = checked.host
+        shown =
+          "https://digitalassetlinks.googleapis.com/v1/statements:list?source.web.site="
+          + "\(checked.scheme)://\(checked.host)"
       }
-      guard let host else { continue }
-      found.append(
-        Occurrence(
-          path: path, line: number + 1, column: column, role: .runbookURL, value: shown, key: host,
-          formProblem: parts.scheme == "https" ? nil : "the verifiers fetch only https"))
     }
+    guard let host else { continue }
+    let (line, column) = positions.position(ofByte: text.utf8.distance(from: text.startIndex, to: start))
+    found.append(
+      Occurrence(
+        path: path, line: line, column: column, role: .runbookURL, value: shown, key: host,
+        formProblem: parts.scheme == "https" ? nil : "the verifiers fetch only https"))
   }
   return found
 }

@@ -31,10 +31,14 @@ struct VerifyHostCommand {
     no redirect, and checks what Apple's and Google's verifiers check: https only, status 200,
     no redirect, content type application/json, no byte-order mark, at most \(appSiteAssociationByteLimit / 1024) KB, valid as
     `validate` reads it; then compares each with the generated file by meaning, as `diff` does
-    (formatting alone is a note). Problem ids: not-https, unreachable, timeout, status, redirect,
-    content-type, byte-order-mark, too-large, invalid, differs.
-    --ca-file trusts only the CA certificates in PEM (a private test CA); --timeout bounds each
-    fetch (default 5 seconds). --format json prints one object (Site/schema/verify-host.schema.json).
+    (formatting alone is a note). Problem ids: not-https, unreachable, timeout, truncated, status,
+    redirect, content-type, byte-order-mark, too-large, invalid, differs. URLs are printed with
+    their userinfo and secret query values as [redacted], and served text with control
+    characters escaped.
+    --ca-file trusts only the CA certificates in the PEM file given (a private test CA); a file
+    with no PEM certificate is a usage error. --timeout bounds the whole run (default 5
+    seconds): both files are fetched at the same time, each within it. --format json prints one
+    object (Site/schema/verify-host.schema.json).
     Exit 0 when both files are served correctly and mean what the contract says, 1 when not,
     2 for a usage error.
 
@@ -68,8 +72,8 @@ struct VerifyHostCommand {
       throw UsageError(message: "verify-host needs --build NAME (\(ParseCommand.buildNames))")
     }
     build = try namedBuild(name)
-    if let caFile, !FileManager.default.isReadableFile(atPath: caFile) {
-      throw UsageError(message: "cannot read --ca-file '\(caFile)'")
+    if let caFile, let problem = caFileProblem(caFile) {
+      throw UsageError(message: "cannot use --ca-file '\(Printed.excerpt(caFile))': \(problem)")
     }
     if let baseURL, !baseURL.contains("://") {
       throw UsageError(message: "--base-url must be an absolute URL such as https://\(build?.webHost ?? "host")")
@@ -100,9 +104,13 @@ struct AuditCommand {
     AppAssociation:AndroidCertFingerprints and AppAssociation:AndroidPackageName, and the
     association-file and Digital Asset Links URLs in Markdown and shell runbooks.
     Each finding is path:line:column, the build, the role, the value and a verdict: matches,
-    stale (a value of no build), placeholder, foreign-build (another build's value) or missing
-    (a registration the contract needs and the checkout lacks). A file's build is --build, else
-    the build whose values it holds. Ends with, per build, how many places hold each value.
+    stale (a value of no build, or in a wrong form), placeholder, foreign-build (another build's
+    value), missing (a registration the contract needs and the checkout lacks) or unreadable (a
+    file that may hold values and cannot be read, such as malformed XML, an entity bomb or
+    nesting too deep; no entity is ever expanded, nothing fetched). Binary plists are read.
+    Values are printed with secrets redacted and control characters escaped. A file's build is
+    --build, else the build whose values it holds. Ends with, per build, how many places hold
+    each value.
     --format json prints one object (Site/schema/audit.schema.json).
     Exit 0 when every finding matches, 1 when any does not, 2 for a usage error.
 

@@ -24,6 +24,12 @@ struct Checkout {
     try Data(text.utf8).write(to: url)
   }
 
+  func write(_ path: String, bytes: [UInt8]) throws {
+    let url = root.appendingPathComponent(path)
+    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(bytes).write(to: url)
+  }
+
   func read(_ path: String) throws -> String {
     String(decoding: try Data(contentsOf: root.appendingPathComponent(path)), as: UTF8.self)
   }
@@ -141,7 +147,8 @@ struct AuditTests {
     let report = audit(Self.contract, root: checkout.root.path)
     let wrong = report.findings.filter { $0.verdict != .matches }
     #expect(
-      wrong.count == 1, "\(wrong.map { "\($0.path ?? ""):\($0.line) \($0.role.rawValue) \($0.verdict.rawValue)" })")
+      wrong.count == 1,
+      "\(wrong.map { "\($0.path ?? ""):\($0.line) \($0.role?.rawValue ?? "-") \($0.verdict.rawValue)" })")
     let finding = try #require(wrong.first)
     #expect(finding.role == drift.role)
     #expect(finding.verdict == drift.verdict)
@@ -232,7 +239,7 @@ struct AuditTests {
       """)
     let report = audit(Self.contract, root: checkout.root.path)
     let found = report.findings.filter { $0.verdict != .missing }.map {
-      "\($0.path ?? ""):\($0.line):\($0.column) \($0.role.rawValue)"
+      "\($0.path ?? ""):\($0.line):\($0.column) \($0.role?.rawValue ?? "-")"
     }
     #expect(
       found == [
@@ -297,7 +304,7 @@ struct AuditTests {
     try checkout.replace(Self.identity, "[\n      \"com.example.customer\"\n    ]", "[]")
     let json = audit(Self.contract, root: checkout.root.path).json
     #expect(SchemaCheck.problems(json, auditSchema()) == [])
-    #expect(json["schemaVersion"] == .int(2))
+    #expect(json["schemaVersion"] == .int(3))
     guard case .array(let findings)? = json["findings"] else {
       Issue.record("no findings array")
       return

@@ -165,6 +165,12 @@ struct HostVerifierTests {
       name: "a file over 128 KB", aasa: Array(HostVerifierTests.aasa.utf8) + Array(repeating: 0x20, count: 132_000),
       expected: [[.tooLarge], []]),
     Variant(name: "a slow server", meta: #"{"delay": 3}"#, expected: [[.timeout], [.timeout]], timeout: 0.5),
+    Variant(
+      name: "a body cut short of its Content-Length", meta: #"{"contentLength": 99999}"#,
+      expected: [[.truncated], [.truncated]]),
+    // The server answers only once both requests are in: a run that fetched one file after the
+    // other would spend its timeout on the first (`--timeout` bounds the whole run).
+    Variant(name: "both files fetched at once", meta: #"{"together": 2}"#, expected: [[], []]),
   ]
 
   static func serve(_ variant: Variant) throws -> (root: URL, server: TestServer) {
@@ -199,6 +205,70 @@ struct HostVerifierTests {
     #expect(report.isClean == variant.expected.allSatisfy(\.isEmpty))
     #expect(report.files.contains { !$0.notes.isEmpty } == variant.notes, "\(report.files.map(\.notes))")
     #expect(SchemaCheck.problems(report.json, verifyHostSchema()) == [])
+  }
+
+  /// What a hostile host or command line sends, and the bytes that must never be printed.
+  struct Hostile: Sendable, CustomTestStringConvertible {
+    let name: String
+    var aasa: [UInt8] = Array(HostVerifierTests.aasa.utf8)
+    var meta: String?
+    /// The base URL, `PORT` standing for the server's port.
+    var base = "https://127.0.0.1:PORT/host"
+    let expected: [[DiagnosticID]]
+    /// Text that appears in what the host or the command line sends and never in the output.
+    let secrets: [String]
+    var testDescription: String { name }
+  }
+
+  static let hostile: [Hostile] = [
+    Hostile(
+      name: "userinfo in the base URL", base: "https://user:hunter2@127.0.0.1:PORT/host", expected: [[], []],
+      secrets: ["hunter2", "user:"]),
+    Hostile(
+      name: "a forbidden key in the base URL", base: "https://127.0.0.1:PORT/host?token=tok3n&password=hunter2",
+      expected: [[.status], [.status]], secrets: ["tok3n", "hunter2"]),
+    Hostile(
+      name: "a redirect to a URL with secrets",
+      meta: #"{"status": 302, "location": "https://admin:s3cret@elsewhere.test/x?token=tok3n&password=hunter2"}"#,
+      expected: [[.redirect], [.redirect]], secrets: ["s3cret", "tok3n", "hunter2"]),
+    Hostile(
+      name: "escape sequences and a long tail in the Content-Type",
+      meta: #"{"contentType": "text/html\u001b]0;pwned\u0007\u001b[2J"# + String(repeating: "x", count: 300) + #""}"#,
+      expected: [[.contentType], [.contentType]], secrets: ["\u{1B}", "\u{7}", String(repeating: "x", count: 100)]),
+    Hostile(
+      name: "escape sequences and a long key in the served JSON",
+      aasa: Array(
+        HostVerifierTests.aasa.replacingOccurrences(
+          of: #""applinks": {"#,
+          with: #""\u001b[2J\u001b]0;pwned\u0007": 1, ""# + String(repeating: "k", count: 60_000)
+            + #"": 2, "applinks": {"#
+        ).utf8), expected: [[], []], secrets: ["\u{1B}", "\u{7}", String(repeating: "k", count: 1_000)]),
+  ]
+
+  /// Secrets of the base URL and of a Location header read `[redacted]`; control characters
+  /// the host sends are escaped and long values cut, in text and in JSON.
+  @Test(arguments: hostile)
+  func printsNothingAHostileHostSends(_ hostile: Hostile) throws {
+    let variant = Variant(name: hostile.name, aasa: hostile.aasa, meta: hostile.meta, expected: hostile.expected)
+    let (root, server) = try Self.serve(variant)
+    defer {
+      server.stop()
+      try? FileManager.default.removeItem(at: root)
+    }
+    let report = verifyHost(
+      Self.contract, build: Self.production,
+      baseURL: hostile.base.replacingOccurrences(of: "PORT", with: "\(server.port)"),
+      caFile: try TestCertificates.shared.get().ca, timeout: 3)
+    #expect(
+      report.files.map { Set($0.problems.map(\.id)) } == hostile.expected.map { Set($0) },
+      "\(report.text(Self.contract))")
+    let text = report.text(Self.contract)
+    let json = report.json.pretty
+    for printed in [text, json] {
+      #expect(!printed.unicodeScalars.contains { Printed.isControl($0) && $0 != "\n" }, "a control character")
+      for secret in hostile.secrets { #expect(!printed.contains(secret), "\(Printed.excerpt(secret)) printed") }
+    }
+    #expect(text.split(separator: "\n").allSatisfy { $0.utf8.count < 2_000 })
   }
 
   @Test func aStaleClaimFiresItsTrigger() throws {

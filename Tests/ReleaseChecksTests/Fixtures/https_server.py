@@ -6,8 +6,12 @@ Usage: https_server.py ROOT CERT KEY PORT_FILE
 Binds 127.0.0.1 on a free port, writes the port to PORT_FILE, and serves
 ROOT/<variant>/<path> for GET /<variant>/<path>. A file ROOT/<variant>/meta.json
 may say how the variant answers: {"status": 302, "location": "...",
-"contentType": "text/html", "delay": 3.0}. The default is 200 and
-application/json. Stops on SIGTERM.
+"contentType": "text/html", "delay": 3.0, "contentLength": 99999,
+"together": 2}. "contentLength" announces that length whatever the body, then
+closes the connection; "together" holds each request until that many have
+arrived (or 10 seconds pass, then answers 503), so that only a client that
+fetches at once is answered. The default is 200 and application/json. Stops on
+SIGTERM.
 """
 import json
 import os
@@ -19,6 +23,8 @@ import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 root, cert, key, port_file = sys.argv[1:5]
+barriers = {}
+barriers_lock = threading.Lock()
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -36,6 +42,13 @@ class Handler(BaseHTTPRequestHandler):
             with open(meta_path) as handle:
                 meta = json.load(handle)
         time.sleep(meta.get("delay", 0))
+        if "together" in meta:
+            with barriers_lock:
+                barrier = barriers.setdefault(variant, threading.Barrier(meta["together"], timeout=10))
+            try:
+                barrier.wait()
+            except threading.BrokenBarrierError:
+                meta = {"status": 503}
         target = os.path.normpath(os.path.join(folder, rest))
         if not target.startswith(folder + os.sep) or not os.path.isfile(target):
             body = b"<html><body>Not found</body></html>"
@@ -48,12 +61,19 @@ class Handler(BaseHTTPRequestHandler):
             self.send_header("Content-Type", meta.get("contentType", "application/json"))
             if "location" in meta:
                 self.send_header("Location", meta["location"])
-        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Content-Length", str(meta.get("contentLength", len(body))))
         self.end_headers()
         self.wfile.write(body)
+        self.close_connection = True
 
 
-server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+class Server(ThreadingHTTPServer):
+    def handle_error(self, request, client_address):
+        # A client that gave up (a timeout test) closed its end: nothing to report.
+        pass
+
+
+server = Server(("127.0.0.1", 0), Handler)
 server.daemon_threads = True
 context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
 context.load_cert_chain(cert, key)

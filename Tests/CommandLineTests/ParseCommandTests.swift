@@ -33,7 +33,7 @@ final class CapturedConsole: Sendable {
 
   var console: Console {
     Console(
-      readLine: { self.input.next() },
+      readLine: { self.input.next(keeping: $0) },
       out: { text in self.output.withLock { $0 += text } },
       err: { text in self.errors.withLock { $0 += text } })
   }
@@ -480,7 +480,7 @@ struct ByteLinkCase: Sendable, CustomTestStringConvertible {
     for chunk in [1, 2, 3, 65_536] {
       let captured = CapturedConsole(stdinBytes: input, chunk: chunk)
       var lines: [[UInt8]] = []
-      while let line = captured.console.readLine() { lines.append(line) }
+      while let line = captured.console.readLine(.max) { lines.append(line) }
       #expect(lines == expected, "\(input) in chunks of \(chunk)")
     }
   }

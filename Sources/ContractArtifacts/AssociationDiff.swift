@@ -141,6 +141,18 @@ public struct AssociationDiff: Sendable, Hashable {
   }
 }
 
+extension JSON {
+  /// The value as a change quotes it: each string and member name as `Printed.excerpt` prints it.
+  var printed: JSON {
+    switch self {
+    case .string(let text): .string(Printed.excerpt(text))
+    case .array(let items): .array(items.map(\.printed))
+    case .object(let members): .object(members.map { (Printed.excerpt($0.0), $0.1.printed) })
+    default: self
+    }
+  }
+}
+
 /// Compares two association trees, each a map from a path relative to the `association`
 /// folder (`<build>/.well-known/...`, `<build>/native/...`) to the file's bytes.
 public func diffAssociationTrees(
@@ -461,7 +473,7 @@ private struct AASADiff {
         let component = group.old[index].component
         change(
           .componentRemoved, "\(component.summary) (was position \(index + 1))\(apps)",
-          before: .object([("position", .int(index + 1)), ("component", component.rule.json)]), after: nil)
+          before: .object([("position", .int(index + 1)), ("component", component.rule.json.printed)]), after: nil)
       }
       for (from, to, _) in moved {
         let component = group.old[from].component
@@ -473,7 +485,7 @@ private struct AASADiff {
         let component = group.new[index].component
         change(
           .componentAdded, "\(component.summary) at position \(index + 1)\(apps)", before: nil,
-          after: .object([("position", .int(index + 1)), ("component", component.rule.json)]))
+          after: .object([("position", .int(index + 1)), ("component", component.rule.json.printed)]))
       }
       let oldComments = group.old.map(\.component.comment)
       let newComments = group.new.map(\.component.comment)
@@ -751,7 +763,7 @@ private func diffAssetLinks(_ path: String, _ old: [UInt8], _ new: [UInt8], _ fo
       for (index, component) in gone {
         add(
           .dynamicComponentRemoved, "\(shown): \(Printed.excerpt(component.compact)) (was position \(index + 1))",
-          [.associationClaims], package: name, before: component)
+          [.associationClaims], package: name, before: component.printed)
       }
       for (from, to, component) in moved {
         add(
@@ -762,7 +774,7 @@ private func diffAssetLinks(_ path: String, _ old: [UInt8], _ new: [UInt8], _ fo
       for (index, component) in new {
         add(
           .dynamicComponentAdded, "\(shown): \(Printed.excerpt(component.compact)) at position \(index + 1)",
-          [.associationClaims], package: name, after: component)
+          [.associationClaims], package: name, after: component.printed)
       }
     }
   }

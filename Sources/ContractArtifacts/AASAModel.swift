@@ -1,3 +1,5 @@
+import LinkContract
+
 // The `apple-app-site-association` model: what the files are, apart from how they are written
 // (AASACoding.swift), read (AssociationValidator.swift) and matched (AASAMatcher.swift).
 
@@ -54,18 +56,20 @@ public struct AASAComponent: Sendable, Hashable {
     self.settings = settings
   }
 
-  /// A short description for reports, such as `exclude "/" "/business/*/category/*"`.
+  /// A short description for reports, such as `exclude "/" "/business/*/category/*"`; each
+  /// pattern as `Printed.excerpt` prints it.
   public var summary: String {
     var parts: [String] = []
     if exclude { parts.append("exclude") }
-    parts.append("\"/\": \"\(path ?? "*")\"")
+    parts.append("\"/\": \"\(Printed.excerpt(path ?? "*"))\"")
     switch query {
-    case .whole(let pattern): parts.append("\"?\": \"\(pattern)\"")
+    case .whole(let pattern): parts.append("\"?\": \"\(Printed.excerpt(pattern))\"")
     case .items(let items):
-      parts.append("\"?\": {" + items.map { "\"\($0.name)\": \"\($0.pattern)\"" }.joined(separator: ", ") + "}")
+      let shown = items.map { "\"\(Printed.excerpt($0.name))\": \"\(Printed.excerpt($0.pattern))\"" }
+      parts.append("\"?\": {" + shown.joined(separator: ", ") + "}")
     case nil: break
     }
-    if let fragment { parts.append("\"#\": \"\(fragment)\"") }
+    if let fragment { parts.append("\"#\": \"\(Printed.excerpt(fragment))\"") }
     if let value = settings.caseSensitive { parts.append("caseSensitive \(value)") }
     if let value = settings.percentEncoded { parts.append("percentEncoded \(value)") }
     return parts.joined(separator: " ")

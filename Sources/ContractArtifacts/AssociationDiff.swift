@@ -103,7 +103,7 @@ public struct AssociationDiff: Sendable, Hashable {
     var currentFile: String?
     for change in changes {
       if change.file != currentFile {
-        out += "\(change.file):\n"
+        out += "\(Printed.excerpt(change.file)):\n"
         currentFile = change.file
       }
       out += "  \(change.kind.rawValue): \(change.detail)\n"
@@ -126,7 +126,7 @@ public struct AssociationDiff: Sendable, Hashable {
             .object([
               ("kind", .string(change.kind.rawValue)), ("file", .string(change.file)),
               ("build", change.build.map(JSON.string) ?? .null), ("route", change.route.map(JSON.string) ?? .null),
-              ("apps", .array(change.apps.map(JSON.string))), ("detail", .string(change.detail)),
+              ("apps", .array(change.apps.map { .string(Printed.excerpt($0)) })), ("detail", .string(change.detail)),
               ("before", change.before ?? .null), ("after", change.after ?? .null),
               ("triggers", .array(change.triggers.map { .string($0.rawValue) })),
             ])
@@ -138,6 +138,18 @@ public struct AssociationDiff: Sendable, Hashable {
           triggers(contract).map { .object([("id", .string($0.id.rawValue)), ("when", .string($0.when))]) })
       ),
     ])
+  }
+}
+
+extension JSON {
+  /// The value as a change quotes it: each string and member name as `Printed.excerpt` prints it.
+  var printed: JSON {
+    switch self {
+    case .string(let text): .string(Printed.excerpt(text))
+    case .array(let items): .array(items.map(\.printed))
+    case .object(let members): .object(members.map { (Printed.excerpt($0.0), $0.1.printed) })
+    default: self
+    }
   }
 }
 
@@ -175,10 +187,12 @@ public func diffAssociationFile(
   var changes: [AssociationChange]
   switch kind ?? AssociationKind(fileName: name) {
   case .appleAppSiteAssociation?:
-    changes = newSideProblems(path, new, .appleAppSiteAssociation)
+    changes = newSideProblems(path, new, .appleAppSiteAssociation, contract.forbiddenKeys)
     changes += AASADiff(path: path, old: old, new: new, contract: contract, probes: probes).changes()
   case .assetLinks?:
-    changes = newSideProblems(path, new, .assetLinks) + diffAssetLinks(path, old, new)
+    changes =
+      newSideProblems(path, new, .assetLinks, contract.forbiddenKeys)
+      + diffAssetLinks(path, old, new, contract.forbiddenKeys)
   case nil where name == "appsettings.OAuth.json": changes = diffAllowlist(path, old, new)
   case nil where name == "appsettings.AppAssociation.json":
     changes = diffAppAssociationSettings(path, old, new, contract)
@@ -200,8 +214,10 @@ private func located(_ change: AssociationChange, _ contract: Contract) -> Assoc
 }
 
 /// `new-oversized` and `new-invalid` when the platform would not read NEW as meant.
-private func newSideProblems(_ path: String, _ new: [UInt8], _ kind: AssociationKind) -> [AssociationChange] {
-  let errors = validateAssociation(new, kind: kind).filter { $0.severity == .error }
+private func newSideProblems(_ path: String, _ new: [UInt8], _ kind: AssociationKind, _ forbidden: ForbiddenWords)
+  -> [AssociationChange]
+{
+  let errors = validateAssociation(new, kind: kind, forbidden: forbidden).filter { $0.severity == .error }
   guard let first = errors.first else { return [] }
   if kind == .appleAppSiteAssociation, new.count > appSiteAssociationByteLimit {
     return [
@@ -339,8 +355,13 @@ private struct AASADiff {
       change.route = route
       changes.append(change)
     }
-    for id in before.appIDs where !after.appIDs.contains(id) { add(.appIDRemoved, id, before: .string(id)) }
-    for id in after.appIDs where !before.appIDs.contains(id) { add(.appIDAdded, id, after: .string(id)) }
+    let (oldIDs, newIDs) = (Set(before.appIDs), Set(after.appIDs))
+    for id in before.appIDs where !newIDs.contains(id) {
+      add(.appIDRemoved, Printed.excerpt(id), before: .string(Printed.excerpt(id)))
+    }
+    for id in after.appIDs where !oldIDs.contains(id) {
+      add(.appIDAdded, Printed.excerpt(id), after: .string(Printed.excerpt(id)))
+    }
     if before.defaults != after.defaults {
       add(
         .defaultsChanged, "\(before.defaults?.json.compact ?? "none") -> \(after.defaults?.json.compact ?? "none")",
@@ -354,8 +375,13 @@ private struct AASADiff {
     for (section, added, removed) in services {
       let was = before.services[section] ?? []
       let now = after.services[section] ?? []
-      for id in was where !now.contains(id) { add(removed, "\(section): \(id)", apps: [id], before: .string(id)) }
-      for id in now where !was.contains(id) { add(added, "\(section): \(id)", apps: [id], after: .string(id)) }
+      let (wasSet, nowSet) = (Set(was), Set(now))
+      for id in was where !nowSet.contains(id) {
+        add(removed, "\(section): \(Printed.excerpt(id))", apps: [id], before: .string(Printed.excerpt(id)))
+      }
+      for id in now where !wasSet.contains(id) {
+        add(added, "\(section): \(Printed.excerpt(id))", apps: [id], after: .string(Printed.excerpt(id)))
+      }
     }
     changes += componentChanges(before, after)
     var probed = Set<String>()
@@ -397,7 +423,7 @@ private struct AASADiff {
 
   private func describe(_ answer: ClaimAnswer, _ apps: [String], many: Bool) -> String {
     guard answer.decision == .claimed, many else { return answer.summary }
-    return answer.summary + " for " + apps.joined(separator: ", ")
+    return answer.summary + " for " + apps.map { Printed.excerpt($0) }.joined(separator: ", ")
   }
 
   /// Per app id, the ordered components that apply to it (its details' components in order),
@@ -440,12 +466,14 @@ private struct AASADiff {
         change.apps = group.apps
         changes.append(change)
       }
-      let apps = group.apps.count == before.appIDs.count ? "" : " for \(group.apps.joined(separator: ", "))"
+      let apps =
+        group.apps.count == before.appIDs.count
+        ? "" : " for \(group.apps.map { Printed.excerpt($0) }.joined(separator: ", "))"
       for (index, _) in removed {
         let component = group.old[index].component
         change(
           .componentRemoved, "\(component.summary) (was position \(index + 1))\(apps)",
-          before: .object([("position", .int(index + 1)), ("component", component.rule.json)]), after: nil)
+          before: .object([("position", .int(index + 1)), ("component", component.rule.json.printed)]), after: nil)
       }
       for (from, to, _) in moved {
         let component = group.old[from].component
@@ -457,7 +485,7 @@ private struct AASADiff {
         let component = group.new[index].component
         change(
           .componentAdded, "\(component.summary) at position \(index + 1)\(apps)", before: nil,
-          after: .object([("position", .int(index + 1)), ("component", component.rule.json)]))
+          after: .object([("position", .int(index + 1)), ("component", component.rule.json.printed)]))
       }
       let oldComments = group.old.map(\.component.comment)
       let newComments = group.new.map(\.component.comment)
@@ -570,20 +598,10 @@ struct ProbeLink: CustomStringConvertible {
     path + (query.map { "?" + $0 } ?? "") + (fragment.map { "#" + $0 } ?? "")
   }
 
-  /// The link as printed: the value of every query or fragment item whose key the contract
-  /// forbids (`password=…`, `access_token=…`) reads `[redacted]`, so that a probe never echoes
-  /// a secret.
-  func display(_ contract: Contract) -> String {
-    func redacted(_ part: String) -> String {
-      part.split(separator: "&", omittingEmptySubsequences: false).map { item in
-        guard let equals = item.firstIndex(of: "="), contract.forbiddenKeys.matches(item[..<equals]) else {
-          return String(item)
-        }
-        return item[...equals] + "[redacted]"
-      }.joined(separator: "&")
-    }
-    return path + (query.map { "?" + redacted($0) } ?? "") + (fragment.map { "#" + redacted($0) } ?? "")
-  }
+  /// The link as printed (`Printed.url`): the value of every query or fragment item whose key
+  /// the contract forbids (`password=…`, `access_token=…`) reads `[redacted]`, so that a probe
+  /// never echoes a secret.
+  func display(_ contract: Contract) -> String { Printed.url(description, forbidden: contract.forbiddenKeys) }
 }
 
 // MARK: assetlinks.json
@@ -635,7 +653,11 @@ private struct LenientStatement {
   }
 }
 
-private func diffAssetLinks(_ path: String, _ old: [UInt8], _ new: [UInt8]) -> [AssociationChange] {
+/// The changes of two statement lists; a value of either is quoted as `Printed` quotes it, a
+/// site or include URL with the values of the `forbidden` keys hidden.
+private func diffAssetLinks(_ path: String, _ old: [UInt8], _ new: [UInt8], _ forbidden: ForbiddenWords)
+  -> [AssociationChange]
+{
   let before: [LenientStatement]
   let after: [LenientStatement]
   do { before = LenientStatement.read(try JSONParser.parse(old)) } catch {
@@ -655,102 +677,134 @@ private func diffAssetLinks(_ path: String, _ old: [UInt8], _ new: [UInt8]) -> [
     changes.append(change)
   }
   func ordered(_ items: [String]) -> [String] {
-    var seen: [String] = []
-    for item in items where !seen.contains(item) { seen.append(item) }
-    return seen
+    var seen = Set<String>()
+    return items.filter { seen.insert($0).inserted }
   }
+  func fingerprint(_ text: String) -> String { Printed.excerpt(text, limit: fingerprintLength) }
+  let oldStatements = Dictionary(grouping: before.filter { $0.package != nil }, by: { $0.package! })
+  let newStatements = Dictionary(grouping: after.filter { $0.package != nil }, by: { $0.package! })
   let oldPackages = ordered(before.compactMap(\.package))
   let newPackages = ordered(after.compactMap(\.package))
-  for name in oldPackages where !newPackages.contains(name) {
-    add(.packageRemoved, name, [.associationClaims], package: name, before: .string(name))
+  for name in oldPackages where newStatements[name] == nil {
+    add(
+      .packageRemoved, Printed.excerpt(name), [.associationClaims], package: name,
+      before: .string(Printed.excerpt(name)))
   }
-  for name in newPackages where !oldPackages.contains(name) {
-    add(.packageAdded, name, [.associationClaims], package: name, after: .string(name))
+  for name in newPackages where oldStatements[name] == nil {
+    add(
+      .packageAdded, Printed.excerpt(name), [.associationClaims], package: name, after: .string(Printed.excerpt(name)))
   }
-  for name in oldPackages where newPackages.contains(name) {
-    let was = ordered(before.filter { $0.package == name }.flatMap(\.fingerprints))
-    let now = ordered(after.filter { $0.package == name }.flatMap(\.fingerprints))
-    var removed = was.filter { !now.contains($0) }
-    var added = now.filter { !was.contains($0) }
+  for name in oldPackages where newStatements[name] != nil {
+    let previous = oldStatements[name] ?? []
+    let current = newStatements[name] ?? []
+    let shown = Printed.excerpt(name)
+    let was = ordered(previous.flatMap(\.fingerprints))
+    let now = ordered(current.flatMap(\.fingerprints))
+    let (wasSet, nowSet) = (Set(was), Set(now))
+    var removed = was.filter { !nowSet.contains($0) }
+    var added = now.filter { !wasSet.contains($0) }
     // The same certificate written differently is no rotation; Google reads only the
     // uppercase colon form, so the new spelling may break verification of the whole list.
+    var spellings: [[UInt8]: (texts: [String], next: Int)] = [:]
+    for text in added {
+      if let bytes = fingerprintBytes(text) { spellings[bytes, default: ([], 0)].texts.append(text) }
+    }
+    var respelled = Set<String>()
     for old in removed {
-      guard let bytes = fingerprintBytes(old), let new = added.first(where: { fingerprintBytes($0) == bytes }) else {
+      guard let bytes = fingerprintBytes(old), let same = spellings[bytes], same.next < same.texts.count else {
         continue
       }
-      removed.removeAll { $0 == old }
-      added.removeAll { $0 == new }
+      let new = same.texts[same.next]
+      spellings[bytes]?.next += 1
+      respelled.formUnion([old, new])
       let effect =
         Fingerprint.parse(new) == nil
         ? "the same certificate, written so that Google rejects the whole statement list (it reads only uppercase hex "
           + "bytes joined by colons)"
         : "the same certificate, now written as Google reads it"
       add(
-        .fingerprintReformatted, "\(name): \(old) -> \(new): \(effect)", [.associationClaims], package: name,
-        before: .string(old), after: .string(new))
+        .fingerprintReformatted, "\(shown): \(fingerprint(old)) -> \(fingerprint(new)): \(effect)",
+        [.associationClaims],
+        package: name, before: .string(fingerprint(old)), after: .string(fingerprint(new)))
     }
-    for fingerprint in removed {
+    removed.removeAll(where: respelled.contains)
+    added.removeAll(where: respelled.contains)
+    for text in removed {
       add(
-        .fingerprintRemoved, "\(name): \(fingerprint)", [.signingCertificate], package: name,
-        before: .string(fingerprint))
+        .fingerprintRemoved, "\(shown): \(fingerprint(text))", [.signingCertificate], package: name,
+        before: .string(fingerprint(text)))
     }
-    for fingerprint in added {
+    for text in added {
       add(
-        .fingerprintAdded, "\(name): \(fingerprint)", [.signingCertificate], package: name, after: .string(fingerprint))
+        .fingerprintAdded, "\(shown): \(fingerprint(text))", [.signingCertificate], package: name,
+        after: .string(fingerprint(text)))
     }
     if !removed.isEmpty, !added.isEmpty {
       add(
-        .certificateRotated, "\(name): \(removed.count) removed, \(added.count) added", [.signingCertificate],
-        package: name, before: .array(removed.map(JSON.string)), after: .array(added.map(JSON.string)))
+        .certificateRotated, "\(shown): \(removed.count) removed, \(added.count) added", [.signingCertificate],
+        package: name, before: .array(removed.map { .string(fingerprint($0)) }),
+        after: .array(added.map { .string(fingerprint($0)) }))
     }
-    let oldRelations = Set(before.filter { $0.package == name }.flatMap(\.relations))
-    let newRelations = Set(after.filter { $0.package == name }.flatMap(\.relations))
+    let oldRelations = Set(previous.flatMap(\.relations))
+    let newRelations = Set(current.flatMap(\.relations))
     for relation in oldRelations.subtracting(newRelations).sorted() {
-      add(.relationRemoved, "\(name): \(relation)", [.associationClaims], package: name, before: .string(relation))
+      let relation = Printed.excerpt(relation)
+      add(.relationRemoved, "\(shown): \(relation)", [.associationClaims], package: name, before: .string(relation))
     }
     for relation in newRelations.subtracting(oldRelations).sorted() {
-      add(.relationAdded, "\(name): \(relation)", [.associationClaims], package: name, after: .string(relation))
+      let relation = Printed.excerpt(relation)
+      add(.relationAdded, "\(shown): \(relation)", [.associationClaims], package: name, after: .string(relation))
     }
-    let dynamicRelations = Set(before.filter { $0.package == name }.flatMap(\.dynamic.keys))
-      .union(after.filter { $0.package == name }.flatMap(\.dynamic.keys)).sorted()
+    let dynamicRelations = Set(previous.flatMap(\.dynamic.keys)).union(current.flatMap(\.dynamic.keys)).sorted()
     for relation in dynamicRelations {
-      let was = before.filter { $0.package == name }.flatMap { $0.dynamic[relation] ?? [] }
-      let now = after.filter { $0.package == name }.flatMap { $0.dynamic[relation] ?? [] }
+      let was = previous.flatMap { $0.dynamic[relation] ?? [] }
+      let now = current.flatMap { $0.dynamic[relation] ?? [] }
       let (gone, new, moved) = orderedChanges(was, now)
       for (index, component) in gone {
         add(
-          .dynamicComponentRemoved, "\(name): \(component.compact) (was position \(index + 1))", [.associationClaims],
-          package: name, before: component)
+          .dynamicComponentRemoved, "\(shown): \(Printed.excerpt(component.compact)) (was position \(index + 1))",
+          [.associationClaims], package: name, before: component.printed)
       }
       for (from, to, component) in moved {
         add(
-          .dynamicComponentMoved, "\(name): \(component.compact) from position \(from + 1) to \(to + 1)",
+          .dynamicComponentMoved,
+          "\(shown): \(Printed.excerpt(component.compact)) from position \(from + 1) to \(to + 1)",
           [.associationClaims], package: name, before: .int(from + 1), after: .int(to + 1))
       }
       for (index, component) in new {
         add(
-          .dynamicComponentAdded, "\(name): \(component.compact) at position \(index + 1)", [.associationClaims],
-          package: name, after: component)
+          .dynamicComponentAdded, "\(shown): \(Printed.excerpt(component.compact)) at position \(index + 1)",
+          [.associationClaims], package: name, after: component.printed)
       }
     }
   }
-  func sites(_ statements: [LenientStatement]) -> Set<String> {
-    Set(
-      statements.flatMap { statement in statement.site.map { site in statement.relations.map { "\(site) \($0)" } } ?? []
-      })
+  /// Each web site and relation, keyed by how they are compared and sorted: `site relation`.
+  func sites(_ statements: [LenientStatement]) -> [String: String] {
+    var sites: [String: String] = [:]
+    for statement in statements {
+      guard let site = statement.site else { continue }
+      for relation in statement.relations {
+        sites["\(site) \(relation)"] = Printed.url(site, forbidden: forbidden) + " " + Printed.excerpt(relation)
+      }
+    }
+    return sites
   }
-  for site in sites(before).subtracting(sites(after)).sorted() {
+  let oldSites = sites(before)
+  let newSites = sites(after)
+  for (key, site) in oldSites.sorted(by: { $0.key < $1.key }) where newSites[key] == nil {
     add(.siteRemoved, site, [.associationClaims], before: .string(site))
   }
-  for site in sites(after).subtracting(sites(before)).sorted() {
+  for (key, site) in newSites.sorted(by: { $0.key < $1.key }) where oldSites[key] == nil {
     add(.siteAdded, site, [.associationClaims], after: .string(site))
   }
   let oldIncludes = Set(before.compactMap(\.include))
   let newIncludes = Set(after.compactMap(\.include))
   for url in oldIncludes.subtracting(newIncludes).sorted() {
+    let url = Printed.url(url, forbidden: forbidden)
     add(.includeRemoved, url, [.associationClaims], before: .string(url))
   }
   for url in newIncludes.subtracting(oldIncludes).sorted() {
+    let url = Printed.url(url, forbidden: forbidden)
     add(.includeAdded, url, [.associationClaims], after: .string(url))
   }
   return changes
@@ -768,13 +822,16 @@ private func diffAllowlist(_ path: String, _ old: [UInt8], _ new: [UInt8]) -> [A
   do { before = try schemes(old) } catch { return [unreadable(path, "old", error.description)] }
   do { after = try schemes(new) } catch { return [unreadable(path, "new", error.description)] }
   var changes: [AssociationChange] = []
-  for scheme in before where !after.contains(scheme) {
+  let (was, now) = (Set(before), Set(after))
+  for scheme in before where !now.contains(scheme) {
+    let scheme = Printed.excerpt(scheme)
     changes.append(
       .init(
         file: path, kind: .allowedSchemeRemoved, detail: scheme, triggers: [.nativeSchemeRegistration],
         before: .string(scheme)))
   }
-  for scheme in after where !before.contains(scheme) {
+  for scheme in after where !was.contains(scheme) {
+    let scheme = Printed.excerpt(scheme)
     changes.append(
       .init(
         file: path, kind: .allowedSchemeAdded, detail: scheme, triggers: [.nativeSchemeRegistration],
@@ -813,9 +870,13 @@ private func diffAppAssociationSettings(_ path: String, _ old: [UInt8], _ new: [
   let after: (aasa: [UInt8], assetLinks: [UInt8])
   do { before = try served(old) } catch { return [unreadable(path, "old", error.description)] }
   do { after = try served(new) } catch { return [unreadable(path, "new", error.description)] }
-  return diffAssetLinks(path, before.assetLinks, after.assetLinks)
+  return diffAssetLinks(path, before.assetLinks, after.assetLinks, contract.forbiddenKeys)
     + AASADiff(path: path, old: before.aasa, new: after.aasa, contract: contract, probes: []).changes()
 }
+
+/// The most characters of a changed line of a native snippet a change quotes: a snippet's
+/// comment lines run past 240 characters, and are shown whole.
+private let lineLimit = 500
 
 private func diffLines(_ path: String, _ old: [UInt8], _ new: [UInt8]) -> [AssociationChange] {
   func lines(_ bytes: [UInt8]) -> [String] {
@@ -825,12 +886,15 @@ private func diffLines(_ path: String, _ old: [UInt8], _ new: [UInt8]) -> [Assoc
   }
   let before = lines(old)
   let after = lines(new)
+  let (was, now) = (Set(before), Set(after))
   let triggers = fileTriggers(path)
   var changes: [AssociationChange] = []
-  for line in before where !after.contains(line) {
+  for line in before where !now.contains(line) {
+    let line = Printed.excerpt(line, limit: lineLimit)
     changes.append(.init(file: path, kind: .lineRemoved, detail: line, triggers: triggers, before: .string(line)))
   }
-  for line in after where !before.contains(line) {
+  for line in after where !was.contains(line) {
+    let line = Printed.excerpt(line, limit: lineLimit)
     changes.append(.init(file: path, kind: .lineAdded, detail: line, triggers: triggers, after: .string(line)))
   }
   return changes

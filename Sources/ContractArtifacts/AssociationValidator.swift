@@ -64,9 +64,11 @@ public let appSiteAssociationByteLimit = 128 * 1024
 /// Validates an association file from anywhere against its platform's rules. Errors mark what
 /// the platform refuses or misreads; warnings what it accepts although the author almost
 /// certainly meant something else, with the effect spelled out. `servedOverHTTPS` is how the
-/// file itself is served (it decides whether an `http` include is refused).
+/// file itself is served (it decides whether an `http` include is refused). A message quotes
+/// a value of the file as `Printed` does, a URL with the values of the `forbidden` keys hidden.
 public func validateAssociation(
-  _ bytes: [UInt8], kind: AssociationKind, servedOverHTTPS: Bool = true
+  _ bytes: [UInt8], kind: AssociationKind, servedOverHTTPS: Bool = true,
+  forbidden: ForbiddenWords = Contract.customerApp.forbiddenKeys
 ) -> [Diagnostic] {
   if kind == .appleAppSiteAssociation, bytes.count > appSiteAssociationByteLimit {
     // Apple does not read the file at all: nothing else in it matters.
@@ -97,12 +99,12 @@ public func validateAssociation(
     let decoded = decodeAppSiteAssociation(json)
     messages = decoded.messages + decoded.association.shadowingMessages()
   case .assetLinks:
-    messages = decodeAssetLinks(json, servedOverHTTPS: servedOverHTTPS).messages
+    messages = decodeAssetLinks(json, servedOverHTTPS: servedOverHTTPS, forbidden: forbidden).messages
   }
   // Positions cost a second pass, paid only by files that have something to report.
   if !messages.isEmpty, let (_, locations) = try? JSONParser.parseLocated(bytes) {
-    for index in messages.indices {
-      let (line, column) = locations.position(of: messages[index].location?.jsonPath ?? "")
+    let positions = locations.positions(of: messages.map { $0.location?.jsonPath ?? "" })
+    for (index, (line, column)) in positions.enumerated() {
       messages[index] = messages[index].at(line: line, column: column)
     }
   }
@@ -116,6 +118,8 @@ struct MessageLog {
   /// The ids of what the platform refuses and of what it accepts but almost certainly misreads.
   let invalid: DiagnosticID
   let suspicious: DiagnosticID
+  /// The query and fragment keys whose values a quoted URL hides.
+  var forbidden: ForbiddenWords = [:]
   var messages: [Diagnostic] = []
   mutating func error(_ path: String, _ text: String) { messages.append(.init(invalid, .error, text, at: path)) }
   mutating func warning(_ path: String, _ text: String, id: DiagnosticID? = nil) {
@@ -144,7 +148,8 @@ public func decodeAppSiteAssociation(_ json: JSON) -> (
       decodeApplinks(value, into: &association, &log)
     case "webcredentials", "appclips", "activitycontinuation":
       association.services[key] = decodeService(value, at: place, &log)
-    default: log.warning(place, "has an unknown top-level key \"\(key)\", which iOS ignores", id: .unknownKey)
+    default:
+      log.warning(place, "has an unknown top-level key \"\(Printed.excerpt(key))\", which iOS ignores", id: .unknownKey)
     }
   }
   if !sawApplinks { log.warning("", "has no applinks section: no universal links are claimed") }
@@ -180,7 +185,9 @@ private func decodeApplinks(_ value: JSON, into association: inout AppSiteAssoci
       for (name, values) in variables {
         guard case .array(let items) = values, items.allSatisfy({ if case .string = $0 { true } else { false } })
         else {
-          log.error(JSONPath.member(place, name), "applinks.substitutionVariables.\(name) is not an array of strings")
+          log.error(
+            JSONPath.member(place, name),
+            "applinks.substitutionVariables.\(Printed.excerpt(name)) is not an array of strings")
           continue
         }
       }
@@ -188,7 +195,8 @@ private func decodeApplinks(_ value: JSON, into association: inout AppSiteAssoci
       if value != .array([]) {
         log.warning(place, "applinks.apps is a legacy key; it should be an empty array", id: .legacyKey)
       }
-    default: log.warning(place, "applinks has an unknown key \"\(key)\", which iOS ignores", id: .unknownKey)
+    default:
+      log.warning(place, "applinks has an unknown key \"\(Printed.excerpt(key))\", which iOS ignores", id: .unknownKey)
     }
   }
   if !sawDetails {
@@ -209,7 +217,9 @@ private func decodeService(_ value: JSON, at place: String, _ log: inout Message
   for (key, value) in members {
     let at = JSONPath.member(place, key)
     guard key == "apps" else {
-      log.warning(at, "\(name) has an unknown key \"\(key)\", which iOS ignores (only apps is read)", id: .unknownKey)
+      log.warning(
+        at, "\(name) has an unknown key \"\(Printed.excerpt(key))\", which iOS ignores (only apps is read)",
+        id: .unknownKey)
       continue
     }
     sawApps = true
@@ -223,7 +233,9 @@ private func decodeService(_ value: JSON, at place: String, _ log: inout Message
         log.error(JSONPath.index(at, index), "\(name).apps[\(index)] is not a string")
         continue
       }
-      if let why = appIDProblem(id) { log.error(JSONPath.index(at, index), "\(name).apps[\(index)] \"\(id)\" \(why)") }
+      if let why = appIDProblem(id) {
+        log.error(JSONPath.index(at, index), "\(name).apps[\(index)] \"\(Printed.excerpt(id))\" \(why)")
+      }
       ids.append(id)
     }
   }
@@ -268,7 +280,8 @@ private func decodeSettings(_ value: JSON, at place: String, _ log: inout Messag
       if key == "caseSensitive" { settings.caseSensitive = flag } else { settings.percentEncoded = flag }
     case "/", "?", "#", "exclude", "comment":
       log.warning(at, "\(at) has no effect in defaults")
-    default: log.warning(at, "\(place) has an unknown key \"\(key)\", which iOS ignores", id: .unknownKey)
+    default:
+      log.warning(at, "\(place) has an unknown key \"\(Printed.excerpt(key))\", which iOS ignores", id: .unknownKey)
     }
   }
   return settings
@@ -337,7 +350,8 @@ private func decodeDetail(_ value: JSON, at place: String, _ log: inout MessageL
         if text.hasPrefix("NOT ") { return AASAComponent(path: String(text.dropFirst(4)), exclude: true) }
         return AASAComponent(path: text)
       }
-    default: log.warning(at, "\(place) has an unknown key \"\(key)\", which iOS ignores", id: .unknownKey)
+    default:
+      log.warning(at, "\(place) has an unknown key \"\(Printed.excerpt(key))\", which iOS ignores", id: .unknownKey)
     }
   }
   switch (appID, appIDs) {
@@ -354,7 +368,7 @@ private func decodeDetail(_ value: JSON, at place: String, _ log: inout MessageL
   case (nil, let ids?): detail.appIDs = ids
   }
   for id in detail.appIDs {
-    if let why = appIDProblem(id) { log.error(place, "\(place) app id \"\(id)\" \(why)") }
+    if let why = appIDProblem(id) { log.error(place, "\(place) app id \"\(Printed.excerpt(id))\" \(why)") }
   }
   switch (components, legacyPaths) {
   case (let components?, let paths):
@@ -443,8 +457,8 @@ private func decodeComponent(_ value: JSON, at place: String, _ log: inout Messa
     }
     log.warning(
       JSONPath.member(place, key),
-      "\(place) has an unknown key \"\(key)\", which iOS ignores (known: /, ?, #, exclude, comment, caseSensitive, "
-        + "percentEncoded)\(effect)", id: .unknownKey)
+      "\(place) has an unknown key \"\(Printed.excerpt(key))\", which iOS ignores (known: /, ?, #, exclude, comment, "
+        + "caseSensitive, percentEncoded)\(effect)", id: .unknownKey)
   }
   if valid {
     for (key, text) in [("/", component.path), ("#", component.fragment)] where text?.contains("$(") == true {
@@ -499,6 +513,10 @@ extension AppSiteAssociation {
 
 // MARK: assetlinks.json
 
+/// The characters of a SHA-256 fingerprint as Google reads it, 32 hex bytes joined by colons:
+/// a message quotes that many of a fingerprint, so that a well-formed one is shown whole.
+let fingerprintLength = 32 * 3 - 1
+
 /// One statement of an `assetlinks.json` statement list.
 public struct AssetLinkStatement: Sendable, Hashable {
   public let relations: [String]
@@ -528,11 +546,12 @@ public struct AssetLinkStatement: Sendable, Hashable {
 
 /// Reads a statement list with the rules of Google's Digital Asset Links compatibility tests,
 /// deciding everything that needs no fetch. An include is checked as a URL (an `http` one from
-/// a file served over https is refused) and reported as not followed.
-public func decodeAssetLinks(_ json: JSON, servedOverHTTPS: Bool = true) -> (
-  statements: [AssetLinkStatement], messages: [Diagnostic]
-) {
-  var log = MessageLog(invalid: .assetLinksInvalid, suspicious: .assetLinksSuspicious)
+/// a file served over https is refused) and reported as not followed. A message quotes a URL
+/// with the values of the `forbidden` keys hidden.
+public func decodeAssetLinks(
+  _ json: JSON, servedOverHTTPS: Bool = true, forbidden: ForbiddenWords = Contract.customerApp.forbiddenKeys
+) -> (statements: [AssetLinkStatement], messages: [Diagnostic]) {
+  var log = MessageLog(invalid: .assetLinksInvalid, suspicious: .assetLinksSuspicious, forbidden: forbidden)
   let prefix = "could not parse statement list: "
   guard case .array(let items) = json else {
     switch json {
@@ -575,15 +594,16 @@ private func decodeStatement(
       error(includeAt, "include is not a string", &log)
       return nil
     }
+    let shown = Printed.url(url, forbidden: log.forbidden)
     if let why = webURLProblem(url, allowPath: true) {
-      error(includeAt, "include \"\(url)\" \(why)", &log)
+      error(includeAt, "include \"\(shown)\" \(why)", &log)
       return nil
     }
     if servedOverHTTPS, url.prefix(5).lowercased() == "http:" {
-      error(includeAt, "include \"\(url)\": Insecure URL in fetch stack of secure asset (http from https)", &log)
+      error(includeAt, "include \"\(shown)\": Insecure URL in fetch stack of secure asset (http from https)", &log)
       return nil
     }
-    log.warning(includeAt, place + "include \(url) is not followed by this validator; its statements are unchecked")
+    log.warning(includeAt, place + "include \(shown) is not followed by this validator; its statements are unchecked")
     var statement = AssetLinkStatement(
       relations: [], namespace: "include", packageName: nil, fingerprints: [], site: nil)
     statement.include = url
@@ -642,11 +662,12 @@ private func decodeStatement(
       if AppIdentifier.isAndroidPackage(name) {
         packageName = name
       } else {
-        error(packageAt, "invalid package name \"\(name)\"", &log)
+        error(packageAt, "invalid package name \"\(Printed.excerpt(name))\"", &log)
       }
     default: error(packageAt, "invalid package name: not a string", &log)
     }
     var fingerprints: [String] = []
+    var listed = Set<String>()
     let fingerprintsAt = JSONPath.member(targetAt, "sha256_cert_fingerprints")
     switch field("sha256_cert_fingerprints") {
     case nil: error(targetAt, "target has no sha256_cert_fingerprints field", &log)
@@ -660,17 +681,18 @@ private func decodeStatement(
           error(valueAt, "sha256_cert_fingerprints has an item that is not a string", &log)
           continue
         }
+        let shown = Printed.excerpt(fingerprint, limit: fingerprintLength)
         if Fingerprint.parse(fingerprint) == nil {
           error(
             valueAt,
-            "malformed cert fingerprint \"\(fingerprint)\": expected 32 uppercase hex bytes joined by colons; Google "
+            "malformed cert fingerprint \"\(shown)\": expected 32 uppercase hex bytes joined by colons; Google "
               + "rejects the whole statement list",
             &log)
         } else if let why = Fingerprint.problem(fingerprint) {
-          log.warning(valueAt, place + "fingerprint \(fingerprint) \(why)")
+          log.warning(valueAt, place + "fingerprint \(shown) \(why)")
         }
-        if fingerprints.contains(fingerprint) {
-          log.warning(valueAt, place + "fingerprint \(fingerprint) is listed twice")
+        if !listed.insert(fingerprint).inserted {
+          log.warning(valueAt, place + "fingerprint \(shown) is listed twice")
         }
         fingerprints.append(fingerprint)
       }
@@ -690,14 +712,16 @@ private func decodeStatement(
       return nil
     }
     if let why = webURLProblem(site, allowPath: false) {
-      error(siteAt, "site \"\(site)\" \(why)", &log)
+      error(siteAt, "site \"\(Printed.url(site, forbidden: log.forbidden))\" \(why)", &log)
       return nil
     }
     guard valid else { return nil }
     statement = AssetLinkStatement(
       relations: relations, namespace: namespace, packageName: nil, fingerprints: [], site: site)
   default:
-    error(JSONPath.member(targetAt, "namespace"), "target has an unrecognized namespace \"\(namespace)\"", &log)
+    error(
+      JSONPath.member(targetAt, "namespace"), "target has an unrecognized namespace \"\(Printed.excerpt(namespace))\"",
+      &log)
     return nil
   }
   if let extensions = member("relation_extensions") {
@@ -718,21 +742,24 @@ private func decodeRelationExtensions(
     return [:]
   }
   var result: [String: [JSON]] = [:]
+  let relations = Set(relations)
   for (relation, body) in members {
     let relationAt = JSONPath.member(at, relation)
     if !relations.contains(relation) {
       log.warning(
-        relationAt, place + "relation_extensions names \(relation), which the statement's relation lacks: ignored")
+        relationAt,
+        place + "relation_extensions names \(Printed.excerpt(relation)), which the statement's relation lacks: ignored")
     }
     guard case .object(let fields) = body else {
-      log.error(relationAt, "\(place)relation_extensions.\(relation) is not an object")
+      log.error(relationAt, "\(place)relation_extensions.\(Printed.excerpt(relation)) is not an object")
       continue
     }
     for (key, components) in fields {
       let componentsAt = JSONPath.member(relationAt, key)
       guard key == "dynamic_app_link_components" else {
         log.warning(
-          componentsAt, place + "relation_extensions has an unknown key \"\(key)\", which Android ignores",
+          componentsAt,
+          place + "relation_extensions has an unknown key \"\(Printed.excerpt(key))\", which Android ignores",
           id: .unknownKey)
         continue
       }
@@ -783,7 +810,8 @@ private func checkDynamicComponent(_ item: JSON, at: String, _ log: inout Messag
     case ("/", _), ("#", _), ("comments", _): log.error(keyAt, "\(keyAt) is not a string")
     default:
       log.warning(
-        keyAt, "\(at) has an unknown key \"\(key)\", which Android ignores (known: /, ?, #, exclude, comments)",
+        keyAt,
+        "\(at) has an unknown key \"\(Printed.excerpt(key))\", which Android ignores (known: /, ?, #, exclude, comments)",
         id: .unknownKey)
     }
   }
@@ -796,13 +824,14 @@ private func checkDynamicComponent(_ item: JSON, at: String, _ log: inout Messag
 /// detail), or nil.
 func relationProblem(_ relation: String) -> String? {
   let parts = relation.split(separator: "/", omittingEmptySubsequences: false)
-  guard parts.count == 2 else { return "Invalid relation string \"\(relation)\": expected kind/detail" }
+  let shown = Printed.excerpt(relation)
+  guard parts.count == 2 else { return "Invalid relation string \"\(shown)\": expected kind/detail" }
   let lower = { (c: Character) in ("a"..."z").contains(c) || ("0"..."9").contains(c) || c == "_" }
   if parts[0].isEmpty || !parts[0].allSatisfy(lower) {
-    return "Invalid 'kind' field in relation string \"\(relation)\""
+    return "Invalid 'kind' field in relation string \"\(shown)\""
   }
   if parts[1].isEmpty || !parts[1].allSatisfy({ lower($0) || $0 == "." }) {
-    return "Invalid 'detail' field in relation string \"\(relation)\""
+    return "Invalid 'detail' field in relation string \"\(shown)\""
   }
   return nil
 }
@@ -817,7 +846,7 @@ func webURLProblem(_ url: String, allowPath: Bool) -> String? {
     return "is not a valid URL: Invalid site, Url is not well formatted (no scheme://)"
   }
   let scheme = String(decoding: bytes[..<colon], as: UTF8.self).lowercased()
-  guard scheme == "http" || scheme == "https" else { return "is a non-HTTP URL (scheme \(scheme))" }
+  guard scheme == "http" || scheme == "https" else { return "is a non-HTTP URL (scheme \(Printed.excerpt(scheme)))" }
   let rest = bytes[(colon + 3)...]
   let end =
     rest.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }
@@ -831,11 +860,11 @@ func webURLProblem(_ url: String, allowPath: Bool) -> String? {
     let digits = port.allSatisfy(ASCII.isDigit)
     let number = digits && !port.isEmpty && port.count <= 5 ? Int(String(decoding: port, as: UTF8.self)) ?? 0 : 0
     guard (1...65535).contains(number) else {
-      return "is not a valid URL: the port \"\(String(decoding: port, as: UTF8.self))\" is not a number from 1 to 65535"
+      return "is not a valid URL: the port \"\(Printed.excerpt(bytes: port))\" is not a number from 1 to 65535"
     }
   }
   if !hostIsValid(host) {
-    return "is not a valid URL: the host \"\(String(decoding: host, as: UTF8.self))\" is not a host name"
+    return "is not a valid URL: the host \"\(Printed.excerpt(bytes: host))\" is not a host name"
   }
   guard end < rest.endIndex else { return nil }
   switch rest[end] {

@@ -139,7 +139,7 @@ public struct JSONParser {
       let keyStart = index
       let key = try string()
       if !seen.insert(key).inserted {
-        throw fail("has the key \"\(key)\" twice in one object", at: keyStart)
+        throw fail("has the key \"\(Printed.excerpt(key))\" twice in one object", at: keyStart)
       }
       skipWhitespace()
       guard current == UInt8(ascii: ":") else { throw fail("expected ':' after an object key") }
@@ -325,16 +325,18 @@ public struct JSONParser {
 /// Names a value inside a JSON document the way messages print it: `applinks.details[0]`,
 /// `components[2]["/"]`; the document itself is the empty path.
 public enum JSONPath {
-  /// The path of member `key` of the object at `parent`.
+  /// The path of member `key` of the object at `parent`. A key that is not a short plain name
+  /// is quoted, then printed as `Printed.excerpt` prints it: two long keys alike in their first
+  /// characters may name one path, which only makes a position less precise.
   public static func member(_ parent: String, _ key: String) -> String {
     let plain =
-      !key.isEmpty
+      !key.isEmpty && key.utf8.count <= Printed.excerptLimit
       && key.utf8.allSatisfy { ASCII.isAlphanumeric($0) || $0 == UInt8(ascii: "_") }
       && key.utf8.first.map(ASCII.isDigit) == false
     if plain { return parent.isEmpty ? key : parent + "." + key }
     var quoted: [UInt8] = []
     JSON.quote(key, into: &quoted)
-    return parent + "[" + String(decoding: quoted, as: UTF8.self) + "]"
+    return parent + "[" + Printed.excerpt(String(decoding: quoted, as: UTF8.self)) + "]"
   }
 
   /// The path of item `index` of the array at `parent`.
@@ -343,39 +345,66 @@ public enum JSONPath {
 
 /// Where the values of one parsed document start, as 1-based lines and columns.
 public struct JSONLocations: Sendable {
-  private let lineStarts: [Int]
   private let bytes: [UInt8]
   private let offsets: [String: Int]
 
   init(bytes: [UInt8], offsets: [String: Int]) {
     self.bytes = bytes
     self.offsets = offsets
-    var starts = [0]
-    for (offset, byte) in bytes.enumerated() where byte == 0x0A { starts.append(offset + 1) }
-    lineStarts = starts
   }
 
   /// The line and column of the value at `path`, or of its nearest enclosing value that was
   /// recorded; (1, 1) for the document itself.
-  public func position(of path: String) -> (line: Int, column: Int) {
-    var path = path
-    while !path.isEmpty {
-      if let offset = offsets[path] { return position(at: offset) }
-      path = JSONLocations.parent(of: path)
+  public func position(of path: String) -> (line: Int, column: Int) { positions(of: [path])[0] }
+
+  /// The position of each of `paths`, as `position(of:)`, found in one pass over the bytes up
+  /// to the last of them: however many values a file has something to say about, its bytes are
+  /// counted once.
+  public func positions(of paths: [String]) -> [(line: Int, column: Int)] {
+    let targets = paths.map(offset(of:))
+    var positions = [(line: Int, column: Int)](repeating: (1, 1), count: paths.count)
+    var cursor = Cursor()
+    for index in targets.indices.sorted(by: { targets[$0] < targets[$1] }) {
+      positions[index] = cursor.advance(to: targets[index], in: bytes)
     }
-    return (1, 1)
+    return positions
   }
 
   /// The line and column of byte `offset`.
   func position(at offset: Int) -> (line: Int, column: Int) {
-    var low = 0
-    var high = lineStarts.count - 1
-    while low < high {
-      let middle = (low + high + 1) / 2
-      if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+    var cursor = Cursor()
+    return cursor.advance(to: offset, in: bytes)
+  }
+
+  /// Where the value at `path`, or its nearest enclosing recorded value, starts; 0 for none.
+  private func offset(of path: String) -> Int {
+    var path = path
+    while !path.isEmpty {
+      if let offset = offsets[path] { return offset }
+      path = JSONLocations.parent(of: path)
     }
-    let column = bytes[lineStarts[low]..<offset].reduce(1) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
-    return (low + 1, column)
+    return 0
+  }
+
+  /// A line and column counted forward through the bytes: a column is a character, so UTF-8
+  /// continuation bytes do not count.
+  private struct Cursor {
+    var offset = 0
+    var line = 1
+    var column = 1
+
+    mutating func advance(to target: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
+      for byte in bytes[offset..<max(offset, min(target, bytes.count))] {
+        if byte == 0x0A {
+          line += 1
+          column = 1
+        } else if byte & 0xC0 != 0x80 {
+          column += 1
+        }
+      }
+      offset = max(offset, min(target, bytes.count))
+      return (line, column)
+    }
   }
 
   /// The path one level up; a quoted key holding `[` or `.` may stop short, which only makes

@@ -69,9 +69,12 @@ struct ParseCommand {
       let outcome = link.withUnsafeBufferPointer { parser.parse(bytes: $0) }
       console.out(Self.render(outcome, json: json, redact: redact) + "\n")
     }
+    // A longer line is oversized whatever its rest: one byte past the longest link, and a `\r`
+    // that --crlf drops, are all of it that is read into memory.
+    let keep = Contract.customerApp.maximumLinkBytes + 2
     for link in links {
       if link == [UInt8(ascii: "-")] {
-        while var line = console.readLine() {
+        while var line = console.readLine(keep) {
           if line.last == UInt8(ascii: "\n") {
             line.removeLast()
             if crlf, line.last == UInt8(ascii: "\r") { line.removeLast() }

@@ -11,7 +11,9 @@ import Synchronization
 /// Where a command reads and writes, so that tests can run commands in memory.
 struct Console: Sendable {
   /// The next line of standard input as raw bytes, with its `\n` when it has one; nil at the end.
-  var readLine: @Sendable () -> [UInt8]?
+  /// A line of more than `limit` bytes before its `\n` comes back as its first `limit` bytes,
+  /// without its `\n`; the rest of it is read and dropped.
+  var readLine: @Sendable (_ limit: Int) -> [UInt8]?
   var out: @Sendable (String) -> Void
   var err: @Sendable (String) -> Void
 
@@ -24,7 +26,7 @@ struct Console: Sendable {
       }
     }
     return Console(
-      readLine: { input.next() },
+      readLine: { input.next(keeping: $0) },
       out: { FileHandle.standardOutput.write(Data($0.utf8)) },
       err: { FileHandle.standardError.write(Data($0.utf8)) })
   }()
@@ -42,17 +44,49 @@ final class ByteLines: Sendable {
     var start = 0
     var ended = false
     var scratch = [UInt8](repeating: 0, count: 65_536)
+
+    /// Appends the next bytes of the stream to the buffer, or marks its end.
+    mutating func fill(_ read: (UnsafeMutableRawBufferPointer) -> Int) {
+      let count = scratch.withUnsafeMutableBytes { read($0) }
+      if count > 0 { buffer += scratch[..<count] } else { ended = true }
+    }
+
+    /// Drops the bytes up to the next `\n` (included), reading as far as it is.
+    mutating func dropLine(_ read: (UnsafeMutableRawBufferPointer) -> Int) {
+      while true {
+        if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
+          start = newline + 1
+          return
+        }
+        buffer.removeAll(keepingCapacity: true)
+        start = 0
+        if ended { return }
+        fill(read)
+      }
+    }
   }
 
   init(read: @escaping @Sendable (UnsafeMutableRawBufferPointer) -> Int) { self.read = read }
 
-  /// The next line, its `\n` included when it has one; nil at the end of the stream.
-  func next() -> [UInt8]? {
+  /// The next line, its `\n` included when it has one; nil at the end of the stream. A line of
+  /// more than `limit` bytes before its `\n` is its first `limit` bytes, without the `\n`: the
+  /// rest is read and dropped, so that no more than `limit` bytes and a read are ever held.
+  /// Each byte is looked at once, however long the line.
+  func next(keeping limit: Int = .max) -> [UInt8]? {
     state.withLock { state in
+      // The bytes from `start` to `scanned` hold no `\n`.
+      var scanned = state.start
       while true {
-        if let newline = state.buffer[state.start...].firstIndex(of: UInt8(ascii: "\n")) {
+        let held = state.buffer.count - state.start
+        let end = held > limit ? state.start + limit + 1 : state.buffer.count
+        if let newline = state.buffer[scanned..<end].firstIndex(of: UInt8(ascii: "\n")) {
           defer { state.start = newline + 1 }
           return Array(state.buffer[state.start...newline])
+        }
+        if held > limit {
+          defer { state.dropLine(read) }
+          state.start += limit
+          return Array(state.buffer[(state.start - limit)..<state.start])
         }
         if state.ended {
           guard state.start < state.buffer.count else { return nil }
@@ -61,8 +95,8 @@ final class ByteLines: Sendable {
         }
         state.buffer.removeFirst(state.start)
         state.start = 0
-        let count = state.scratch.withUnsafeMutableBytes { read($0) }
-        if count > 0 { state.buffer += state.scratch[..<count] } else { state.ended = true }
+        scanned = state.buffer.count
+        state.fill(read)
       }
     }
   }

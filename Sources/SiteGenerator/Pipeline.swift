@@ -218,9 +218,9 @@ struct SitePipeline {
     return read.text
   }
 
-  /// What the thing at `location` is when it is not a regular file, which a build reads
-  /// (following a symbolic link) and never opens otherwise: a named pipe would wait for a
-  /// writer, a device could give anything.
+  /// What the thing at `location` is when it is not a regular file, the only kind a build
+  /// reads (through a symbolic link too): a FIFO would wait for a writer, a device could give
+  /// anything. The words are `validate`'s.
   static func notAFile(_ location: String) -> String? {
     var status = stat()
     guard stat(location, &status) == 0 else {
@@ -229,10 +229,11 @@ struct SitePipeline {
       return dangling ? "it is a symbolic link to nothing" : nil
     }
     switch status.st_mode & S_IFMT {
-    case S_IFIFO: return "it is a named pipe (FIFO), not a file; a build does not read from it"
-    case S_IFCHR, S_IFBLK: return "it is a device, not a file; a build does not read from it"
-    case S_IFSOCK: return "it is a socket, not a file"
-    case S_IFDIR: return "it is a folder, not a file"
+    case S_IFIFO: return "it is not a regular file (a FIFO)"
+    case S_IFCHR: return "it is not a regular file (a character device)"
+    case S_IFBLK: return "it is not a regular file (a block device)"
+    case S_IFSOCK: return "it is not a regular file (a socket)"
+    case S_IFDIR: return "it is a directory, not a file"
     default: return nil
     }
   }
@@ -490,7 +491,8 @@ struct SitePipeline {
     var bytes: [String: [UInt8]] = [:]
     for file in files { bytes[file.path] = sources.content.bytes(of: file.file) }
     let columns = ScalarColumns(files: bytes)
-    return ForbiddenValues(in: files.map(\.text), contract: contract)
+    let longest = diagnostics.lazy.map(\.message.utf8.count).max() ?? 0
+    return ForbiddenValues(in: files.map(\.text), contract: contract, longest: longest)
       .redacting(columns.converting(diagnostics)).sorted()
   }
 }

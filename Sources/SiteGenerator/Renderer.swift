@@ -631,8 +631,9 @@ enum ExternalLink {
   static func ids(_ fragment: String, _ page: PageFacts) -> String {
     let kind = fragment.split(separator: "-").first.map { $0 + "-" } ?? ""
     let family = page.anchors.filter { $0.hasPrefix(kind) }.sorted()
-    let known = family.isEmpty ? page.headings.map(\.id) : family
+    let headings = page.headings
+    let known = family.isEmpty ? headings.prefix(Suggestion.searchLimit).map(\.id) : family
     guard !known.isEmpty else { return "(the page has no headings)" }
-    return Suggestion.known(fragment, among: known)
+    return Suggestion.known(fragment, among: known, count: family.isEmpty ? headings.count : family.count)
   }
 }

@@ -5,12 +5,17 @@ import LinkContract
 enum Suggestion {
   /// The most known ids a message lists.
   static let listLimit = 40
+  /// The most known ids a word is compared with: a page of ten thousand headings and as many
+  /// broken links to them compares each link with two hundred.
+  static let searchLimit = 200
 
   /// `(did you mean `X`? known: a, b, c)` or `(known: a, b, c)`, to end an unknown-id message;
-  /// past `listLimit` ids, the list ends with how many more there are.
-  static func known(_ word: String, among known: [String]) -> String {
+  /// past `listLimit` ids, the list ends with how many more of `count` (the known ids, of
+  /// which `known` may be the first) there are.
+  static func known(_ word: String, among known: [String], count: Int? = nil) -> String {
+    let count = count ?? known.count
     var list = "known: " + known.prefix(listLimit).joined(separator: ", ")
-    if known.count > listLimit { list += " and \(known.count - listLimit) more" }
+    if count > listLimit { list += " and \(count - listLimit) more" }
     guard let near = nearest(word, among: known) else { return "(\(list))" }
     return "(did you mean `\(near)`? \(list))"
   }
@@ -21,16 +26,16 @@ enum Suggestion {
   }
 
   /// The known id nearest to `word` by edit distance, when within a third of its length
-  /// (at least one edit, at most three); the first such id on a tie. An id whose length is
-  /// further from the word's than that is not compared, so a long word costs no more than its
-  /// reading.
+  /// (at least one edit, at most three); the first such id on a tie. Only the first
+  /// `searchLimit` ids are compared, and only those whose length is that near the word's, so
+  /// a long word costs no more than its reading.
   static func nearest(_ word: String, among known: [String]) -> String? {
     let typed = Array(word.lowercased().unicodeScalars)
     let limit = max(1, min(3, typed.count / 3))
     var best: (distance: Int, id: String)?
-    for id in known {
+    for id in known.prefix(searchLimit) {
+      guard abs(id.unicodeScalars.count - typed.count) <= limit else { continue }
       let other = Array(id.lowercased().unicodeScalars)
-      guard abs(other.count - typed.count) <= limit else { continue }
       let distance = editDistance(typed, other)
       if distance <= limit, distance < (best?.distance ?? .max) { best = (distance, id) }
     }
@@ -78,7 +83,9 @@ struct ScalarColumns {
       // before it.
       var counted = 0
       var scalars = 0
-      for index in indices.sorted(by: { (diagnostics[$0].line, diagnostics[$0].column) < (diagnostics[$1].line, diagnostics[$1].column) }) {
+      for index in indices.sorted(by: {
+        (diagnostics[$0].line, diagnostics[$0].column) < (diagnostics[$1].line, diagnostics[$1].column)
+      }) {
         let diagnostic = diagnostics[index]
         while line < diagnostic.line, let newline = bytes[start...].firstIndex(of: 0x0A) {
           start = newline + 1

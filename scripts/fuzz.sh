@@ -85,6 +85,19 @@ variants += [
     "> - quoted *item*\n>\n> 3. three\n\n1. tight\n2. list\n\n- loose\n\n- list\n\n"
     "After the list.\n\n    indented <code>\n\n```js extra\nx && y\n```\n\n---\n\n&copy; &#0; &amp;\n",
     matter + "0. zero\n1. one\n\n* a\n  * nested `b`\n\n[self](page.md) [here](#top)\n\n## Top\n",
+    # Hostile shapes (issue 32), small: the fuzzer grows them. Nesting past the limit of 200
+    # levels, at it, in a table cell; many links, errors and equal headings on a page; long
+    # and control-laden words that messages quote.
+    matter + "> " * 250 + "x\n",
+    matter + "> " * 198 + "x\n",
+    matter + "- " * 120 + "x\n\n" + "1. " * 120 + "x\n",
+    matter + "*" * 250 + "x" + "*" * 250 + "\n\n" + "_a " * 210 + "x" + " b_" * 210 + "\n",
+    matter + "| a |\n| - |\n| " + "*" * 300 + "x" + "*" * 300 + " |\n",
+    matter + "[a](https://a.example/) " * 40 + "<https://a.example/> www.a.example ~~x~~\n",
+    matter + "[a](http://a.example/?password=hunter2secret) " * 20 + "\n",
+    matter + "## Same\n\n" * 30 + "[a](#same-31) [b](#no-such-heading)\n",
+    matter + "```contract " + "x" * 300 + "\n```\n\n```contract route bad\u009b31m\n```\n",
+    matter + "[a](route:" + "y" * 300 + ") [b](#\u009b" + "z" * 200 + ") [c](" + "q" * 200 + ":x)\n",
 ]
 for text in variants:
     write(content_seeds, text.encode())

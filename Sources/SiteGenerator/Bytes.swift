@@ -21,11 +21,11 @@ final class ByteBuffer: @unchecked Sendable {
     mapped = true
   }
 
-  /// The regular file at `path` mapped into memory, with its status; nil when it cannot be.
-  /// The file must not shrink while it is mapped: the build record's files are only ever
-  /// appended to or replaced whole.
+  /// The regular file at `path` mapped into memory, with its status; nil when it cannot be
+  /// (opened without waiting, should it be a FIFO). The file must not shrink while it is
+  /// mapped: the build record's files are only ever appended to or replaced whole.
   static func mapping(_ path: String) -> (buffer: ByteBuffer, status: stat)? {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }
     var status = stat()

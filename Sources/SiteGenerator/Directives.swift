@@ -58,7 +58,10 @@ enum Directive: Sendable {
     func noArguments(_ directive: Directive) -> Result<Directive, DirectiveError> {
       call.arguments.isEmpty
         ? .success(directive)
-        : .failure(.init("`contract \(call.name)` takes no arguments, got `\(call.arguments.joined(separator: " "))`"))
+        : .failure(
+          .init(
+            "`contract \(call.name)` takes no arguments, got `\(Printed.excerpt(call.arguments.joined(separator: " ")))`"
+          ))
     }
     switch call.name {
     case "layers": return noArguments(.layers)
@@ -84,7 +87,7 @@ enum Directive: Sendable {
       guard let route = contract.routeClasses.first(where: { $0.id.rawValue == call.arguments[0] }) else {
         return .failure(
           .init(
-            "unknown route class `\(call.arguments[0])` \(Suggestion.known(call.arguments[0], among: known))",
+            "unknown route class `\(Printed.excerpt(call.arguments[0]))` \(Suggestion.known(call.arguments[0], among: known))",
             fixIts: Suggestion.fixIts(call.arguments[0], among: known)))
       }
       return .success(.route(route.id))
@@ -96,7 +99,7 @@ enum Directive: Sendable {
       guard contract.build(named: call.arguments[0]) != nil else {
         return .failure(
           .init(
-            "unknown build `\(call.arguments[0])` \(Suggestion.known(call.arguments[0], among: known))",
+            "unknown build `\(Printed.excerpt(call.arguments[0]))` \(Suggestion.known(call.arguments[0], among: known))",
             fixIts: Suggestion.fixIts(call.arguments[0], among: known)))
       }
       return .success(.association(call.arguments[0]))
@@ -105,7 +108,7 @@ enum Directive: Sendable {
     default:
       return .failure(
         .init(
-          "unknown contract block `\(call.name)` \(Suggestion.known(call.name, among: names))",
+          "unknown contract block `\(Printed.excerpt(call.name))` \(Suggestion.known(call.name, among: names))",
           fixIts: Suggestion.fixIts(call.name, among: names)))
     }
   }

@@ -116,7 +116,7 @@ public struct FrontMatter: Sendable, Hashable {
       if let number = Int(text) {
         weight = number
       } else {
-        error(line, 9, "front matter `weight` must be a whole number, not `\(text)`")
+        error(line, 9, "front matter `weight` must be a whole number, not `\(Printed.excerpt(text))`")
       }
     }
     let fenceEnd = lines[close].upperBound

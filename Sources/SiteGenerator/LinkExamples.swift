@@ -62,12 +62,13 @@ struct LinkExamples {
         } else {
           let known = contract.builds.map(\.name)
           error(
-            firstLine - 1, "unknown build `\(name)` in link-example \(Suggestion.known(name, among: known))",
+            firstLine - 1,
+            "unknown build `\(Printed.excerpt(name))` in link-example \(Suggestion.known(name, among: known))",
             fixIts: Suggestion.fixIts(name, among: known))
           build = nil
         }
       } else {
-        error(firstLine - 1, "unknown link-example option `\(argument)` (known: build=NAME)")
+        error(firstLine - 1, "unknown link-example option `\(Printed.excerpt(argument))` (known: build=NAME)")
       }
     }
     let lines = body.split(separator: "\n", omittingEmptySubsequences: false)
@@ -150,7 +151,7 @@ struct LinkExamples {
       let actual: String
       switch outcome {
       case .recognized(let route): actual = route.routeClass.rawValue
-      case .unsupported(let rejection): actual = "unsupported \(rejection)"
+      case .unsupported(let rejection): actual = Printed.excerpt("unsupported \(rejection)")
       }
       // Only the claim's known words are quoted; a field name that disagrees could be any text.
       switch claim {

@@ -132,12 +132,52 @@ protocol MarkdownWalker {
 extension MarkdownWalker {
   mutating func visit(_ node: MarkdownNode) -> Bool { true }
 
+  /// Visits `node` and the nodes below it, following cmark's links: no recursion, so that no
+  /// depth of nesting can exhaust the stack.
   mutating func walk(_ node: MarkdownNode) {
-    guard visit(node) else { return }
-    var child = node.firstChild
-    while let current = child {
-      walk(current)
-      child = current.next
+    var current = node
+    while true {
+      if visit(current), let child = current.firstChild {
+        current = child
+        continue
+      }
+      guard let next = MarkdownNode.following(current, within: node) else { return }
+      current = next
+    }
+  }
+}
+
+/// How deep a page's Markdown may nest (quotes, lists, emphasis and links inside each other):
+/// far deeper than any page needs, and shallow enough that every walk that recurses over the
+/// tree, and over the HTML written from it, stays within a thread's stack, and that a written
+/// page stays within the 256 levels an XML reader such as libxml2 accepts by default.
+enum MarkdownNesting {
+  /// The most levels below the document a node may be at.
+  static let limit = 200
+
+  /// The first node, in document order, more than `limit` levels below `root`; nil when the
+  /// tree is no deeper. Follows cmark's links, without recursion.
+  static func firstTooDeep(below root: MarkdownNode) -> MarkdownNode? {
+    var current = root
+    var depth = 0
+    while true {
+      if let child = current.firstChild {
+        depth += 1
+        if depth > limit { return child }
+        current = child
+        continue
+      }
+      var node = current
+      while true {
+        if node.pointer == root.pointer { return nil }
+        if let next = node.next {
+          current = next
+          break
+        }
+        guard let parent = node.parent else { return nil }
+        depth -= 1
+        node = parent
+      }
     }
   }
 }
@@ -209,18 +249,36 @@ struct MarkdownNode {
     return String(decoding: text, as: UTF8.self)
   }
 
-  /// Appends the UTF-8 of `plainText` to `text`, from cmark's own strings.
+  /// Appends the UTF-8 of `plainText` to `text`, from cmark's own strings, following cmark's
+  /// links without recursion.
   func appendPlainText(to text: inout [UInt8]) {
-    switch type {
-    case CMARK_NODE_TEXT, CMARK_NODE_CODE: appendLiteral(to: &text)
-    case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK: text.append(UInt8(ascii: " "))
-    default:
-      var child = cmark_node_first_child(pointer)
-      while let current = child {
-        MarkdownNode(pointer: current).appendPlainText(to: &text)
-        child = cmark_node_next(current)
+    var current = self
+    while true {
+      switch current.type {
+      case CMARK_NODE_TEXT, CMARK_NODE_CODE: current.appendLiteral(to: &text)
+      case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK: text.append(UInt8(ascii: " "))
+      default:
+        if let child = current.firstChild {
+          current = child
+          continue
+        }
       }
+      guard let next = MarkdownNode.following(current, within: self) else { return }
+      current = next
     }
+  }
+
+  /// The node after `node` in document order once its children are done with: its next
+  /// sibling, or the next sibling of its nearest ancestor that has one, staying below `root`;
+  /// nil when `root`'s nodes are all done.
+  static func following(_ node: MarkdownNode, within root: MarkdownNode) -> MarkdownNode? {
+    var node = node
+    while node.pointer != root.pointer {
+      if let next = node.next { return next }
+      guard let parent = node.parent else { return nil }
+      node = parent
+    }
+    return nil
   }
 
   /// Appends the UTF-8 of `literal` to `text`.
@@ -261,13 +319,17 @@ func slug(_ text: String) -> String {
 /// Hands out ids unique within one page.
 struct IDAllocator {
   private(set) var used: Set<String>
+  /// For each base claimed more than once, the suffix to try first next time: every one below
+  /// it is taken, so that a page of many equal headings numbers each once.
+  private var nextSuffix: [String: Int] = [:]
 
   init(reserved: Set<String>) { used = reserved }
 
   mutating func claim(_ base: String) -> String {
     if used.insert(base).inserted { return base }
-    var index = 2
+    var index = nextSuffix[base] ?? 2
     while !used.insert("\(base)-\(index)").inserted { index += 1 }
+    nextSuffix[base] = index + 1
     return "\(base)-\(index)"
   }
 }

@@ -84,6 +84,9 @@ final class PageFacts: Sendable {
 
   var title: String { matter?.title ?? name }
 
+  /// Whether the page's Markdown nests too deep to be walked or rendered (`MarkdownNesting`).
+  var isTooDeep: Bool { diagnostics.contains { $0.id == .nestingTooDeep } }
+
   /// The output file of the page named `name`.
   static func outputName(of name: String) -> String { name + ".html" }
 
@@ -119,6 +122,20 @@ extension PageFacts {
     let (matter, body, bodyLine, matterDiagnostics) = FrontMatter.parse(source, path: path)
     diagnostics += matterDiagnostics
     let markdown = MarkdownDocument(body: body, lineOffset: bodyLine - 1)
+    if let deep = MarkdownNesting.firstTooDeep(below: markdown.rootNode) {
+      // Nothing else walks the page, nor renders it (`isTooDeep`).
+      let (line, column) = deep.located
+      diagnostics.append(
+        Diagnostic(
+          id: .nestingTooDeep, path: path, line: line + markdown.lineOffset, column: column,
+          message:
+            "Markdown nests more than \(MarkdownNesting.limit) levels deep here (quotes, lists, emphasis or links inside each other): nest it less"
+        ))
+      let facts = PageFacts(
+        name: name, path: path, digest: digest, matter: matter, headings: [], ids: context.template.ids, anchors: [],
+        homes: [], searchWords: [:], diagnostics: diagnostics)
+      return (facts, nil)
+    }
     var survey = PageSurvey(path: path, markdown: markdown, contract: context.contract)
     survey.walk(markdown.rootNode)
     diagnostics += survey.diagnostics

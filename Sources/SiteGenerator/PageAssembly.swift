@@ -204,11 +204,13 @@ func renderPage(_ page: SourcePage, parsed: ParsedTemplate, context: SiteContext
   let frame = parsed.instantiate()
   fillPageSlots(frame.slots, page.facts, context: context)
   var renderer = PageRenderer(page: page, context: context, index: index)
-  if let content = frame.slots[.content] {
+  // A page that nests too deep is reported by its first pass, and left empty.
+  if let content = frame.slots[.content], !page.facts.isTooDeep {
     renderer.renderBlocks(page.markdown.rootNode, into: content)
   }
   return finish(
-    frame.written(current: page.name), path: page.outputName, source: page.path, diagnostics: renderer.diagnostics,
+    frame.written(current: page.name), path: page.outputName, source: context.sourceName(of: page.facts),
+    diagnostics: renderer.diagnostics,
     lookups: renderer.lookups.recorded)
 }
 
@@ -219,7 +221,8 @@ func renderPage(
   let frame = parsed.instantiate()
   fillPageSlots(frame.slots, facts, context: context)
   return finish(
-    frame.written(current: facts.name, content: content.content), path: facts.outputName, source: facts.path,
+    frame.written(current: facts.name, content: content.content), path: facts.outputName,
+    source: context.sourceName(of: facts),
     diagnostics: [], lookups: content.lookups)
 }
 

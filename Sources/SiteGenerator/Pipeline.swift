@@ -106,7 +106,8 @@ struct SitePipeline {
   func context(_ template: PageTemplate) -> SiteContext {
     SiteContext(
       contract: contract, template: template, siteTitle: contract.appName + " link contract",
-      files: build.published, conformance: build.conformance)
+      files: build.published, conformance: build.conformance,
+      contentFolder: SiteContext.folderName(build.contentDirectory))
   }
 
   /// Whether `bytes` are the UTF-8 of `text`.
@@ -124,7 +125,11 @@ struct SitePipeline {
   /// The page template, checked; nil after reporting why it cannot be used.
   func template(_ sources: SiteSources, into diagnostics: inout [Diagnostic]) -> PageTemplate? {
     let path = build.templatesDirectory + "/page.html"
-    guard let source = text(sources.templates.bytes["page.html"], path: path, into: &diagnostics) else { return nil }
+    guard
+      let source = text(
+        sources.templates.bytes["page.html"], path: path, location: sources.templates.path.map { $0 + "/page.html" },
+        into: &diagnostics)
+    else { return nil }
     let (template, problems) = PageTemplate.load(source: source, path: path)
     diagnostics += problems
     return template
@@ -151,7 +156,7 @@ struct SitePipeline {
         diagnostics.append(
           Diagnostic(
             id: .pageNameInvalid, path: path, line: 1, column: 1,
-            message: "page name `\(name)` must use only letters, digits, `-`, `_` and `.`"))
+            message: "page name `\(Printed.excerpt(name))` must use only letters, digits, `-`, `_` and `.`"))
         continue
       }
       // A page name is ASCII (`isPageName`), so its lowercase is a byte's; most are lowercase.
@@ -189,23 +194,48 @@ struct SitePipeline {
         digest = bytes.map(InputDigest.of) ?? 0
       }
       var problems: [Diagnostic] = []
-      let text = text(bytes, path: candidate.path, into: &problems)
+      let text = text(
+        bytes, path: candidate.path, location: sources.content.path.map { $0 + "/" + candidate.file },
+        into: &problems)
       return (text.map { page(.text($0)) }, problems)
     }
     diagnostics += read.flatMap(\.1)
     return read.compactMap(\.0)
   }
 
-  /// The text of the file at `path` that was read as `bytes` (nil: it could not be read).
-  func text(_ bytes: [UInt8]?, path: String, into diagnostics: inout [Diagnostic]) -> String? {
+  /// The text of the file at `path` that was read as `bytes` (nil: it could not be read, and
+  /// `location`, where it is, says why).
+  func text(_ bytes: [UInt8]?, path: String, location: String? = nil, into diagnostics: inout [Diagnostic]) -> String? {
     guard let bytes else {
       diagnostics.append(
-        Diagnostic(id: .contentUnreadable, path: path, line: 1, column: 1, message: "cannot read the file"))
+        Diagnostic(
+          id: .contentUnreadable, path: path, line: 1, column: 1,
+          message: "cannot read the file" + (location.flatMap(Self.notAFile).map { ": " + $0 } ?? "")))
       return nil
     }
     let read = PageText(bytes)
     diagnostics += read.diagnostics(path: path)
     return read.text
+  }
+
+  /// What the thing at `location` is when it is not a regular file, the only kind a build
+  /// reads (through a symbolic link too): a FIFO would wait for a writer, a device could give
+  /// anything. The words are `validate`'s.
+  static func notAFile(_ location: String) -> String? {
+    var status = stat()
+    guard stat(location, &status) == 0 else {
+      var link = stat()
+      let dangling = lstat(location, &link) == 0 && link.st_mode & S_IFMT == S_IFLNK
+      return dangling ? "it is a symbolic link to nothing" : nil
+    }
+    switch status.st_mode & S_IFMT {
+    case S_IFIFO: return "it is not a regular file (a FIFO)"
+    case S_IFCHR: return "it is not a regular file (a character device)"
+    case S_IFBLK: return "it is not a regular file (a block device)"
+    case S_IFSOCK: return "it is not a regular file (a socket)"
+    case S_IFDIR: return "it is a directory, not a file"
+    default: return nil
+    }
   }
 
   static func isPageName(_ name: String) -> Bool {
@@ -462,8 +492,9 @@ struct SitePipeline {
     var bytes: [String: [UInt8]] = [:]
     for file in files { bytes[file.path] = sources.content.bytes(of: file.file) }
     let columns = ScalarColumns(files: bytes)
-    return ForbiddenValues(in: files.map(\.text), contract: contract)
-      .redacting(diagnostics.map(columns.converting)).sorted()
+    let longest = diagnostics.lazy.map(\.message.utf8.count).max() ?? 0
+    return ForbiddenValues(in: files.map(\.text), contract: contract, longest: longest)
+      .redacting(columns.converting(diagnostics)).sorted()
   }
 }
 

@@ -19,16 +19,50 @@ struct SiteContext: Sendable {
   private let published: PublishedFiles
   /// The contract's conformance table, made once for a build by the first block that needs it.
   let conformance: SharedConformance
+  /// The Content folder's own name, which names a page's source in its header
+  /// (`sourceName(of:)`); empty for a folder that has none (`/`).
+  let contentFolder: String
 
   init(
     contract: Contract, template: PageTemplate, siteTitle: String, files: PublishedFiles,
-    conformance: SharedConformance
+    conformance: SharedConformance, contentFolder: String = "Content"
   ) {
     self.contract = contract
     self.template = template
     self.siteTitle = siteTitle
     published = files
     self.conformance = conformance
+    self.contentFolder = contentFolder
+  }
+
+  /// The source a page's header names: the Content folder's name and the page's file, such as
+  /// `Content/routes.md`, the same from any working directory and whatever path led to the
+  /// folder, so that a published page holds no local path.
+  func sourceName(of page: PageFacts) -> String {
+    let file = page.name + ".md"
+    return contentFolder.isEmpty ? file : contentFolder + "/" + file
+  }
+
+  /// The last component of `directory`, read as a path from the working directory: `.` and
+  /// `..` are followed by name (symbolic links are not), so `.`, `./Content/` and an absolute
+  /// path all give the folder's own name.
+  static func folderName(_ directory: String) -> String {
+    var components: [Substring] = []
+    if !directory.hasPrefix("/") {
+      var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+      if getcwd(&buffer, buffer.count) != nil {
+        let here = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        components = here.split(separator: "/")
+      }
+    }
+    for component in directory.split(separator: "/") {
+      switch component {
+      case ".": continue
+      case "..": _ = components.popLast()
+      default: components.append(component)
+      }
+    }
+    return components.last.map(String.init) ?? ""
   }
 }
 
@@ -377,6 +411,16 @@ struct PageRenderer {
         ))
       return
     }
+    // A cell parsed alone may nest otherwise than in its paragraph, which the first pass checked.
+    if let deep = MarkdownNesting.firstTooDeep(below: MarkdownNode(pointer: document.root)) {
+      let (_, column) = deep.located
+      diagnostics.append(
+        Diagnostic(
+          id: .nestingTooDeep, path: page.path, line: cell.line + page.markdown.lineOffset,
+          column: cell.column + column - 1,
+          message: "this table cell nests more than \(MarkdownNesting.limit) levels deep: nest it less"))
+      return
+    }
     origin = (cell.line, cell.column)
     defer { origin = nil }
     renderInlines(paragraph, into: element)
@@ -389,11 +433,15 @@ struct PageRenderer {
       diagnostics.append(Diagnostic(id: .linkInvalid, path: page.path, line: line, column: column, message: message))
       return nil
     }
+    /// A destination as a message quotes it, its secrets redacted.
+    func shown(_ destination: String) -> String {
+      Printed.url(destination, forbidden: context.contract.forbiddenKeys)
+    }
     if destination.hasPrefix("route:") {
       let id = String(destination.dropFirst("route:".count))
       let known = context.contract.routeClasses.map(\.id.rawValue)
       guard let route = context.contract.routeClasses.first(where: { $0.id.rawValue == id }) else {
-        return fail("unknown route class `\(id)` in link \(Suggestion.known(id, among: known))")
+        return fail("unknown route class `\(Printed.excerpt(id))` in link \(Suggestion.known(id, among: known))")
       }
       guard let href = lookups.href(anchor: DirectiveAnchor.route(route.id)) else {
         return fail("no page shows route class `\(id)`: add a `contract route \(id)` block")
@@ -407,7 +455,8 @@ struct PageRenderer {
     if destination.hasPrefix("#") {
       let fragment = String(destination.dropFirst())
       guard page.facts.ids.contains(fragment) else {
-        return fail("no heading or anchor `\(fragment)` on this page \(ExternalLink.ids(fragment, page.facts))")
+        return fail(
+          "no heading or anchor `\(Printed.excerpt(fragment))` on this page \(ExternalLink.ids(fragment, page.facts))")
       }
       return destination
     }
@@ -420,23 +469,24 @@ struct PageRenderer {
       let known = lookups.generatedPaths()
       let near = Suggestion.nearest(file, among: known).map { "did you mean `\($0)`? " } ?? ""
       return fail(
-        "link to `\(destination)`: no such generated file (\(near)generated files: \(known.joined(separator: ", ")))")
+        "link to `\(shown(destination))`: no such generated file (\(near)generated files: \(known.joined(separator: ", ")))"
+      )
     }
     guard file.hasSuffix(".md"), !holds(UInt8(ascii: "/"), in: file) else {
       return fail(
-        "link to `\(destination)`: link to a page as `name.md` or `name.md#heading`, to a route as `route:ID`, to a generated file such as `conformance.json`, to an https URL or to a mailto: address"
+        "link to `\(shown(destination))`: link to a page as `name.md` or `name.md#heading`, to a route as `route:ID`, to a generated file such as `conformance.json`, to an https URL or to a mailto: address"
       )
     }
     let name = String(file.dropLast(3))
     guard lookups.hasPage(named: name) else {
-      return fail("link to missing page `\(file)`")
+      return fail("link to missing page `\(Printed.excerpt(file))`")
     }
     var href = name == page.name && parts.count > 1 ? "" : PageFacts.outputName(of: name)
     if parts.count > 1 {
       let fragment = String(parts[1])
       guard lookups.has(id: fragment, onPage: name) else {
         let near = lookups.index?.pages[name].map { ExternalLink.ids(fragment, $0) } ?? ""
-        return fail("no heading or anchor `\(fragment)` in `\(file)` \(near)")
+        return fail("no heading or anchor `\(Printed.excerpt(fragment))` in `\(file)` \(near)")
       }
       href += "#" + fragment
     }
@@ -564,7 +614,7 @@ enum ExternalLink {
       return "`http:` links are not allowed: link to the https address, `https://…`"
     default:
       return
-        "`\(scheme):` links are not allowed: Content links out only to `https://` URLs and `mailto:` addresses"
+        "`\(Printed.excerpt(scheme)):` links are not allowed: Content links out only to `https://` URLs and `mailto:` addresses"
     }
   }
 
@@ -581,8 +631,9 @@ enum ExternalLink {
   static func ids(_ fragment: String, _ page: PageFacts) -> String {
     let kind = fragment.split(separator: "-").first.map { $0 + "-" } ?? ""
     let family = page.anchors.filter { $0.hasPrefix(kind) }.sorted()
-    let known = family.isEmpty ? page.headings.map(\.id) : family
+    let headings = page.headings
+    let known = family.isEmpty ? headings.prefix(Suggestion.searchLimit).map(\.id) : family
     guard !known.isEmpty else { return "(the page has no headings)" }
-    return Suggestion.known(fragment, among: known)
+    return Suggestion.known(fragment, among: known, count: family.isEmpty ? headings.count : family.count)
   }
 }

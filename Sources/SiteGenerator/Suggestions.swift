@@ -3,9 +3,19 @@ import LinkContract
 /// Help for a mistyped id: the nearest known one, when it is near enough to be a typo, and
 /// the full list.
 enum Suggestion {
-  /// `(did you mean `X`? known: a, b, c)` or `(known: a, b, c)`, to end an unknown-id message.
-  static func known(_ word: String, among known: [String]) -> String {
-    let list = "known: " + known.joined(separator: ", ")
+  /// The most known ids a message lists.
+  static let listLimit = 40
+  /// The most known ids a word is compared with: a page of ten thousand headings and as many
+  /// broken links to them compares each link with two hundred.
+  static let searchLimit = 200
+
+  /// `(did you mean `X`? known: a, b, c)` or `(known: a, b, c)`, to end an unknown-id message;
+  /// past `listLimit` ids, the list ends with how many more of `count` (the known ids, of
+  /// which `known` may be the first) there are.
+  static func known(_ word: String, among known: [String], count: Int? = nil) -> String {
+    let count = count ?? known.count
+    var list = "known: " + known.prefix(listLimit).joined(separator: ", ")
+    if count > listLimit { list += " and \(count - listLimit) more" }
     guard let near = nearest(word, among: known) else { return "(\(list))" }
     return "(did you mean `\(near)`? \(list))"
   }
@@ -16,13 +26,17 @@ enum Suggestion {
   }
 
   /// The known id nearest to `word` by edit distance, when within a third of its length
-  /// (at least one edit, at most three); the first such id on a tie.
+  /// (at least one edit, at most three); the first such id on a tie. Only the first
+  /// `searchLimit` ids are compared, and only those whose length is that near the word's, so
+  /// a long word costs no more than its reading.
   static func nearest(_ word: String, among known: [String]) -> String? {
     let typed = Array(word.lowercased().unicodeScalars)
     let limit = max(1, min(3, typed.count / 3))
     var best: (distance: Int, id: String)?
-    for id in known {
-      let distance = editDistance(typed, Array(id.lowercased().unicodeScalars))
+    for id in known.prefix(searchLimit) {
+      guard abs(id.unicodeScalars.count - typed.count) <= limit else { continue }
+      let other = Array(id.lowercased().unicodeScalars)
+      let distance = editDistance(typed, other)
       if distance <= limit, distance < (best?.distance ?? .max) { best = (distance, id) }
     }
     return best?.id
@@ -51,21 +65,46 @@ struct ScalarColumns {
 
   init(files: [String: [UInt8]]) { self.files = files }
 
-  func converting(_ diagnostic: Diagnostic) -> Diagnostic {
-    guard let bytes = files[diagnostic.path] else { return diagnostic }
-    var line = 1
-    var start = 0
-    while line < diagnostic.line, let newline = bytes[start...].firstIndex(of: 0x0A) {
-      start = newline + 1
-      line += 1
+  func converting(_ diagnostic: Diagnostic) -> Diagnostic { converting([diagnostic])[0] }
+
+  /// The diagnostics, each file's read once in line and column order: however many point into
+  /// one line, each byte of it is counted once.
+  func converting(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+    var result = diagnostics
+    var byFile: [String: [Int]] = [:]
+    for (index, diagnostic) in diagnostics.enumerated() where files[diagnostic.path] != nil {
+      byFile[diagnostic.path, default: []].append(index)
     }
-    guard line == diagnostic.line else { return diagnostic }
-    let end = min(bytes.count, start + diagnostic.column - 1)
-    let inside = bytes[start..<end].count { $0 & 0xC0 != 0x80 }
-    let column = inside + (start + diagnostic.column - 1 - end) + 1
-    guard column != diagnostic.column else { return diagnostic }
-    return Diagnostic(
-      id: diagnostic.id, path: diagnostic.path, line: diagnostic.line, column: column, severity: diagnostic.severity,
-      message: diagnostic.message)
+    for (path, indices) in byFile {
+      let bytes = files[path]!
+      var line = 1
+      var start = 0
+      // Where the count of scalars stands on the current line: a byte offset, and the scalars
+      // before it.
+      var counted = 0
+      var scalars = 0
+      for index in indices.sorted(by: {
+        (diagnostics[$0].line, diagnostics[$0].column) < (diagnostics[$1].line, diagnostics[$1].column)
+      }) {
+        let diagnostic = diagnostics[index]
+        while line < diagnostic.line, let newline = bytes[start...].firstIndex(of: 0x0A) {
+          start = newline + 1
+          line += 1
+          (counted, scalars) = (start, 0)
+        }
+        guard line == diagnostic.line else { continue }
+        let end = min(bytes.count, start + diagnostic.column - 1)
+        if end > counted {
+          scalars += bytes[counted..<end].count { $0 & 0xC0 != 0x80 }
+          counted = end
+        }
+        let column = scalars + (start + diagnostic.column - 1 - end) + 1
+        guard column != diagnostic.column else { continue }
+        result[index] = Diagnostic(
+          id: diagnostic.id, path: diagnostic.path, line: diagnostic.line, column: column,
+          severity: diagnostic.severity, message: diagnostic.message)
+      }
+    }
+    return result
   }
 }

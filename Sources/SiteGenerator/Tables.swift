@@ -233,25 +233,42 @@ enum GFMExtensions {
     // Most lines hold neither `~~` nor a URL's start.
     guard text.startColumn > 0, markdown.line(line, holds: .extension) else { return [] }
     let whole = markdown.lines[line - 1].utf8
-    let source =
-      text.endLine == line && text.endColumn >= text.startColumn ? Array(whole.prefix(text.endColumn)) : Array(whole)
+    // Only the text's own bytes are searched, read where they are: a line of many texts (links
+    // one after another) is read once in all, not once for each.
+    return whole.withContiguousStorageIfAvailable { problems(in: text, line: $0) }
+      ?? Array(whole).withUnsafeBufferPointer { problems(in: text, line: $0) }
+  }
+
+  /// `problems(in:of:)` in the bytes of the text's first line.
+  private static func problems(in text: MarkdownNode, line whole: UnsafeBufferPointer<UInt8>) -> [(Int, String)] {
+    let end =
+      text.endLine == text.startLine && text.endColumn >= text.startColumn
+      ? min(whole.count, text.endColumn) : whole.count
+    let source = UnsafeBufferPointer(rebasing: whole[..<end])
     let from = min(source.count, text.startColumn - 1)
     var found: [(Int, String)] = []
     if let offset = firstOffset(of: "~~".utf8, in: source, from: from) {
       found.append((offset + 1, strikethrough))
     }
     guard !isInsideLink(text) else { return found }
+    /// The first start of a URL at or after `at` that no letter or digit comes before.
+    func url(_ needle: String, from at: Int) -> Int? {
+      var at = at
+      while let offset = firstOffset(of: needle.utf8, in: source, from: at) {
+        if offset == 0 || !ASCII.isAlphanumeric(source[offset - 1]) { return offset }
+        at = offset + 1
+      }
+      return nil
+    }
+    let needles = ["https://", "http://", "www."]
+    // Each needle's next start, looked for again only once passed: each is searched for once.
+    var next = needles.map { url($0, from: from) }
     var start = from
     while start < source.count {
-      let candidates = ["https://", "http://", "www."].compactMap { needle -> Int? in
-        var at = start
-        while let offset = firstOffset(of: needle.utf8, in: source, from: at) {
-          if offset == 0 || !ASCII.isAlphanumeric(source[offset - 1]) { return offset }
-          at = offset + 1
-        }
-        return nil
+      for index in needles.indices where next[index].map({ $0 < start }) ?? false {
+        next[index] = url(needles[index], from: start)
       }
-      guard let first = candidates.min() else { break }
+      guard let first = next.compactMap({ $0 }).min() else { break }
       found.append((first + 1, bareURL))
       start = source[first...].firstIndex { $0 == 0x20 || $0 == 0x09 } ?? source.count
     }

@@ -37,7 +37,7 @@ struct PageTemplate: Sendable {
         diagnostics.append(
           Diagnostic(
             id: .templateInvalid, path: path, line: element.line, column: 1,
-            message: "unknown slot `\(name)` in template (known slots: \(known))"))
+            message: "unknown slot `\(Printed.excerpt(name))` in template (known slots: \(known))"))
         return
       }
       if let first = found[slot] {

@@ -315,13 +315,7 @@ struct SpecialContentFileTests {
     case .linkToFile: #expect(symlink(content + "/page.md", special) == 0)
     }
     let (result, waited) = Self.buildWatching(fixture, fifo: kind == .fifo ? special : kind == .linkToFIFO ? fifo : nil)
-    // Until `SiteOutput` opens a file to read without waiting (O_NONBLOCK, the lead's change
-    // of issue 32), the build waits; once it does, this known issue fails: remove the wrapper.
-    withKnownIssue("SiteOutput opens Content files to read with a blocking open") {
-      #expect(!waited, "the build opened the FIFO for reading and waited for a writer")
-    } when: {
-      kind == .fifo || kind == .linkToFIFO
-    }
+    #expect(!waited, "the build opened the FIFO for reading and waited for a writer")
     let messages = fixture.messages(result.diagnostics)
     guard let reason = Self.expected[kind] else {
       #expect(messages.isEmpty)

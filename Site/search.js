@@ -1,25 +1,13 @@
 /* Copied by `linkcontract build` (make site) from Templates/search.js. Do not edit. */
-// Search as you type over the site's search index, and a quick reading of a pasted link.
+// Search as you type over the site's search index, and the answer to a pasted link: the docs'
+// link checker (check.js over contract.js, the contract as data) reads it for each build, as
+// `linkcontract parse` would.
 // Plain JavaScript, no dependency, no WebAssembly; the page's static index works without it.
 // The data comes in scripts that the page runs before this one (search/index.js, then each
 // search/part-N.js: the documents search.json and its parts), so that it also works from
 // file:// and from any base path.
 (function () {
 
-  // The contract's word rule for forbidden keys (the words come from the contract): split the
-  // key at punctuation, lower-to-upper changes and letter/digit changes; forbidden when a word,
-  // two adjacent words joined, or the whole key without separators is listed, or is listed
-  // with a final s.
-  function isForbidden(key, words) {
-    var parts = key.replace(/([a-z])([A-Z])/g, "$1 $2").replace(/([A-Za-z])([0-9])/g, "$1 $2")
-      .replace(/([0-9])([A-Za-z])/g, "$1 $2").toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
-    var candidates = parts.slice();
-    for (var i = 0; i + 1 < parts.length; i++) candidates.push(parts[i] + parts[i + 1]);
-    candidates.push(parts.join(""));
-    return candidates.some(function (c) {
-      return words.indexOf(c) >= 0 || (c.length > 1 && c[c.length - 1] === "s" && words.indexOf(c.slice(0, -1)) >= 0);
-    });
-  }
   "use strict";
   var input = document.getElementById("search-input");
   var results = document.getElementById("search-results");
@@ -114,78 +102,49 @@
     });
   }
 
-  // A quick reading of a pasted link with the table made from the contract; the app's parser,
-  // or `linkcontract parse`, gives the exact answer (field formats are not checked here).
-  function classify(link) {
-    var table = data.links;
-    if (link.length > table.maxBytes) return { reason: "oversized" };
-    if (/[\s\\\x00-\x1f\x7f-\uffff]/.test(link)) return { reason: "malformed-url" };
-    var match = /^([A-Za-z][A-Za-z0-9+.-]*):\/\/([^\/?#]*)([^?#]*)(\?[^#]*)?(#.*)?$/.exec(link);
-    if (!match) return { reason: "malformed-url" };
-    var query = match[4];
-    if (query !== undefined && (query === "?" || /(^\?&|&&|&$|[?&]=)/.test(query))) return { reason: "malformed-url" };
-    if (link.indexOf("%") >= 0) return { reason: "malformed-encoding" };
-    var scheme = match[1].toLowerCase();
-    var authority = match[2];
-    var build = null, https = scheme === "https";
-    table.builds.forEach(function (b) { if (!build && !https && scheme === b.scheme.toLowerCase()) build = b; });
-    if (!https && !build) return { reason: "scheme-not-allowed" };
-    if (authority.indexOf("@") >= 0) return { reason: "userinfo-present" };
-    if (authority.indexOf(":") >= 0) return { reason: "port-present" };
-    if (https) {
-      table.builds.forEach(function (b) { if (!build && authority.toLowerCase() === b.host.toLowerCase()) build = b; });
-      if (!build) return { reason: "host-not-configured" };
-    }
-    if (match[5] !== undefined) return { reason: "fragment-present", build: build };
-    var keys = query ? query.slice(1).split("&").map(function (item) { return item.split("=")[0]; }) : [];
-    for (var k = 0; k < keys.length; k++) {
-      if (isForbidden(keys[k], table.forbidden)) return { reason: "forbidden-field", build: build };
-      if (keys.indexOf(keys[k]) !== k) return { reason: "duplicate-field", build: build };
-    }
-    var segments = https ? (match[3] ? match[3].slice(1).split("/") : []) : null;
-    var route = null, prefix = false;
-    table.routes.forEach(function (r) {
-      if (route) return;
-      if (!https) {
-        if (r.name !== null && authority === r.name && match[3] === "") route = r;
-        return;
-      }
-      if (!r.path || !match[3]) return;
-      var agrees = true;
-      for (var i = 0; i < Math.min(segments.length, r.path.length); i++) {
-        if (r.path[i][0] !== ":" && r.path[i] !== segments[i]) agrees = false;
-      }
-      if (!agrees) return;
-      if (segments.length === r.path.length) route = r;
-      else if (segments.length < r.path.length && r.path[0][0] !== ":") prefix = true;
+  // The link a query is, if any: as typed when it has a scheme, or with `https://` before it
+  // when it starts with a build's web host (a link pasted without its scheme).
+  function linkOf(query, contract) {
+    if (/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(query)) return { link: query, added: false };
+    var lower = query.toLowerCase();
+    var host = contract.builds.some(function (build) {
+      var h = build.webHost.toLowerCase();
+      return lower === h || (lower.indexOf(h) === 0 && "/?#".indexOf(lower.charAt(h.length)) >= 0);
     });
-    if (!route) return { reason: prefix ? "missing-field" : "unknown-route", build: build };
-    var extra = keys.filter(function (key) { return route.query.indexOf(key) < 0; });
-    if (extra.length) return { reason: "extra-field", build: build };
-    if (route.query.length && !keys.length) return { reason: "missing-field", build: build };
-    return { route: route, build: build };
+    return host ? { link: "https://" + query, added: true } : null;
   }
 
   function showLink(query) {
     linkLine.textContent = "";
-    if (!/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(query.trim())) { linkLine.hidden = true; return; }
-    var answer = classify(query.trim());
-    linkLine.appendChild(document.createTextNode("This link reads as "));
-    var target = document.createElement("a");
-    var code = document.createElement("code");
-    if (answer.route) {
-      target.href = answer.route.href;
-      code.textContent = answer.route.id;
-    } else {
-      target.href = data.links.reasons[answer.reason] || "search.html";
-      code.textContent = "unsupported " + answer.reason;
-    }
-    target.appendChild(code);
-    linkLine.appendChild(target);
-    linkLine.appendChild(document.createTextNode(
-      (answer.build ? " (" + answer.build.name + " build)" : "") +
-      ". A quick reading from the contract's table; field formats are not checked here: " +
-      "linkcontract parse gives the exact answer."));
+    var checker = self.linkcontractCheck, contract = self.linkcontractContract;
+    var found = checker && contract ? linkOf(query, contract) : null;
+    if (!found) { linkLine.hidden = true; return; }
+    linkLine.appendChild(document.createTextNode(found.added
+      ? "Read as " + found.link + " (the scheme added): "
+      : "This link, as the app's parser reads it: "));
+    var list = document.createElement("ul");
+    contract.builds.forEach(function (build) {
+      var answer = checker.classify(contract, build.name, found.link);
+      var item = document.createElement("li");
+      item.appendChild(document.createTextNode("on " + build.name + ": "));
+      var target = document.createElement("a");
+      target.href = (answer.outcome === "recognized" ? data.links.routes[answer.route] : data.links.reasons[answer.reason]) ||
+        "search.html";
+      var code = document.createElement("code");
+      code.textContent = checker.line(answer);
+      target.appendChild(code);
+      item.appendChild(target);
+      if (data.links.checker) {
+        item.appendChild(document.createTextNode(" ("));
+        var open = document.createElement("a");
+        open.href = data.links.checker + "?build=" + encodeURIComponent(build.name) + "&link=" + encodeURIComponent(found.link);
+        open.textContent = "open in the link checker";
+        item.appendChild(open);
+        item.appendChild(document.createTextNode(")"));
+      }
+      list.appendChild(item);
+    });
+    linkLine.appendChild(list);
     linkLine.hidden = false;
   }
 
@@ -199,7 +158,7 @@
       input.removeAttribute("aria-activedescendant");
       return;
     }
-    var found = /:\/\//.test(query) ? [] : search(query);
+    var found = !linkLine.hidden ? [] : search(query);
     found.slice(0, 50).forEach(function (item, index) {
       var entry = item[2];
       var li = document.createElement("li");

@@ -1,15 +1,20 @@
 #!/usr/bin/env python3
 """validate-site: Nu HTML checker + axe-core in headless Chromium over every Site/*.html page.
 
-Run through scripts/validate-site.sh, which installs what this needs. Exit status:
-0 when the Nu checker reports zero errors and axe-core zero violations in every mode,
-1 when either reports any, 2 when a validator could not run at all.
+Run through scripts/validate-site.sh, which installs what this needs. It also drives the link
+checker page (check.html?build=NAME&link=LINK) from file:// over a case of every fault of
+conformance.json and seeded generated links, and compares each outcome with the line
+`linkcontract parse` prints. Exit status: 0 when the Nu checker reports zero errors, axe-core
+zero violations in every mode and the checker page agrees on every link, 1 when any of them
+fails, 2 when a validator could not run at all.
 """
 
 from __future__ import annotations
 
 import argparse
 import base64
+import random
+import urllib.parse
 import json
 import os
 import shutil
@@ -318,6 +323,75 @@ def run_axe(pages: list[Path], out: Path, screenshots: bool, rules_tags: list[st
     return total, True, grouped
 
 
+def checker_links(site: Path, seed: int, generated: int) -> list[tuple[str, str]]:
+    """(build, link) pairs: one conformance case of every fault on every build, and generated
+    links made from them by a few seeded edits. Only links a URL query can carry exactly: text
+    without a line break (bytes that are not UTF-8 arrive as U+FFFD)."""
+    table = json.loads((site / "conformance.json").read_text(encoding="utf-8"))
+    firsts: dict[tuple[str, str], str] = {}
+    for case in table["links"]:
+        text = case.get("input")
+        if text is None or "\n" in text or "\r" in text:
+            continue
+        firsts.setdefault((case["build"], case["fault"]), text)
+    pairs = [(build, text) for (build, _fault), text in sorted(firsts.items())]
+    pieces = ["/", "?", "&", "=", "#", "%", "@", ":", ".", "//", "[", "]", ":443", "_", "-", "A", "z", "9",
+              " ", "\\", "é", "?code=", "&error=access_denied", "?utm_source=x", "?CCNumber=1", "+"]
+    rng = random.Random(seed)
+    bases = [text for _build, text in pairs]
+    builds = sorted({build for build, _text in pairs})
+    for _ in range(generated):
+        link = rng.choice(bases)
+        for _edit in range(rng.randint(1, 3)):
+            at = rng.randint(0, len(link))
+            kind = rng.randrange(3)
+            if kind == 0:
+                link = link[:at] + rng.choice(pieces) + link[at:]
+            elif kind == 1 and at < len(link):
+                link = link[:at] + link[at + 1:]
+            else:
+                link += rng.choice(pieces)
+        pairs.append((rng.choice(builds), link))
+    return pairs
+
+
+def run_checker(site: Path, tool: Path, seed: int, generated: int) -> tuple[int, int, bool]:
+    """The checker page over checker_links in headless Chromium, each outcome compared with
+    `linkcontract parse`; (links, disagreements, ran)."""
+    if not tool.exists():
+        log(f"checker: {tool} is missing: run make site first")
+        return 0, 0, False
+    pairs = checker_links(site, seed, generated)
+    expected: dict[tuple[str, str], str] = {}
+    for build in sorted({b for b, _ in pairs}):
+        links = [link for b, link in pairs if b == build]
+        answer = subprocess.run(
+            [str(tool), "parse", "--build", build, "-"], input="".join(link + "\n" for link in links).encode(),
+            capture_output=True, check=False)
+        lines = answer.stdout.decode("utf-8").splitlines()
+        if answer.returncode != 0 or len(lines) != len(links):
+            log(f"checker: linkcontract parse failed for {build}: {answer.stderr.decode()[:200]}")
+            return 0, 0, False
+        expected.update(zip(((build, link) for link in links), lines))
+    driver = start_driver()
+    page = (site / "check.html").resolve().as_uri()
+    differ = 0
+    try:
+        for build, link in pairs:
+            query = urllib.parse.urlencode({"build": build, "link": link}, quote_via=urllib.parse.quote)
+            driver.get(page + "?" + query)
+            got = driver.execute_script(
+                "return window.checkReady ? document.getElementById('outcome').textContent : null")
+            if got != expected[(build, link)]:
+                differ += 1
+                if differ <= 20:
+                    log(f"checker: {build} {link!r}: parse says {expected[(build, link)]!r}, the page {got!r}")
+    finally:
+        driver.quit()
+    log(f"checker: check.html from file:// agrees with linkcontract parse on {len(pairs) - differ} of {len(pairs)} links")
+    return len(pairs), differ, True
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--site", default="Site", help="folder with the generated pages")
@@ -325,6 +399,10 @@ def main() -> int:
     ap.add_argument("--skip-html", action="store_true", help="do not run the Nu checker")
     ap.add_argument("--skip-axe", action="store_true", help="do not run axe-core")
     ap.add_argument("--no-screenshots", action="store_true")
+    ap.add_argument("--skip-checker", action="store_true", help="do not drive the link checker page")
+    ap.add_argument("--tool", default=".build/debug/linkcontract", help="the parser the checker page is held to")
+    ap.add_argument("--checker-seed", type=int, default=1)
+    ap.add_argument("--checker-links", type=int, default=200, help="generated links besides the conformance cases")
     ap.add_argument(
         "--tags",
         default="",
@@ -352,6 +430,10 @@ def main() -> int:
         tags = [t for t in args.tags.split(",") if t] or None
         violations, ran, _ = run_axe(pages, out, not args.no_screenshots, tags)
         broken |= not ran
+    checker_differ = 0
+    if not args.skip_checker and (site / "check.html").exists():
+        _count, checker_differ, ran = run_checker(site, Path(args.tool), args.checker_seed, args.checker_links)
+        broken |= not ran
     elapsed = time.monotonic() - started
     modes = len(WIDTHS) * len(SCHEMES)
     log(
@@ -368,7 +450,7 @@ def main() -> int:
     )
     if broken:
         return 2
-    return 0 if html_errors == 0 and violations == 0 else 1
+    return 0 if html_errors == 0 and violations == 0 and checker_differ == 0 else 1
 
 
 if __name__ == "__main__":

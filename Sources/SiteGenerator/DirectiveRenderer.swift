@@ -30,7 +30,40 @@ struct DirectiveRenderer {
     case .association(let build): association(build, element)
     case .conformance: conformance(element)
     case .lifecycle: LifecycleRenderer(contract: contract, renderer: self).render(into: element)
+    case .linkChecker: linkChecker(element)
     }
+  }
+
+  /// The docs' link checker: a form that reloads the page with `?build=NAME&link=LINK`, and
+  /// the element `check.js` fills with the line `linkcontract parse` prints. The checker reads
+  /// only `contract.js`, the contract as data; without JavaScript the page says what to run.
+  func linkChecker(_ element: Element) {
+    let section = element.add("section", ["id": "link-checker", "aria-label": "Link checker"])
+    let form = section.add("form", ["id": "check-form", "class": "check-form", "action": "check.html"])
+    let buildRow = form.add("p")
+    buildRow.add("label", ["for": "check-build"], text: "Build")
+    buildRow.text(" ")
+    let select = buildRow.add("select", ["id": "check-build", "name": "build"])
+    for build in contract.builds { select.add("option", ["value": build.name], text: build.name) }
+    let linkRow = form.add("p")
+    linkRow.add("label", ["for": "check-link"], text: "Link")
+    linkRow.text(" ")
+    linkRow.add(
+      "input",
+      [
+        "type": "text", "id": "check-link", "name": "link", "autocomplete": "off", "spellcheck": "false",
+        "inputmode": "url", "size": "60",
+      ])
+    form.add("p").add("button", ["type": "submit"], text: "Check")
+    let answer = section.add("p", ["class": "check-outcome"])
+    answer.text("Outcome: ")
+    answer.add("output", ["id": "outcome", "for": "check-build check-link", "aria-live": "polite"])
+    let without = section.add("noscript").add("p")
+    without.text("The checker runs in the browser. Without JavaScript, ask the tool: ")
+    without.add("code", text: "linkcontract parse --build NAME LINK")
+    without.text(".")
+    section.add("script", ["src": "contract.js", "defer": "defer"])
+    section.add("script", ["src": "check.js", "defer": "defer"])
   }
 
   /// A link to a directive anchor when some page shows it, else plain text.

@@ -50,6 +50,8 @@ enum Directive: Sendable {
   case association(String)
   case conformance
   case lifecycle
+  /// The link checker's form: a build chooser, a link, and the outcome `check.js` writes.
+  case linkChecker
 
   static let names: [String] = contractBlockNames
 
@@ -79,6 +81,7 @@ enum Directive: Sendable {
     case "builds": return noArguments(.builds)
     case "conformance": return noArguments(.conformance)
     case "lifecycle": return noArguments(.lifecycle)
+    case "link-checker": return noArguments(.linkChecker)
     case "route":
       let known = contract.routeClasses.map(\.id.rawValue)
       guard call.arguments.count == 1 else {
@@ -145,6 +148,7 @@ enum Directive: Sendable {
     case .builds: Set(contract.builds.map { DirectiveAnchor.build($0.name) })
     case .association(let build): [DirectiveAnchor.association(build)]
     case .conformance: ["conformance-table"]
+    case .linkChecker: ["link-checker", "check-form", "check-build", "check-link", "outcome"]
     case .lifecycle:
       Set(
         ["lifecycle-states", "lifecycle-coverage", "lifecycle-states-title", "state-arrow"]
@@ -157,7 +161,7 @@ enum Directive: Sendable {
 public let contractBlockNames = [
   "layers", "route-classes", "route", "routes", "rejection-reasons", "reason-examples", "forbidden-fields",
   "handling-stages", "gates", "troubleshooting", "verification", "revalidation", "builds", "association",
-  "conformance", "lifecycle", "references",
+  "conformance", "lifecycle", "references", "link-checker",
 ]
 
 struct DirectiveError: Error {

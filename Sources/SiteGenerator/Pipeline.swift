@@ -46,8 +46,13 @@ struct SitePipeline {
     let resolved = resolve(pages, into: &diagnostics)
     clock.mark("resolve")
     let hasScript = context.files["search.js"] != nil || sources.templates.bytes["search.js"] != nil
+    // The search page reads a pasted link with the link checker when the site has both its
+    // script and the contract as data.
+    let hasChecker =
+      hasScript && context.files["contract.js"] != nil
+      && (context.files["check.js"] != nil || sources.templates.bytes["check.js"] != nil)
     let rendered = render(
-      resolved, context: context, script: hasScript, previous: previous, untouched: untouched)
+      resolved, context: context, script: hasScript, checker: hasChecker, previous: previous, untouched: untouched)
     clock.mark("render")
     var output = assemble(rendered, sources: sources)
     diagnostics += rendered.pages.flatMap(\.diagnostics) + pages.flatMap(\.facts.diagnostics)
@@ -322,8 +327,8 @@ struct SitePipeline {
   /// previous build wrote it when its bytes, the site and the navigation are the same, its file
   /// is untouched, and the site index answers every question its render asked as it did then.
   func render(
-    _ site: ResolvedSite, context: SiteContext, script hasScript: Bool, previous: BuildRecord?,
-    untouched: Set<String>
+    _ site: ResolvedSite, context: SiteContext, script hasScript: Bool, checker: Bool = false,
+    previous: BuildRecord?, untouched: Set<String>
   ) -> RenderedPages {
     let sameNavigation = previous?.navigation == site.navigationDigest
     // While the site holds the same pages, in the same order, and none changed what the index
@@ -336,8 +341,11 @@ struct SitePipeline {
       }
     let template = context.template
     let navigation = site.navigation
-    let searchBase = SearchIndex(
-      index: site.index, files: context.files, contract: contract, terms: build.searchTerms)
+    let searchBase = {
+      var search = SearchIndex(index: site.index, files: context.files, contract: contract, terms: build.searchTerms)
+      search.checker = checker
+      return search
+    }()
     let pages = parallelJobs(site.pages.count) {
       WorkerTemplate(template, navigation: navigation)
     } _: { job, worker -> (RenderedPage, SearchChunk, ahead: Bool) in

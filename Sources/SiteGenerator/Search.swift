@@ -127,8 +127,11 @@ struct SearchIndex {
   private(set) var entries: [SearchEntry] = []
   /// Each page's own entries, in page order.
   private(set) var chunks: [SearchChunk] = []
-  /// The data the search page's script classifies a pasted link with, made from the contract.
+  /// Where the search page sends a pasted link's answer (`LinkTable`).
   let links: [UInt8]
+  /// Whether the search page loads the link checker (`contract.js`, `check.js`) to answer a
+  /// pasted link.
+  var checker = false
   /// The contract entry each `page.html` and heading slug titles.
   private var titled: [String: Int] = [:]
   /// The files of `titled`'s keys: no heading of another page titles an entry.
@@ -283,6 +286,7 @@ struct SearchIndex {
   func pageDigest(script: Bool) -> UInt64 {
     var hash = InputDigest()
     hash.add(script ? 1 : 0)
+    hash.add(checker ? 1 : 0)
     hash.add(UInt64(entries.count))
     for entry in entries {
       hash.add(entry.kind.rawValue)
@@ -330,7 +334,7 @@ struct SearchIndex {
   }
 
   /// The version of `search.json` and its parts: 2 since the pages' entries are in parts.
-  static let schemaVersion = 2
+  static let schemaVersion = 3
 
   /// Where the search page's script finds `search.json`'s data: a script, so that search
   /// works from `file://` too, where a page cannot fetch a file.
@@ -424,7 +428,7 @@ struct SearchIndex {
       text:
         "Type words such as extra-field, fingerprint or utm_source, or paste a link to see how the app reads it. Arrow keys move through the results; Enter opens one. Without JavaScript, use the index below."
     )
-    content.add("p", ["id": "search-link", "class": "search-link", "aria-live": "polite", "hidden": "hidden"])
+    content.add("div", ["id": "search-link", "class": "search-link", "aria-live": "polite", "hidden": "hidden"])
     content.add("ul", ["id": "search-results", "class": "search-results", "aria-live": "polite", "hidden": "hidden"])
     content.add("h2", ["id": "index-of-entries"], text: "Index")
     for kind in SearchEntry.Kind.allCases {
@@ -442,6 +446,10 @@ struct SearchIndex {
       // page changes its part's script, not this page.
       content.add("script", ["src": Self.indexScriptPath, "defer": "defer"])
       for part in Self.parts(chunks) { content.add("script", ["src": part.scriptPath, "defer": "defer"]) }
+      if checker {
+        content.add("script", ["src": "contract.js", "defer": "defer"])
+        content.add("script", ["src": "check.js", "defer": "defer"])
+      }
       content.add("script", ["src": "search.js", "defer": "defer"])
     }
   }
@@ -451,75 +459,31 @@ struct SearchIndex {
 
 }
 
-/// The table a pasted link is classified with in the browser, made from the contract's values:
-/// each build's host and scheme, each route's https path (literal segments, `null` for a
-/// field), custom-scheme name and query fields, the forbidden words with how they match, the
-/// reasons in the order they are checked, and where each route and reason is documented.
+/// Where the search page sends a pasted link's answer: the page documenting each route class
+/// and each rejection reason. The answer itself comes from the docs' link checker (`check.js`
+/// over `contract.js`), which reads the contract as data; this table holds no rule.
 struct LinkTable {
   let json: [UInt8]
 
   init(contract: Contract, index: SiteIndex) {
-    func href(_ id: String) -> String? { index.href(anchor: id, from: "search") }
-    var out: [UInt8] = Array("{\"maxBytes\":\(contract.maximumLinkBytes),\"builds\":[".utf8)
-    for (offset, build) in contract.builds.enumerated() {
-      if offset > 0 { out.append(0x2C) }
-      out += Array("{\"name\":".utf8)
-      JSON.quote(build.name, into: &out, scriptSafe: true)
-      out += Array(",\"host\":".utf8)
-      JSON.quote(build.webHost, into: &out, scriptSafe: true)
-      out += Array(",\"scheme\":".utf8)
-      JSON.quote(build.customScheme, into: &out, scriptSafe: true)
-      out.append(0x7D)
-    }
-    out += Array("],\"routes\":[".utf8)
-    var first = true
-    for route in contract.routeClasses where route.httpsPath != nil || route.customSchemeName != nil {
-      if !first { out.append(0x2C) }
-      first = false
-      out += Array("{\"id\":".utf8)
-      JSON.quote(route.id.rawValue, into: &out, scriptSafe: true)
-      out += Array(",\"path\":".utf8)
-      if let path = route.httpsPath {
-        out.append(0x5B)
-        for (k, segment) in path.enumerated() {
-          if k > 0 { out.append(0x2C) }
-          switch segment {
-          case .literal(let text): JSON.quote(text, into: &out, scriptSafe: true)
-          case .field(let field): JSON.quote(":" + field.name, into: &out, scriptSafe: true)
-          }
-        }
-        out.append(0x5D)
-      } else {
-        out += Array("null".utf8)
-      }
-      out += Array(",\"name\":".utf8)
-      if let name = route.customSchemeName {
-        JSON.quote(name, into: &out, scriptSafe: true)
-      } else {
-        out += Array("null".utf8)
-      }
-      out += Array(",\"query\":[".utf8)
-      for (k, field) in route.query.fields.enumerated() {
-        if k > 0 { out.append(0x2C) }
-        JSON.quote(field.name, into: &out, scriptSafe: true)
-      }
-      out += Array("],\"href\":".utf8)
-      JSON.quote(href(DirectiveAnchor.route(route.id)) ?? "", into: &out, scriptSafe: true)
-      out.append(0x7D)
-    }
-    out += Array("],\"forbidden\":[".utf8)
-    for (k, word) in contract.forbiddenKeys.words.enumerated() {
+    func href(_ id: String) -> String { index.href(anchor: id, from: "search") ?? "" }
+    var out: [UInt8] = Array("{\"routes\":{".utf8)
+    for (k, route) in contract.routeClasses.enumerated() {
       if k > 0 { out.append(0x2C) }
-      JSON.quote(word, into: &out, scriptSafe: true)
+      JSON.quote(route.id.rawValue, into: &out, scriptSafe: true)
+      out.append(0x3A)
+      JSON.quote(href(DirectiveAnchor.route(route.id)), into: &out, scriptSafe: true)
     }
-    out += Array("],\"reasons\":{".utf8)
+    out += Array("},\"reasons\":{".utf8)
     for (k, rule) in contract.rejectionRules.enumerated() {
       if k > 0 { out.append(0x2C) }
       JSON.quote(rule.reason.rawValue, into: &out, scriptSafe: true)
       out.append(0x3A)
-      JSON.quote(href(DirectiveAnchor.reason(rule.reason)) ?? "", into: &out, scriptSafe: true)
+      JSON.quote(href(DirectiveAnchor.reason(rule.reason)), into: &out, scriptSafe: true)
     }
-    out += Array("}}".utf8)
+    out += Array("},\"checker\":".utf8)
+    JSON.quote(index.pages["check"] != nil ? "check.html" : "", into: &out, scriptSafe: true)
+    out += Array("}".utf8)
     json = out
   }
 }
@@ -544,50 +508,14 @@ extension SearchIndex {
           "items": { "type": "string", "pattern": "^search/part-[1-9][0-9]*\\\\.json$" }
         },
         "links": {
-          "description": "The table the search page classifies a pasted link with, made from the contract's values.",
+          "description": "Where the search page sends a pasted link's answer, which the link checker (check.js over contract.js) gives: the href of each route class's and each rejection reason's documentation (empty when no page shows it), and of the checker page (empty without one).",
           "type": "object",
-          "required": ["maxBytes", "builds", "routes", "forbidden", "reasons"],
+          "required": ["routes", "reasons", "checker"],
           "additionalProperties": false,
           "properties": {
-            "maxBytes": { "type": "integer", "minimum": 1 },
-            "builds": {
-              "type": "array",
-              "items": {
-                "type": "object",
-                "required": ["name", "host", "scheme"],
-                "additionalProperties": false,
-                "properties": { "name": { "type": "string" }, "host": { "type": "string" }, "scheme": { "type": "string" } }
-              }
-            },
-            "routes": {
-              "type": "array",
-              "items": {
-                "type": "object",
-                "required": ["id", "path", "name", "query", "href"],
-                "additionalProperties": false,
-                "properties": {
-                  "id": { "type": "string", "pattern": "^[a-z0-9]+(-[a-z0-9]+)*$" },
-                  "path": {
-                    "description": "https path segments: a literal, or `:field` for a field; null when the route has no https form.",
-                    "type": ["array", "null"],
-                    "items": { "type": "string" }
-                  },
-                  "name": { "type": ["string", "null"] },
-                  "query": { "type": "array", "items": { "type": "string" } },
-                  "href": { "type": "string" }
-                }
-              }
-            },
-            "forbidden": {
-              "description": "The contract's forbidden words; a key is split into words as docs/design.md says (Forbidden keys) and checked against them.",
-              "type": "array",
-              "items": { "type": "string", "pattern": "^[a-z0-9]+$" }
-            },
-            "reasons": {
-              "description": "Rejection reasons in the order they are checked, each with the href of its documentation.",
-              "type": "object",
-              "additionalProperties": { "type": "string" }
-            }
+            "routes": { "type": "object", "additionalProperties": { "type": "string" } },
+            "reasons": { "type": "object", "additionalProperties": { "type": "string" } },
+            "checker": { "type": "string" }
           }
         }
       }

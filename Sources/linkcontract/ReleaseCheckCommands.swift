@@ -73,7 +73,7 @@ struct VerifyHostCommand {
     }
     build = try namedBuild(name)
     if let caFile, let problem = caFileProblem(caFile) {
-      throw UsageError(message: "cannot use --ca-file '\(Printed.excerpt(caFile))': \(problem)")
+      throw UsageError(message: "cannot use --ca-file '\(Printed.excerpt(caFile, limit: 1000))': \(problem)")
     }
     if let baseURL, !baseURL.contains("://") {
       throw UsageError(message: "--base-url must be an absolute URL such as https://\(build?.webHost ?? "host")")

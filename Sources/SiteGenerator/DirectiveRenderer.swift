@@ -66,6 +66,15 @@ struct DirectiveRenderer {
     section.add("script", ["src": "check.js", "defer": "defer"])
   }
 
+  /// The text a reader sees of `directive`'s block, for the search index: the block rendered
+  /// ahead of the site index (links as plain text), its text nodes in order.
+  static func searchText(of directive: Directive, context: SiteContext, page: String) -> [UInt8] {
+    let document = HTMLDocument.fragment()
+    var renderer = DirectiveRenderer(context: context, lookups: SiteLookups(aheadOf: page), page: page)
+    renderer.render(directive, into: document.body)
+    return document.plainText(of: document.body)
+  }
+
   /// A link to a directive anchor when some page shows it, else plain text.
   func link(_ parent: Element, anchor: String, text: String, code: Bool = false) {
     let target = lookups.href(anchor: anchor).map { parent.add("a", ["href": $0]) } ?? parent

@@ -278,6 +278,34 @@ final class HTMLDocument {
     return index
   }
 
+  /// The text of every text node below `element`, in document order, each followed by a
+  /// space: what a reader sees of it, for the search index. Walked without recursion.
+  func plainText(of element: Element) -> [UInt8] {
+    var out: [UInt8] = []
+    var node = nodes[Int(element.index)].firstChild
+    while node >= 0 {
+      if nodes[Int(node)].kind == .text {
+        if let range = nodes[Int(node)].textBytes {
+          out += textBytes[Int(range.lowerBound)..<Int(range.upperBound)]
+        } else {
+          out += values[Int(node)].utf8
+        }
+        out.append(UInt8(ascii: " "))
+      }
+      if nodes[Int(node)].kind == .element, nodes[Int(node)].firstChild >= 0 {
+        node = nodes[Int(node)].firstChild
+        continue
+      }
+      // Up until a node with a next sibling, not past `element`.
+      while node >= 0, nodes[Int(node)].next < 0 {
+        node = nodes[Int(node)].parent
+        if node == element.index { return out }
+      }
+      if node >= 0 { node = nodes[Int(node)].next }
+    }
+    return out
+  }
+
   /// A node's value, wherever it is kept.
   func value(of index: Int32) -> String {
     guard let range = nodes[Int(index)].textBytes else { return values[Int(index)] }

@@ -136,7 +136,9 @@ extension PageFacts {
         homes: [], searchWords: [:], diagnostics: diagnostics)
       return (facts, nil)
     }
-    var survey = PageSurvey(path: path, markdown: markdown, contract: context.contract)
+    var survey = PageSurvey(path: path, markdown: markdown, contract: context.contract) { directive in
+      DirectiveRenderer.searchText(of: directive, context: context, page: name)
+    }
     survey.walk(markdown.rootNode)
     diagnostics += survey.diagnostics
 
@@ -204,10 +206,17 @@ struct PageSurvey: MarkdownWalker {
   private(set) var sectionTexts: [(heading: Int?, text: [UInt8])] = []
   private var section: Int?
 
-  init(path: String, markdown: MarkdownDocument, contract: Contract) {
+  /// The text a reader sees of a generated block, which the search index holds as the page's.
+  let generatedText: (Directive) -> [UInt8]
+
+  init(
+    path: String, markdown: MarkdownDocument, contract: Contract,
+    generatedText: @escaping (Directive) -> [UInt8] = { _ in [] }
+  ) {
     self.path = path
     self.markdown = markdown
     self.contract = contract
+    self.generatedText = generatedText
   }
 
   private func position(_ node: MarkdownNode) -> (Int, Int) {
@@ -242,6 +251,14 @@ struct PageSurvey: MarkdownWalker {
     case CMARK_NODE_CODE_BLOCK:
       if let call = DirectiveCall(info: node.fenceInfo) {
         survey(call, node)
+      } else if let call = LinkExampleCall(info: node.fenceInfo) {
+        // The search holds the examples as shown: their placeholders filled, their outcomes.
+        let examples = LinkExamples(
+          call: call, body: node.literal, path: path, firstLine: 1, column: 1, contract: contract)
+        let document = HTMLDocument.fragment()
+        examples.render(into: document.body)
+        let text = document.plainText(of: document.body)
+        searchText { $0 += text }
       } else {
         searchText(node.appendLiteral)
       }
@@ -290,6 +307,8 @@ struct PageSurvey: MarkdownWalker {
           "`contract \(call.name)` appears twice on this page; show it once and link to it")
       }
       anchors.formUnion(generated)
+      let text = generatedText(parsed)
+      searchText { $0 += text }
       homes.append(
         DirectiveHome(
           block: ([call.name] + call.arguments).joined(separator: " "), line: line, column: column,

@@ -37,7 +37,7 @@ done
 
 echo "== seeding $fuzz_dir from Site/conformance.json and Content/"
 python3 - "$fuzz_dir" <<'PY'
-import hashlib, json, pathlib, sys
+import base64, hashlib, json, pathlib, sys
 
 out = pathlib.Path(sys.argv[1])
 
@@ -48,7 +48,8 @@ def write(folder, data):
 parser_seeds = out / "seeds" / "LinkParserFuzz"
 table = json.loads(pathlib.Path("Site/conformance.json").read_text())
 for case in table["links"]:
-    write(parser_seeds, case["input"].encode())
+    # An input that is not UTF-8 has its bytes as inputBase64.
+    write(parser_seeds, case["input"].encode() if case["input"] is not None else base64.b64decode(case["inputBase64"]))
 
 content_seeds = out / "seeds" / "ContentFuzz"
 for page in sorted(pathlib.Path("Content").glob("*.md")):

@@ -43,7 +43,11 @@ enum ContentProperties {
     "line", "text",
     // The page template's search box, in every header.
     "form", "label", "input", "button",
+    // The link checker's form (`contract link-checker`), and its scripts (`scriptSources`).
+    "select", "option", "output", "noscript", "script",
   ]
+  /// The only scripts a Content page may load: the link checker's.
+  static let scriptSources: Set<String> = ["contract.js", "check.js"]
 
   /// Known findings to step over, so that a long run can look further: a comma-separated list
   /// in `CONTENT_FUZZ_TOLERATE` of `duplicate-ids` and `forbidden-echo`. Empty by default.
@@ -119,7 +123,13 @@ enum ContentProperties {
         }
         end += 1
       }
-      for (attribute, value) in attributes(lowered[j..<end]) {
+      let tagAttributes = attributes(lowered[j..<end])
+      if tag == "script", lowered[i + 1] != UInt8(ascii: "/"),
+        !tagAttributes.contains(where: { $0.0 == "src" && scriptSources.contains($0.1) })
+      {
+        fail(data, "a script other than the link checker's in the page (at byte \(i))")
+      }
+      for (attribute, value) in tagAttributes {
         if attribute.hasPrefix("on") { fail(data, "event handler `\(attribute)` on `<\(tag)>`") }
         if attribute == "href" || attribute == "src",
           value.hasPrefix("javascript:") || value.hasPrefix("data:") || value.hasPrefix("vbscript:")

@@ -5,8 +5,15 @@ let package = Package(
   name: "linkcontract",
   products: [
     .executable(name: "linkcontract", targets: ["LinkContractCLI"]),
+    // What an app that adopts linkcontract depends on: the model to write its values in, the
+    // parser, the artifacts, the site generator, the release checks, and the commands, which
+    // its own `main` runs on its contract (Examples/StoreApp).
     .library(name: "LinkContract", targets: ["LinkContract"]),
     .library(name: "LinkParser", targets: ["LinkParser"]),
+    .library(name: "ContractArtifacts", targets: ["ContractArtifacts"]),
+    .library(name: "SiteGenerator", targets: ["SiteGenerator"]),
+    .library(name: "ReleaseChecks", targets: ["ReleaseChecks"]),
+    .library(name: "LinkContractTool", targets: ["LinkContractTool"]),
   ],
   targets: [
     .systemLibrary(
@@ -34,36 +41,45 @@ let package = Package(
       ]),
     .target(
       name: "ReleaseChecks", dependencies: ["LinkContract", "ContractArtifacts", "CCurl", "CLibXML2"]),
+    .target(
+      name: "LinkContractTool",
+      dependencies: ["LinkContract", "LinkParser", "ContractArtifacts", "SiteGenerator", "ReleaseChecks"]),
+    // The Customer App, this repository's own adopter: its values, and the `linkcontract` tool
+    // that runs the commands on them.
+    .target(name: "CustomerApp", dependencies: ["LinkContract"]),
     .executableTarget(
-      name: "LinkContractCLI",
-      dependencies: ["LinkContract", "LinkParser", "ContractArtifacts", "SiteGenerator", "ReleaseChecks"],
-      path: "Sources/linkcontract"),
+      name: "LinkContractCLI", dependencies: ["LinkContractTool", "CustomerApp"], path: "Sources/linkcontract"),
     .target(name: "FuzzDriver", path: "Sources/Fuzz/FuzzDriver"),
     .executableTarget(
-      name: "LinkParserFuzz", dependencies: ["LinkContract", "LinkParser", "ContractArtifacts", "FuzzDriver"],
+      name: "LinkParserFuzz",
+      dependencies: ["LinkContract", "CustomerApp", "LinkParser", "ContractArtifacts", "FuzzDriver"],
       path: "Sources/Fuzz/LinkParserFuzz"),
     .executableTarget(
-      name: "ContentFuzz", dependencies: ["LinkContract", "SiteGenerator", "FuzzDriver"],
+      name: "ContentFuzz", dependencies: ["LinkContract", "CustomerApp", "SiteGenerator", "FuzzDriver"],
       path: "Sources/Fuzz/ContentFuzz"),
     .executableTarget(
-      name: "ParserBench", dependencies: ["LinkContract", "LinkParser", "ContractArtifacts"],
+      name: "ParserBench", dependencies: ["LinkContract", "CustomerApp", "LinkParser", "ContractArtifacts"],
       path: "Sources/ParserBench"),
-    .target(name: "DesignFixture", dependencies: ["LinkContract", "LinkParser"], path: "Tests/DesignFixture"),
-    .testTarget(name: "LinkContractTests", dependencies: ["LinkContract", "DesignFixture"]),
-    .testTarget(name: "LinkParserTests", dependencies: ["LinkContract", "LinkParser", "DesignFixture"]),
+    .target(
+      name: "DesignFixture", dependencies: ["LinkContract", "CustomerApp", "LinkParser"], path: "Tests/DesignFixture"),
+    .testTarget(name: "LinkContractTests", dependencies: ["LinkContract", "CustomerApp", "DesignFixture"]),
+    .testTarget(name: "LinkParserTests", dependencies: ["LinkContract", "CustomerApp", "LinkParser", "DesignFixture"]),
     .testTarget(
-      name: "LinkLifecycleTests", dependencies: ["LinkContract", "LinkParser", "LinkLifecycle", "DesignFixture"]),
+      name: "LinkLifecycleTests",
+      dependencies: ["LinkContract", "CustomerApp", "LinkParser", "LinkLifecycle", "DesignFixture"]),
     .testTarget(
       name: "ContractArtifactsTests",
-      dependencies: ["LinkContract", "LinkParser", "ContractArtifacts", "DesignFixture"],
+      dependencies: ["LinkContract", "CustomerApp", "LinkParser", "ContractArtifacts", "DesignFixture"],
       exclude: ["RealAssociationFiles"]),
     .testTarget(
       name: "SiteGeneratorTests",
-      dependencies: ["LinkContract", "LinkParser", "ContractArtifacts", "SiteGenerator", "DesignFixture"]),
-    .testTarget(name: "CommandLineTests", dependencies: ["LinkContractCLI", "ContractArtifacts"]),
+      dependencies: [
+        "LinkContract", "CustomerApp", "LinkParser", "ContractArtifacts", "SiteGenerator", "DesignFixture",
+      ]),
+    .testTarget(name: "CommandLineTests", dependencies: ["LinkContractTool", "CustomerApp", "ContractArtifacts"]),
     .testTarget(
       name: "ReleaseChecksTests",
-      dependencies: ["LinkContract", "ContractArtifacts", "ReleaseChecks"],
+      dependencies: ["LinkContract", "CustomerApp", "ContractArtifacts", "ReleaseChecks"],
       exclude: ["Fixtures"]),
   ],
   swiftLanguageModes: [.v6]

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # contract-edit-check: proves that a route class is one edit of the contract values. In a
-# temporary clone of HEAD it edits only Sources/LinkContract/CustomerApp.swift (adds a
+# temporary clone of HEAD it edits only Sources/CustomerApp/CustomerApp.swift (adds a
 # published `promotion` route and a four-field `shelf-item` route, removes `order`, unpublishes
 # `business`, changes the cart reference to `crt_` with 10 to 40 characters), then runs
 # `make site`, `make test` and `make check`. Any failure is a place that still lists routes by
@@ -14,7 +14,7 @@ trap 'rm -rf "$work"' EXIT
 git clone -q "$PWD" "$work/linkcontract"
 cd "$work/linkcontract"
 python3 - <<'PY'
-p='Sources/LinkContract/CustomerApp.swift'
+p='Sources/CustomerApp/CustomerApp.swift'
 s=open(p).read()
 a=s.index('      RouteClass(\n        id: "order",')
 b=s.index('      RouteClass(\n        id: "oauth-complete",')

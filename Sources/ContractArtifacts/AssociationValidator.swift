@@ -67,8 +67,7 @@ public let appSiteAssociationByteLimit = 128 * 1024
 /// file itself is served (it decides whether an `http` include is refused). A message quotes
 /// a value of the file as `Printed` does, a URL with the values of the `forbidden` keys hidden.
 public func validateAssociation(
-  _ bytes: [UInt8], kind: AssociationKind, servedOverHTTPS: Bool = true,
-  forbidden: ForbiddenWords = Contract.customerApp.forbiddenKeys
+  _ bytes: [UInt8], kind: AssociationKind, servedOverHTTPS: Bool = true, forbidden: ForbiddenWords
 ) -> [Diagnostic] {
   if kind == .appleAppSiteAssociation, bytes.count > appSiteAssociationByteLimit {
     // Apple does not read the file at all: nothing else in it matters.
@@ -549,7 +548,7 @@ public struct AssetLinkStatement: Sendable, Hashable {
 /// a file served over https is refused) and reported as not followed. A message quotes a URL
 /// with the values of the `forbidden` keys hidden.
 public func decodeAssetLinks(
-  _ json: JSON, servedOverHTTPS: Bool = true, forbidden: ForbiddenWords = Contract.customerApp.forbiddenKeys
+  _ json: JSON, servedOverHTTPS: Bool = true, forbidden: ForbiddenWords
 ) -> (statements: [AssetLinkStatement], messages: [Diagnostic]) {
   var log = MessageLog(invalid: .assetLinksInvalid, suspicious: .assetLinksSuspicious, forbidden: forbidden)
   let prefix = "could not parse statement list: "

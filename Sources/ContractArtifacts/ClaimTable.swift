@@ -135,7 +135,7 @@ public func associationSelfCheck(_ contract: Contract) -> [Diagnostic] {
       ("assetlinks.json", .assetLinks, assetLinks(build).pretty),
     ]
     for (name, kind, text) in files {
-      for message in validateAssociation(Array(text.utf8), kind: kind) {
+      for message in validateAssociation(Array(text.utf8), kind: kind, forbidden: contract.forbiddenKeys) {
         problem(.generatedAssociationInvalid, "\(subject): \(name): \(message.severity.rawValue): \(message.message)")
       }
     }

@@ -51,8 +51,9 @@ public struct FileValidation: Sendable, Hashable {
   public let messages: [Diagnostic]
 
   /// Validates `bytes` read from `path`: the kind comes from the name, else `kind`, else the
-  /// content; with none, the file is invalid and says how to name its kind.
-  public init(path: String, bytes: [UInt8], kind option: AssociationKind?) {
+  /// content; with none, the file is invalid and says how to name its kind. The values of
+  /// `forbidden` keys in the file's URLs are never quoted.
+  public init(path: String, bytes: [UInt8], kind option: AssociationKind?, forbidden: ForbiddenWords) {
     self.path = path
     readProblem = nil
     byteCount = bytes.count
@@ -68,7 +69,7 @@ public struct FileValidation: Sendable, Hashable {
     self.kind = kind
     kindSource = source
     if let kind {
-      messages = validateAssociation(bytes, kind: kind).map { $0.located(in: path) }
+      messages = validateAssociation(bytes, kind: kind, forbidden: forbidden).map { $0.located(in: path) }
     } else {
       messages = [
         Diagnostic(

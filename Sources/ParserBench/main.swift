@@ -1,8 +1,9 @@
+import ContractArtifacts
 // Times the strict parser against a Foundation URLComponents baseline doing the same
 // classification, on the conformance table's inputs and on a stream of realistic links.
 // Prints nanoseconds per link and the ratio. Run with `make bench`. Imports the contract, the
 // parser and ContractArtifacts (for the conformance inputs).
-import ContractArtifacts
+import CustomerApp
 import Foundation
 import LinkContract
 import LinkParser

@@ -210,7 +210,7 @@ func checkServed(
     problem(.byteOrderMark, "starts with a UTF-8 byte-order mark, which the verifiers refuse")
     body.removeFirst(3)
   }
-  let validation = validateAssociation(body, kind: kind)
+  let validation = validateAssociation(body, kind: kind, forbidden: contract.forbiddenKeys)
   let errors = validation.filter { $0.severity == .error }
   for error in errors { problem(.invalid, error.message) }
   for warning in validation where warning.severity == .warning { note(.hostWarning, "warning: \(warning.message)") }

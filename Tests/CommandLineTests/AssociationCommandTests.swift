@@ -1,9 +1,10 @@
 import ContractArtifacts
+import CustomerApp
 import Foundation
 import LinkContract
 import Testing
 
-@testable import LinkContractCLI
+@testable import LinkContractTool
 
 // `validate`, `diff` and `check` as a release engineer runs them: read errors, usage errors,
 // exit codes, and JSON reports that match the schemas published under Site/schema/.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import LinkContractCLI
+@testable import LinkContractTool
 
 // `build` refuses an output it may not replace with exit 2, and leaves it as it was.
 

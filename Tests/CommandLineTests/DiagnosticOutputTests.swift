@@ -3,7 +3,7 @@ import Foundation
 import LinkContract
 import Testing
 
-@testable import LinkContractCLI
+@testable import LinkContractTool
 
 // One diagnostic shape: the JSON encoding is exact, and every command's JSON report encodes its
 // diagnostics the same way.

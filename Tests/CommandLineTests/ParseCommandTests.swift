@@ -1,11 +1,12 @@
 import ContractArtifacts
+import CustomerApp
 import Foundation
 import LinkContract
 import LinkParser
 import Synchronization
 import Testing
 
-@testable import LinkContractCLI
+@testable import LinkContractTool
 
 // The command line's `parse` output, run in memory through `runTool` with a captured Console.
 

@@ -1,8 +1,9 @@
+import CustomerApp
 import Foundation
 import LinkContract
 import Testing
 
-@testable import LinkContractCLI
+@testable import LinkContractTool
 
 // `verify-host` and `audit` on the command line: usage errors, exit codes, the JSON shape.
 

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import LinkContractCLI
+@testable import LinkContractTool
 
 // `linkcontract watch` and its ChangeWatcher, on temporary folders. Every wait is bounded and
 // nothing asserts on how long a step took.
@@ -56,7 +56,7 @@ private final class BackgroundWatch: Sendable {
   private let stopped = Atomic<Bool>(false)
 
   init(_ arguments: [String], root: String) throws {
-    let command = try WatchCommand(arguments, root: root)
+    let command = try WatchCommand(arguments, root: root, contract: .customerApp)
     let console = captured.console
     // Gives up on its own after 30 s so that a failing test cannot hang the run.
     let giveUp = Date().addingTimeInterval(30)
@@ -183,15 +183,15 @@ private func makeSite(body: String) throws -> TemporaryFolder {
 
   @Test func contractSourceChangeSaysTheToolMustBeRebuilt() async throws {
     let site = try makeSite(body: "Fine.")
-    try site.write("// values\n", to: "Sources/LinkContract/Contract.swift")
+    try site.write("// values\n", to: "Sources/CustomerApp/CustomerApp.swift")
     let watch = try BackgroundWatch([], root: site.path)
     defer { watch.stop() }
     #expect(try await eventually { watch.captured.stdout.contains("watching ") })
 
-    try site.write("// new values\n", to: "Sources/LinkContract/Contract.swift")
+    try site.write("// new values\n", to: "Sources/CustomerApp/CustomerApp.swift")
 
     #expect(try await eventually(within: 20) { watch.captured.stderr.contains("make site") })
-    #expect(watch.captured.stderr.contains("Sources/LinkContract/Contract.swift"))
+    #expect(watch.captured.stderr.contains("Sources/CustomerApp/CustomerApp.swift"))
     #expect(!watch.captured.stdout.contains("rebuilt"))
     watch.stop()
     #expect(try await eventually { watch.finished })
@@ -206,8 +206,8 @@ private func makeSite(body: String) throws -> TemporaryFolder {
   }
 
   @Test func badPollIntervalIsAUsageError() {
-    #expect(throws: UsageError.self) { try WatchCommand(["--poll", "soon"], root: ".") }
-    #expect(throws: UsageError.self) { try WatchCommand(["extra"], root: ".") }
-    #expect(throws: UsageError.self) { try WatchCommand(["--stamp"], root: ".") }
+    #expect(throws: UsageError.self) { try WatchCommand(["--poll", "soon"], root: ".", contract: .customerApp) }
+    #expect(throws: UsageError.self) { try WatchCommand(["extra"], root: ".", contract: .customerApp) }
+    #expect(throws: UsageError.self) { try WatchCommand(["--stamp"], root: ".", contract: .customerApp) }
   }
 }

@@ -1,4 +1,5 @@
 import ContractArtifacts
+import CustomerApp
 import DesignFixture
 import LinkContract
 import Testing

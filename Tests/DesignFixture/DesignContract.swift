@@ -1,9 +1,10 @@
 // The contract of docs/design.md, pinned for the hand-written tests of the parser and the
 // coordinator. Their expectations are written from the design's tables (route forms, field
 // formats, gates, sensitivity), so they run against this fixed value: editing the Customer
-// App's values in Sources/LinkContract/CustomerApp.swift changes the generated tables and the
+// App's values in Sources/CustomerApp/CustomerApp.swift changes the generated tables and the
 // derived tests, never these. Builds and every other value come from the Customer App.
 
+import CustomerApp
 import LinkContract
 import LinkParser
 

@@ -1,3 +1,4 @@
+import CustomerApp
 import DesignFixture
 import LinkContract
 import Testing
@@ -306,7 +307,7 @@ struct BadContractCase: Sendable, CustomTestStringConvertible {
       contract.routeClasses.map(\.source) + contract.builds.map(\.source)
       + contract.routeClasses.flatMap(\.fields).map(\.source)
     for location in located {
-      #expect(location.description.hasPrefix("Sources/LinkContract/"), "\(location)")
+      #expect(location.description.hasPrefix("Sources/CustomerApp/"), "\(location)")
       #expect(location.line > 0)
     }
   }

@@ -1,3 +1,4 @@
+import CustomerApp
 import Foundation
 import LinkContract
 import Testing
@@ -51,8 +52,8 @@ struct DiagnosticTests {
     #expect(Self.unlocated.description == "error: route classes: need exactly one")
     let lineOnly = Diagnostic(
       id: .buildValueInvalid, severity: .error,
-      location: DiagnosticLocation(path: "Sources/LinkContract/CustomerApp.swift", line: 54), message: "bad")
-    #expect(lineOnly.description == "Sources/LinkContract/CustomerApp.swift:54: error: bad")
+      location: DiagnosticLocation(path: "Sources/CustomerApp/CustomerApp.swift", line: 54), message: "bad")
+    #expect(lineOnly.description == "Sources/CustomerApp/CustomerApp.swift:54: error: bad")
     let fileOnly = Diagnostic(
       id: .hostHarmlessChange, severity: .note, location: DiagnosticLocation(path: "https://h/x"),
       message: "formatting: only spaces")
@@ -98,7 +99,7 @@ struct DiagnosticTests {
   func contractLocation() throws {
     let route = try #require(Contract.customerApp.routeClasses.first)
     let location = DiagnosticLocation(route.source)
-    #expect(location.path == "Sources/LinkContract/CustomerApp.swift")
+    #expect(location.path == "Sources/CustomerApp/CustomerApp.swift")
     #expect(location.line == route.source.line)
     #expect(location.column == nil)
     #expect(location.description == route.source.description)

@@ -1,3 +1,4 @@
+import CustomerApp
 import DesignFixture
 import Testing
 

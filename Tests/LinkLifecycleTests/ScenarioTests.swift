@@ -1,3 +1,4 @@
+import CustomerApp
 import LinkContract
 import LinkLifecycle
 import LinkParser

@@ -1,3 +1,4 @@
+import CustomerApp
 import DesignFixture
 import Foundation
 import LinkContract

@@ -1,3 +1,4 @@
+import CustomerApp
 import Foundation
 import LinkContract
 import LinkParser

@@ -1,4 +1,5 @@
 import ContractArtifacts
+import CustomerApp
 import Foundation
 import LinkContract
 import ReleaseChecks

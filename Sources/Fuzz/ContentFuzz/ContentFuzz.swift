@@ -1,6 +1,7 @@
 // Fuzz target ContentFuzz: properties of the Content pipeline on any page source. Imports the
 // contract, SiteGenerator and FuzzDriver.
 
+import CustomerApp
 import Foundation
 import FuzzDriver
 import LinkContract

@@ -2,6 +2,7 @@
 // contract, the parser, ContractArtifacts (expected outcomes) and FuzzDriver.
 
 import ContractArtifacts
+import CustomerApp
 import Foundation
 import FuzzDriver
 import LinkContract

@@ -21,8 +21,11 @@ struct CheckCommand {
   let help: Bool
   let json: Bool
   let root: String
+  /// The contract the command works on.
+  let contract: Contract
 
-  init(_ arguments: [String], root: String) throws {
+  init(_ arguments: [String], root: String, contract: Contract) throws {
+    self.contract = contract
     let options = try Options(arguments, flags: ["--help", "-h"], options: ["--root", "--format"])
     help = options.flag("--help") || options.flag("-h")
     self.root = options.value("--root") ?? root
@@ -46,7 +49,7 @@ struct CheckCommand {
       return ExitCode.success
     }
     let files: [Artifact]
-    do { files = try generatedFiles() } catch let error as ContractInvalid {
+    do { files = try generatedFiles(contract) } catch let error as ContractInvalid {
       console.err(error.description + "\n")
       return ExitCode.failure
     }
@@ -55,7 +58,7 @@ struct CheckCommand {
     let scratch = FileManager.default.temporaryDirectory
       .appendingPathComponent("linkcontract-check-\(ProcessInfo.processInfo.processIdentifier)").path
     defer { try? FileManager.default.removeItem(atPath: scratch) }
-    var build = try siteBuild(root: root, output: scratch + "/Site", files: files)
+    var build = try siteBuild(root: root, contract: contract, output: scratch + "/Site", files: files)
     build.usesBuildCache = false
     let site = build.run()
     if site.diagnostics.errorCount > 0 {

@@ -8,7 +8,7 @@ import Synchronization
 /// Without `files`, the contract is validated now and its files are made only if the build
 /// renders: a rebuild that the build record shows to be unneeded never makes them.
 func siteBuild(
-  root: String, content: String? = nil, templates: String? = nil, output: String? = nil,
+  root: String, contract: Contract, content: String? = nil, templates: String? = nil, output: String? = nil,
   files: [Artifact]? = nil
 ) throws -> SiteBuild {
   let base = root == "." ? "" : root + "/"
@@ -21,7 +21,7 @@ func siteBuild(
   var build: SiteBuild
   if let files {
     build = SiteBuild(
-      contentDirectory: content, templatesDirectory: templates, outputDirectory: output, contract: .customerApp,
+      contentDirectory: content, templatesDirectory: templates, outputDirectory: output, contract: contract,
       generatedFiles: publishedFiles(files))
   } else {
     // The files follow from the contract compiled into this tool, which the build record
@@ -31,15 +31,15 @@ func siteBuild(
     // The record lies beside the folder a symbolic link names, as the build writes it.
     let written = (try? OutputClaim.resolve(output, sources: []).get()) ?? output
     if !SiteBuild.recordVouches(output: written, toolVersion: version, identity: identity) {
-      try validateContract()
+      try validateContract(contract)
     }
     build = SiteBuild(
-      contentDirectory: content, templatesDirectory: templates, outputDirectory: output, contract: .customerApp,
+      contentDirectory: content, templatesDirectory: templates, outputDirectory: output, contract: contract,
       generatedFilesIdentity: identity
     ) {
       let start = ContinuousClock.now
       defer { phaseTimer?("contract artifacts", .now - start) }
-      return publishedFiles(siteArtifacts(.customerApp))
+      return publishedFiles(siteArtifacts(contract))
     }
   }
   build.toolVersion = version
@@ -93,8 +93,11 @@ struct BuildCommand {
   let templates: String?
   let output: String?
   let root: String
+  /// The contract the command works on.
+  let contract: Contract
 
-  init(_ arguments: [String], root: String) throws {
+  init(_ arguments: [String], root: String, contract: Contract) throws {
+    self.contract = contract
     let options = try Options(
       arguments, flags: ["--help", "-h"], options: ["--content", "--templates", "--output"])
     help = options.flag("--help") || options.flag("-h")
@@ -112,7 +115,7 @@ struct BuildCommand {
       console.out(Self.help)
       return ExitCode.success
     }
-    var build = try siteBuild(root: root, content: content, templates: templates, output: output)
+    var build = try siteBuild(root: root, contract: contract, content: content, templates: templates, output: output)
     build.keepsLastRun = true
     let result = build.run()
     // The process exits after the report: what the build holds is left for the exit to free.

@@ -2,6 +2,8 @@
 // docs' tables, the association files, the native snippets and the conformance table are all
 // generated from it. Change a value here, then run `make generate`.
 
+import LinkContract
+
 extension Contract {
   /// The longest link the Customer App reads, in bytes.
   private static let customerAppMaximumLinkBytes = 1024

@@ -1,5 +1,6 @@
 import ContractArtifacts
 import Foundation
+import LinkContract
 
 /// `linkcontract validate`: checks association files from anywhere against the platform rules.
 struct ValidateCommand {
@@ -27,11 +28,13 @@ struct ValidateCommand {
     """
 
   let help: Bool
+  let contract: Contract
   let kind: AssociationKind?
   let json: Bool
   let files: [String]
 
-  init(_ arguments: [String]) throws {
+  init(_ arguments: [String], contract: Contract) throws {
+    self.contract = contract
     let options = try Options(arguments, flags: ["--help", "-h"], options: ["--kind", "--format"])
     help = options.flag("--help") || options.flag("-h")
     files = options.positional
@@ -57,7 +60,8 @@ struct ValidateCommand {
     for file in files {
       let result: FileValidation
       switch Self.read(file) {
-      case .success(let bytes): result = FileValidation(path: file, bytes: bytes, kind: kind)
+      case .success(let bytes):
+        result = FileValidation(path: file, bytes: bytes, kind: kind, forbidden: contract.forbiddenKeys)
       case .failure(let failure): result = FileValidation(path: file, problem: failure.problem, detail: failure.detail)
       }
       if !json {

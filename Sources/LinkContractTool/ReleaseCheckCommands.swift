@@ -13,9 +13,9 @@ func jsonFormat(_ options: Options) throws -> Bool {
 }
 
 /// The build `--build` names, or a usage error.
-func namedBuild(_ name: String) throws -> Build {
-  guard let build = Contract.customerApp.build(named: name) else {
-    throw UsageError(message: "unknown build '\(name)' (\(ParseCommand.buildNames))")
+func namedBuild(_ name: String, in contract: Contract) throws -> Build {
+  guard let build = contract.build(named: name) else {
+    throw UsageError(message: "unknown build '\(name)' (\(contract.buildNames))")
   }
   return build
 }
@@ -45,13 +45,15 @@ struct VerifyHostCommand {
     """
 
   let help: Bool
+  let contract: Contract
   let json: Bool
   let build: Build?
   let baseURL: String?
   let caFile: String?
   let timeout: Double
 
-  init(_ arguments: [String]) throws {
+  init(_ arguments: [String], contract: Contract) throws {
+    self.contract = contract
     let options = try Options(
       arguments, flags: ["--help", "-h"], options: ["--build", "--base-url", "--ca-file", "--timeout", "--format"])
     help = options.flag("--help") || options.flag("-h")
@@ -69,9 +71,9 @@ struct VerifyHostCommand {
     }
     guard options.positional.isEmpty else { throw UsageError(message: "verify-host takes no positional argument") }
     guard let name = options.value("--build") else {
-      throw UsageError(message: "verify-host needs --build NAME (\(ParseCommand.buildNames))")
+      throw UsageError(message: "verify-host needs --build NAME (\(contract.buildNames))")
     }
-    build = try namedBuild(name)
+    build = try namedBuild(name, in: contract)
     if let caFile, let problem = caFileProblem(caFile) {
       throw UsageError(message: "cannot use --ca-file '\(Printed.excerpt(caFile, limit: 1000))': \(problem)")
     }
@@ -85,7 +87,6 @@ struct VerifyHostCommand {
       console.out(Self.help)
       return ExitCode.success
     }
-    let contract = Contract.customerApp
     let report = verifyHost(contract, build: build, baseURL: baseURL, caFile: caFile, timeout: timeout)
     console.out(json ? report.json.pretty : report.text(contract))
     return report.isClean ? ExitCode.success : ExitCode.failure
@@ -117,15 +118,17 @@ struct AuditCommand {
     """
 
   let help: Bool
+  let contract: Contract
   let json: Bool
   let build: Build?
   let folder: String?
 
-  init(_ arguments: [String]) throws {
+  init(_ arguments: [String], contract: Contract) throws {
+    self.contract = contract
     let options = try Options(arguments, flags: ["--help", "-h"], options: ["--build", "--format"])
     help = options.flag("--help") || options.flag("-h")
     json = try jsonFormat(options)
-    build = try options.value("--build").map(namedBuild)
+    build = try options.value("--build").map { try namedBuild($0, in: contract) }
     folder = options.positional.first
     if help { return }
     guard options.positional.count == 1, let folder else { throw UsageError(message: "audit needs one APP_DIR") }
@@ -140,7 +143,7 @@ struct AuditCommand {
       console.out(Self.help)
       return ExitCode.success
     }
-    let report = audit(Contract.customerApp, root: folder, build: build)
+    let report = audit(contract, root: folder, build: build)
     console.out(json ? report.json.pretty : report.text())
     return report.isClean ? ExitCode.success : ExitCode.failure
   }

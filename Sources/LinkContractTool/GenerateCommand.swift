@@ -4,19 +4,19 @@ import LinkContract
 import SiteGenerator
 
 /// Every generated file of the repository, derived from the contract values.
-func generatedFiles() throws -> [Artifact] {
-  try validateContract()
-  return contractArtifacts(.customerApp)
+func generatedFiles(_ contract: Contract) throws -> [Artifact] {
+  try validateContract(contract)
+  return contractArtifacts(contract)
 }
 
 /// Throws when the compiled contract has a bad value, or its association files would not
 /// claim what it publishes.
-func validateContract() throws {
-  let problems = Contract.customerApp.problems()
+func validateContract(_ contract: Contract) throws {
+  let problems = contract.problems()
   guard problems.isEmpty else {
     throw ContractInvalid(problems: problems)
   }
-  let association = associationSelfCheck(.customerApp)
+  let association = associationSelfCheck(contract)
   guard association.isEmpty else {
     throw ContractInvalid(
       problems: association.map { $0.with(message: "generated association files: \($0.message)") })
@@ -24,7 +24,7 @@ func validateContract() throws {
 }
 
 /// The contract's problems, printed as a compiler prints errors: at the line of the value when
-/// it is known (`Sources/LinkContract/CustomerApp.swift:54: error: ...`), else `error: ...`.
+/// it is known (`Sources/CustomerApp/CustomerApp.swift:54: error: ...`), else `error: ...`.
 struct ContractInvalid: Error, CustomStringConvertible {
   let problems: [Diagnostic]
   var description: String { problems.map(\.description).joined(separator: "\n") }
@@ -46,8 +46,11 @@ struct GenerateCommand {
 
   let help: Bool
   let root: String
+  /// The contract the command works on.
+  let contract: Contract
 
-  init(_ arguments: [String], root: String) throws {
+  init(_ arguments: [String], root: String, contract: Contract) throws {
+    self.contract = contract
     let options = try Options(arguments, flags: ["--help", "-h"], options: ["--root"])
     help = options.flag("--help") || options.flag("-h")
     self.root = options.value("--root") ?? root
@@ -62,7 +65,7 @@ struct GenerateCommand {
       return ExitCode.success
     }
     let files: [Artifact]
-    do { files = try generatedFiles() } catch let error as ContractInvalid {
+    do { files = try generatedFiles(contract) } catch let error as ContractInvalid {
       console.err(error.description + "\n")
       return ExitCode.failure
     }
@@ -71,7 +74,7 @@ struct GenerateCommand {
       if try FileOutput.writeIfChanged(file.contents, to: root + "/" + file.path) { written += 1 }
     }
     console.out("generated sources: \(written) rewritten\n")
-    let build = try siteBuild(root: root, files: files)
+    let build = try siteBuild(root: root, contract: contract, files: files)
     return report(build.run(), output: build.outputDirectory, console: console)
   }
 }

@@ -1,3 +1,8 @@
+// Module LinkContractTool: the command line of linkcontract for any app's contract: parsing
+// arguments, reading and writing files, printing diagnostics and each phase's time, and exit
+// codes. The work is the library modules' (LinkContract, LinkParser, ContractArtifacts,
+// SiteGenerator, ReleaseChecks); an app's `main` runs it on its own contract.
+
 import ContractArtifacts
 import Foundation
 import LinkContract
@@ -117,8 +122,9 @@ struct UsageError: Error {
 
 let version = "0.1.0"
 
-let toolHelp = """
-  linkcontract \(version): the Customer App's link contract, from typed values to docs,
+func toolHelp(_ contract: Contract) -> String {
+  """
+  linkcontract \(version): the \(contract.appName)'s link contract, from typed values to docs,
   association files, native snippets and conformance tables.
 
   Usage: linkcontract COMMAND [OPTIONS]
@@ -139,38 +145,61 @@ let toolHelp = """
   problems), 2 usage error.
 
   """
+}
+
+/// The `linkcontract` command line for one app's contract: what an adopting app's `main` runs
+/// (`LinkContractTool.main(contract: .myApp)`), with every command working on that contract.
+public enum LinkContractTool {
+  /// Runs the process's command line on `contract`, in the current folder as the project's
+  /// root, and exits with the command's code.
+  public static func main(contract: Contract) -> Never {
+    // The arguments' bytes exactly as the process received them: `CommandLine.arguments` would
+    // repair invalid UTF-8, turning one byte of a link into three.
+    let arguments: [[UInt8]] = (1..<Int(CommandLine.argc)).map { index in
+      guard let argument = CommandLine.unsafeArgv[index] else { return [] }
+      return Array(UnsafeRawBufferPointer(start: argument, count: strlen(argument)))
+    }
+    exit(runTool(bytes: arguments, console: .standard, contract: contract))
+  }
+
+  /// Runs one invocation on `contract` and returns its exit code, printing nothing itself but
+  /// through `standardOutput` and `standardError`.
+  public static func run(_ arguments: [String], contract: Contract, root: String = ".") -> Int32 {
+    runTool(arguments, console: .standard, root: root, contract: contract)
+  }
+}
 
 /// Runs one invocation and returns its exit code.
-func runTool(_ arguments: [String], console: Console, root: String = ".") -> Int32 {
-  runTool(bytes: arguments.map { Array($0.utf8) }, console: console, root: root)
+func runTool(_ arguments: [String], console: Console, root: String = ".", contract: Contract) -> Int32 {
+  runTool(bytes: arguments.map { Array($0.utf8) }, console: console, root: root, contract: contract)
 }
 
 /// Runs one invocation given as the raw bytes of each argument, as the process received them:
 /// `parse` classifies those bytes, the other commands read the arguments as UTF-8 text.
-func runTool(bytes: [[UInt8]], console: Console, root: String = ".") -> Int32 {
+func runTool(bytes: [[UInt8]], console: Console, root: String = ".", contract: Contract) -> Int32 {
   let arguments = bytes.map { String(decoding: $0, as: UTF8.self) }
   guard let command = arguments.first else {
-    console.err(toolHelp)
+    console.err(toolHelp(contract))
     return ExitCode.usage
   }
   let rest = Array(arguments.dropFirst())
   do {
     switch command {
     case "--help", "-h", "help":
-      console.out(toolHelp)
+      console.out(toolHelp(contract))
       return ExitCode.success
     case "--version":
       console.out("linkcontract \(version)\n")
       return ExitCode.success
-    case "parse": return try ParseCommand(Array(bytes.dropFirst())).run(console)
-    case "generate": return try GenerateCommand(rest, root: root).run(console)
-    case "check": return try CheckCommand(rest, root: root).run(console)
-    case "build": return try BuildCommand(rest, root: root).run(console)
-    case "validate": return try ValidateCommand(rest).run(console)
-    case "diff": return try DiffCommand(rest, root: root).run(console)
-    case "watch": return try WatchCommand(rest, root: root).run(console)
-    case "verify-host": return try VerifyHostCommand(rest).run(console)
-    case "audit": return try AuditCommand(rest).run(console)
+    case "parse": return try ParseCommand(Array(bytes.dropFirst()), contract: contract).run(console)
+    case "generate": return try GenerateCommand(rest, root: root, contract: contract).run(console)
+    case "check": return try CheckCommand(rest, root: root, contract: contract).run(console)
+    case "build": return try BuildCommand(rest, root: root, contract: contract).run(console)
+    case "validate": return try ValidateCommand(rest, contract: contract).run(console)
+    case "diff": return try DiffCommand(rest, root: root, contract: contract).run(console)
+    case "watch": return try WatchCommand(rest, root: root, contract: contract).run(console)
+    case "verify-host": return try VerifyHostCommand(rest, contract: contract).run(console)
+    case "audit": return try AuditCommand(rest, contract: contract).run(console)
     default:
       throw UsageError(message: "unknown command '\(command)'")
     }
@@ -242,4 +271,9 @@ struct Options {
     case let other: throw UsageError(message: "--format must be text or json, not '\(other)'")
     }
   }
+}
+
+extension Contract {
+  /// The builds' names, for a usage message: `production, staging`.
+  var buildNames: String { builds.map(\.name).joined(separator: ", ") }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LinkContract
 import SiteGenerator
 import Synchronization
 
@@ -16,11 +17,11 @@ struct WatchCommand {
                               [--stamp FILE] [--problems FILE] [--once-after-change]
 
     Builds the site as `linkcontract build` does, then watches Content/, Templates/ and the
-    contract's sources in Sources/LinkContract/. When a page, the template or the stylesheet
+    folder of the contract's values file. When a page, the template or the stylesheet
     changes, it rebuilds (a burst of saves gives one rebuild), prints the problems found as
     `path:line:column: error: message`, then `rebuilt Site: N written (0.12 s)`. A failed
     rebuild leaves Site/ as it was; fix the file and save again. The contract's values are
-    compiled into the tool, so a change to Sources/LinkContract/*.swift is only reported: run
+    compiled into the tool, so a change to the values file is only reported: run
     `make site` to rebuild the tool and the site, then start watch again.
 
     Changes are noticed with inotify, or by polling modification times every SECONDS with
@@ -43,8 +44,11 @@ struct WatchCommand {
   let problems: String?
   let onceAfterChange: Bool
   let root: String
+  /// The contract the command works on.
+  let contract: Contract
 
-  init(_ arguments: [String], root: String) throws {
+  init(_ arguments: [String], root: String, contract: Contract) throws {
+    self.contract = contract
     let options = try Options(
       arguments, flags: ["--help", "-h", "--once-after-change"],
       options: ["--content", "--templates", "--output", "--poll", "--stamp", "--problems"])
@@ -89,9 +93,11 @@ struct WatchCommand {
 
   /// The watch loop; `stop` is asked after every wait (tests pass their own).
   func run(_ console: Console, stop: () -> Bool) throws -> Int32 {
-    let build = try siteBuild(root: root, content: content, templates: templates, output: output)
+    let build = try siteBuild(root: root, contract: contract, content: content, templates: templates, output: output)
+    // The folder of the contract's values file, from the project's root (`Sources/CustomerApp`).
     let base = root == "." ? "" : root + "/"
-    let sources = base + "Sources/LinkContract"
+    let valuesFile = contract.builds.first.map { DiagnosticLocation($0.source).path } ?? "Sources/"
+    let sources = base + (valuesFile as NSString).deletingLastPathComponent
     let first = build.run()
     var code = report(first, output: build.outputDirectory, console: console)
     writeProblems(first)

@@ -8,7 +8,7 @@ struct ParseCommand {
     Usage: linkcontract parse --build NAME [--format text|json] [--redact] [--] LINK...
            linkcontract parse --build NAME [--format text|json] [--redact] [--crlf] -
 
-    Classifies each LINK against the contract of build NAME (production, staging). With `-`,
+    Classifies each LINK against the contract of build NAME (one of the contract's builds). With `-`,
     reads one link a line from standard input. Links are read as bytes, exactly as given: an
     invalid UTF-8 byte is one byte of the link (and makes it malformed-url). A line ends at
     `\n` only; a `\r` before it is part of the link, unless --crlf says the input has CRLF line
@@ -22,6 +22,7 @@ struct ParseCommand {
     """
 
   let help: Bool
+  let contract: Contract
   let build: Build?
   let json: Bool
   let redact: Bool
@@ -30,7 +31,8 @@ struct ParseCommand {
   /// The links as raw bytes; `-` stands for standard input.
   let links: [[UInt8]]
 
-  init(_ arguments: [[UInt8]]) throws {
+  init(_ arguments: [[UInt8]], contract: Contract) throws {
+    self.contract = contract
     let options = try Options(
       arguments.map { String(decoding: $0, as: UTF8.self) }, flags: ["--help", "-h", "--redact", "--crlf"],
       options: ["--build", "--format"])
@@ -48,30 +50,28 @@ struct ParseCommand {
       return
     }
     guard let name = options.value("--build") else {
-      throw UsageError(message: "parse needs --build NAME (\(Self.buildNames))")
+      throw UsageError(message: "parse needs --build NAME (\(contract.buildNames))")
     }
-    guard let build = Contract.customerApp.build(named: name) else {
-      throw UsageError(message: "unknown build '\(name)' (\(Self.buildNames))")
+    guard let build = contract.build(named: name) else {
+      throw UsageError(message: "unknown build '\(name)' (\(contract.buildNames))")
     }
     self.build = build
     if links.isEmpty { throw UsageError(message: "parse needs at least one LINK, or - for stdin") }
   }
-
-  static var buildNames: String { Contract.customerApp.builds.map(\.name).joined(separator: ", ") }
 
   func run(_ console: Console) -> Int32 {
     if help {
       console.out(Self.help)
       return ExitCode.success
     }
-    let parser = LinkParser(contract: .customerApp, build: build!)
+    let parser = LinkParser(contract: contract, build: build!)
     func answer(_ link: [UInt8]) {
       let outcome = link.withUnsafeBufferPointer { parser.parse(bytes: $0) }
       console.out(Self.render(outcome, json: json, redact: redact) + "\n")
     }
     // A longer line is oversized whatever its rest: one byte past the longest link, and a `\r`
     // that --crlf drops, are all of it that is read into memory.
-    let keep = Contract.customerApp.maximumLinkBytes + 2
+    let keep = contract.maximumLinkBytes + 2
     for link in links {
       if link == [UInt8(ascii: "-")] {
         while var line = console.readLine(keep) {

@@ -35,8 +35,11 @@ struct DiffCommand {
   let probes: [String]
   let paths: [String]
   let root: String
+  /// The contract the command works on.
+  let contract: Contract
 
-  init(_ arguments: [String], root: String) throws {
+  init(_ arguments: [String], root: String, contract: Contract) throws {
+    self.contract = contract
     let options = try Options(
       arguments, flags: ["--help", "-h"], options: ["--format", "--against", "--from", "--to", "--probe"])
     help = options.flag("--help") || options.flag("-h")
@@ -66,7 +69,6 @@ struct DiffCommand {
       console.out(Self.help)
       return ExitCode.success
     }
-    let contract = Contract.customerApp
     let diff: AssociationDiff
     if against != nil || from != nil {
       let path = paths.first ?? "Site/association"

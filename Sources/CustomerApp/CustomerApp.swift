@@ -411,3 +411,24 @@ public enum Fields {
     ]),
     meaning: "Why the provider sign-in did not complete.")
 }
+
+// The Customer App's troubleshooting rows and responsibility layers, each id written once: the
+// rows and layers above are declared with them, and the rules and stages point at them.
+extension SymptomID {
+  fileprivate static let appDoesNotOpen: SymptomID = "app-does-not-open"
+  fileprivate static let opensSomewhereUnexpected: SymptomID = "opens-somewhere-unexpected"
+  fileprivate static let prerequisiteAppears: SymptomID = "prerequisite-appears"
+  fileprivate static let destinationUnavailable: SymptomID = "destination-unavailable"
+  fileprivate static let unsupportedOrMalformed: SymptomID = "unsupported-or-malformed"
+  fileprivate static let errorAfterHandoff: SymptomID = "error-after-handoff"
+  fileprivate static let productOpensBusiness: SymptomID = "product-opens-business"
+  fileprivate static let worksOnOneBuildOnly: SymptomID = "works-on-one-build-only"
+}
+
+extension LayerID {
+  fileprivate static let operatingSystem: LayerID = "operating-system"
+  fileprivate static let parser: LayerID = "parser"
+  fileprivate static let navigation: LayerID = "navigation"
+  fileprivate static let orderingServices: LayerID = "ordering-services"
+  fileprivate static let destinationOwner: LayerID = "destination-owner"
+}

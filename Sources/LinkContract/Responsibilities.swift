@@ -28,13 +28,16 @@ public enum SecretCategory: String, Sendable, Hashable, CaseIterable {
   }
 }
 
-/// Identifies a responsibility layer.
-public enum LayerID: String, Sendable, Hashable, CaseIterable {
-  case operatingSystem = "operating-system"
-  case parser
-  case navigation
-  case orderingServices = "ordering-services"
-  case destinationOwner = "destination-owner"
+/// Identifies a responsibility layer: a stable kebab-case id the contract declares with the
+/// layer (`Layer(id: "parser", ...)`).
+public struct LayerID: RawRepresentable, Sendable, Hashable, ExpressibleByStringLiteral, CustomStringConvertible {
+  public let rawValue: String
+
+  public init(rawValue: String) { self.rawValue = rawValue }
+  public init(_ rawValue: String) { self.rawValue = rawValue }
+  public init(stringLiteral value: String) { self.rawValue = value }
+
+  public var description: String { rawValue }
 }
 
 /// A layer of responsibility between a tapped link and a destination.
@@ -82,16 +85,16 @@ public struct HandlingStage: Sendable, Hashable {
   }
 }
 
-/// Identifies a troubleshooting row.
-public enum SymptomID: String, Sendable, Hashable, CaseIterable {
-  case appDoesNotOpen = "app-does-not-open"
-  case opensSomewhereUnexpected = "opens-somewhere-unexpected"
-  case prerequisiteAppears = "prerequisite-appears"
-  case destinationUnavailable = "destination-unavailable"
-  case unsupportedOrMalformed = "unsupported-or-malformed"
-  case errorAfterHandoff = "error-after-handoff"
-  case productOpensBusiness = "product-opens-business"
-  case worksOnOneBuildOnly = "works-on-one-build-only"
+/// Identifies a troubleshooting row: a stable kebab-case id the contract declares with the row
+/// (`TroubleshootingRow(id: "app-does-not-open", ...)`), which rejection rules point at.
+public struct SymptomID: RawRepresentable, Sendable, Hashable, ExpressibleByStringLiteral, CustomStringConvertible {
+  public let rawValue: String
+
+  public init(rawValue: String) { self.rawValue = rawValue }
+  public init(_ rawValue: String) { self.rawValue = rawValue }
+  public init(stringLiteral value: String) { self.rawValue = value }
+
+  public var description: String { rawValue }
 }
 
 /// A row of the troubleshooting matrix: what is seen, how to read it, what to do next.

@@ -45,6 +45,11 @@ extension Contract {
     for reason in RejectionReason.allCases where rule(for: reason) == nil {
       report(.rejectionRuleMissing, "rejection reason", reason.rawValue, "has no rule")
     }
+    for id in layers.map(\.id.rawValue) + troubleshooting.map(\.id.rawValue) where !Self.isKebabCase(id) {
+      report(
+        .idInvalid, "layer or troubleshooting row id", id,
+        "is not a kebab-case id (lowercase letters and digits joined by single `-`)")
+    }
     for rule in rejectionRules where row(rule.troubleshooting) == nil {
       report(
         .unknownReference, "rejection rule \(rule.reason.rawValue)", rule.troubleshooting.rawValue,

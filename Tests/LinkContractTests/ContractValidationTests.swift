@@ -388,3 +388,21 @@ struct BadContractCase: Sendable, CustomTestStringConvertible {
     return before.contains(": \"\(value)\" ")
   }
 }
+
+@Suite struct OpenIDTests {
+  @Test(
+    "Layer and troubleshooting ids are the contract's own, and must be kebab-case",
+    arguments: ["Not Kebab", "a--b", "-a"])
+  func idsMustBeKebabCase(_ id: String) {
+    let base = Contract.customerApp
+    let contract = Contract(
+      appName: base.appName, builds: base.builds, reservedBodyPrefix: base.reservedBodyPrefix,
+      maximumLinkBytes: base.maximumLinkBytes, routeClasses: base.routeClasses, forbiddenKeys: base.forbiddenKeys,
+      rejectionRules: base.rejectionRules,
+      layers: base.layers + [Layer(id: LayerID(id), title: "T", responsibility: "R", doesNotProve: "D")],
+      stages: base.stages, troubleshooting: base.troubleshooting, verification: base.verification,
+      revalidation: base.revalidation)
+    #expect(contract.problems().contains { $0.id == .idInvalid && $0.message.contains(id) })
+    #expect(!base.problems().contains { $0.id == .idInvalid })
+  }
+}

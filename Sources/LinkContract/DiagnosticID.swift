@@ -59,6 +59,7 @@ public enum DiagnosticID: String, Sendable, Hashable, CaseIterable, Comparable, 
   case linkInvalid = "link-invalid"
   case linkExampleInvalid = "link-example-invalid"
   case linkExampleMismatch = "link-example-mismatch"
+  case placeholderInvalid = "placeholder-invalid"
   case routeUndocumented = "route-undocumented"
   case templateInvalid = "template-invalid"
   case pageNotWellFormed = "page-not-well-formed"
@@ -165,6 +166,8 @@ public enum DiagnosticID: String, Sendable, Hashable, CaseIterable, Comparable, 
     case .linkInvalid: "A link names a missing page, heading, route class or a refused external address"
     case .linkExampleInvalid: "A `contract link-example` block is malformed"
     case .linkExampleMismatch: "A link example's outcome is not what the build's parser answers"
+    case .placeholderInvalid:
+      "A page names a placeholder that cannot be filled, or writes a contract value literally instead of its placeholder"
     case .routeUndocumented: "A route class is documented on no page"
     case .templateInvalid: "The page template is not HTML, or its slots are unknown, repeated or missing"
     case .pageNotWellFormed: "A rendered page is not well-formed"

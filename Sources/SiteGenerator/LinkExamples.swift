@@ -22,8 +22,24 @@ struct LinkExamples {
     let line: Int
     /// The link's length as written, placeholders and all, for the claim's column.
     let writtenLength: Int
-    /// Whether the written link had placeholders, so byte offsets into `link` are not columns.
-    let expanded: Bool
+    /// Each filled placeholder: where its value lies in `link`, and how many more bytes the
+    /// value has than the placeholder as written, so that an offset into `link` maps back to
+    /// the column it was written at.
+    let fills: [(range: Range<Int>, growth: Int)]
+
+    /// The offset in the written link of byte `offset` of `link`: a byte of a filled value is
+    /// at its placeholder's start.
+    func writtenOffset(_ offset: Int) -> Int {
+      var shift = 0
+      for fill in fills {
+        if offset >= fill.range.upperBound {
+          shift += fill.growth
+        } else if offset >= fill.range.lowerBound {
+          return fill.range.lowerBound - shift
+        }
+      }
+      return offset - shift
+    }
   }
 
   /// What a placeholder in a link stands for, in the block's build: `{host}`, `{scheme}`, and
@@ -82,9 +98,8 @@ struct LinkExamples {
       let bytes = Array(text.utf8)
       let written = String(decoding: bytes[..<arrow], as: UTF8.self)
       let claim = String(decoding: bytes[(arrow + 4)...], as: UTF8.self)
-      guard let link = expand(written, line: line) else { continue }
-      examples.append(
-        Example(link: link, claim: claim, line: line, writtenLength: arrow, expanded: link != written))
+      guard let (link, fills) = expand(written, line: line) else { continue }
+      examples.append(Example(link: link, claim: claim, line: line, writtenLength: arrow, fills: fills))
     }
     if examples.isEmpty { error(firstLine - 1, "link-example block lists no links") }
     if let build { check(build) }
@@ -92,8 +107,9 @@ struct LinkExamples {
 
   /// `written` with each `{placeholder}` replaced for the block's build; nil after reporting
   /// an unknown one, pointed at by its column.
-  private mutating func expand(_ written: String, line: Int) -> String? {
-    guard written.contains("{"), let build else { return written }
+  private mutating func expand(_ written: String, line: Int) -> (String, [(range: Range<Int>, growth: Int)])? {
+    guard written.contains("{"), let build else { return (written, []) }
+    var fills: [(range: Range<Int>, growth: Int)] = []
     var out = ""
     var rest = Substring(written)
     var offset = 0
@@ -102,7 +118,7 @@ struct LinkExamples {
       offset += rest[..<open].utf8.count
       guard let close = rest[open...].firstIndex(of: "}") else {
         out += rest[open...]
-        return out
+        return (out, fills)
       }
       let name = String(rest[rest.index(after: open)..<close])
       guard Self.placeholders.contains(name), let value = value(of: name, in: build) else {
@@ -111,11 +127,13 @@ struct LinkExamples {
         error(line, "`{...}` in a link example \(why) (placeholders: \(known))", column: column + offset)
         return nil
       }
+      let start = out.utf8.count
       out += value
+      fills.append((start..<out.utf8.count, value.utf8.count - rest[open...close].utf8.count))
       offset += rest[open...close].utf8.count
       rest = rest[rest.index(after: close)...]
     }
-    return out + rest
+    return (out + rest, fills)
   }
 
   private mutating func error(
@@ -134,7 +152,7 @@ struct LinkExamples {
         error(
           example.line,
           "this `\(prefix)` reference is not a reserved documentation reference: its body must start with `\(contract.reservedBodyPrefix)`",
-          column: column + (example.expanded ? 0 : offset))
+          column: column + example.writtenOffset(offset))
       }
       let claimColumn = column + example.writtenLength + 4
       guard let claim = readClaim(example, at: claimColumn) else { continue }

@@ -118,7 +118,7 @@ extension PageFacts {
     name: String, path: String, source: Substring, digest: UInt64, context: SiteContext, ahead: Bool = false,
     direct: Bool = true
   ) -> (facts: PageFacts, ahead: AheadContent?) {
-    var diagnostics: [Diagnostic] = []
+    var (source, diagnostics) = context.placeholders.fill(source, path: path)
     let (matter, body, bodyLine, matterDiagnostics) = FrontMatter.parse(source, path: path)
     diagnostics += matterDiagnostics
     let markdown = MarkdownDocument(body: body, lineOffset: bodyLine - 1)
@@ -167,8 +167,9 @@ final class SourcePage: @unchecked Sendable {
 
   /// The page's Markdown, parsed after its first pass made `facts`: heading nodes are marked in
   /// document order, the order of `facts.headings`.
-  convenience init(facts: PageFacts, source: Substring) {
-    let (_, body, bodyLine, _) = FrontMatter.parse(source, path: facts.path)
+  convenience init(facts: PageFacts, source: Substring, placeholders: ContentPlaceholders) {
+    let filled = placeholders.fill(source, path: facts.path).text
+    let (_, body, bodyLine, _) = FrontMatter.parse(filled, path: facts.path)
     self.init(facts: facts, markdown: MarkdownDocument(body: body, lineOffset: bodyLine - 1))
   }
 

@@ -419,6 +419,7 @@ func newlines(in raw: UnsafeRawBufferPointer) -> Int {
 
 func fillCommonSlots(_ slots: [Slot: Element], title: String, summary: String, context: SiteContext) {
   slots[.title]?.text(title + " · " + context.siteTitle)
+  slots[.site]?.text(context.siteTitle)
   slots[.heading]?.text(title)
   if let slot = slots[.summary] {
     if summary.isEmpty { slot.remove() } else { slot.prose(summary) }

@@ -375,7 +375,7 @@ struct SitePipeline {
           chunk, false
         )
       }
-      let source = SourcePage(facts: page.facts, source: Substring(text))
+      let source = SourcePage(facts: page.facts, source: Substring(text), placeholders: context.placeholders)
       return (renderPage(source, parsed: worker.parsed, context: context, index: site.index), chunk, false)
     }
     // The listings: the search page, and the page list when Content has no index.

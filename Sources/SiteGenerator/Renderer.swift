@@ -22,6 +22,8 @@ struct SiteContext: Sendable {
   /// The Content folder's own name, which names a page's source in its header
   /// (`sourceName(of:)`); empty for a folder that has none (`/`).
   let contentFolder: String
+  /// The contract values a page's prose writes as placeholders.
+  let placeholders: ContentPlaceholders
 
   init(
     contract: Contract, template: PageTemplate, siteTitle: String, files: PublishedFiles,
@@ -33,6 +35,7 @@ struct SiteContext: Sendable {
     published = files
     self.conformance = conformance
     self.contentFolder = contentFolder
+    placeholders = ContentPlaceholders(contract: contract)
   }
 
   /// The source a page's header names: the Content folder's name and the page's file, such as

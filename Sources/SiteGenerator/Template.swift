@@ -10,6 +10,8 @@ enum Slot: String, CaseIterable, Sendable {
   case nav
   case toc
   case content
+  /// The site's name (the app's name and `link contract`), in the header.
+  case site
 
   static let required: [Slot] = [.title, .content]
 }

@@ -104,7 +104,7 @@ let contentFaults: [ContentFault] = [
     pages: [
       "index.md": page(
         "Home",
-        "```link-example\nhttps://links.example.com/start -> start\nhttps://links.example.com/start?a=1 -> start\n```\n"
+        "```link-example\nhttps://{host}/start -> start\nhttps://{host}/start?a=1 -> start\n```\n"
       )
     ],
     expected: [
@@ -114,14 +114,14 @@ let contentFaults: [ContentFault] = [
     name: "link example with a reference that is not reserved",
     pages: [
       "index.md": page(
-        "Home", "```link-example\nhttps://links.example.com/business/bz_12345678901234 -> business\n```\n")
+        "Home", "```link-example\nhttps://{host}/business/bz_12345678901234 -> business\n```\n")
     ],
     expected: [
-      "Content/index.md:8:36: error: this `bz_` reference is not a reserved documentation reference: its body must start with `0000`"
+      "Content/index.md:8:25: error: this `bz_` reference is not a reserved documentation reference: its body must start with `0000`"
     ]),
   ContentFault(
     name: "link example for an unknown build",
-    pages: ["index.md": page("Home", "```link-example build=prod\nhttps://links.example.com/start -> start\n```\n")],
+    pages: ["index.md": page("Home", "```link-example build=prod\nhttps://{host}/start -> start\n```\n")],
     expected: [
       "Content/index.md:7:1: error: unknown build `prod` in link-example (known: production, staging)"
     ]),
@@ -130,39 +130,39 @@ let contentFaults: [ContentFault] = [
     pages: [
       "index.md": page(
         "Home",
-        "```link-example\nhttps://links.example.com/start?password=bz_Hunter2Secret99 -> unsupported forbidden-field\n```\n"
+        "```link-example\nhttps://{host}/start?password=bz_Hunter2Secret99 -> unsupported forbidden-field\n```\n"
       )
     ],
     expected: [
-      "Content/index.md:8:42: error: this `bz_` reference is not a reserved documentation reference: its body must start with `0000`"
+      "Content/index.md:8:31: error: this `bz_` reference is not a reserved documentation reference: its body must start with `0000`"
     ]),
   ContentFault(
     name: "a link example whose outcome holds a secret is pointed at, never quoted",
     pages: [
       "index.md": page(
         "Home",
-        "```link-example\nhttps://links.example.com/start -> start?password=hunter2secret\nhttps://links.example.com/start -> unsupported hunter2secret\nhttps://links.example.com/start -> start hunter2secret\n```\n"
+        "```link-example\nhttps://{host}/start -> start?password=hunter2secret\nhttps://{host}/start -> unsupported hunter2secret\nhttps://{host}/start -> start hunter2secret\n```\n"
       )
     ],
     expected: [
-      "Content/index.md:8:36: error: unknown outcome: write a route class id or `unsupported REASON` (known: start, business, product, checkout, order, oauth-complete)",
-      "Content/index.md:9:48: error: `unsupported` needs a rejection reason id (known: oversized, malformed-url, malformed-encoding, scheme-not-allowed, userinfo-present, port-present, host-not-configured, fragment-present, forbidden-field, duplicate-field, unknown-route, missing-field, extra-field, invalid-value)",
-      "Content/index.md:10:42: error: unexpected text after the route class `start`",
+      "Content/index.md:8:25: error: unknown outcome: write a route class id or `unsupported REASON` (known: start, business, product, checkout, order, oauth-complete)",
+      "Content/index.md:9:37: error: `unsupported` needs a rejection reason id (known: oversized, malformed-url, malformed-encoding, scheme-not-allowed, userinfo-present, port-present, host-not-configured, fragment-present, forbidden-field, duplicate-field, unknown-route, missing-field, extra-field, invalid-value)",
+      "Content/index.md:10:31: error: unexpected text after the route class `start`",
     ]),
   ContentFault(
     name: "a link example that claims another field",
     pages: [
       "index.md": page(
-        "Home", "```link-example\nhttps://links.example.com/start?utm=1 -> unsupported extra-field hunter2secret\n```\n"
+        "Home", "```link-example\nhttps://{host}/start?utm=1 -> unsupported extra-field hunter2secret\n```\n"
       )
     ],
     expected: [
-      "Content/index.md:8:66: error: link example claims `unsupported extra-field` with another field than the production parser's `unsupported extra-field utm`"
+      "Content/index.md:8:55: error: link example claims `unsupported extra-field` with another field than the production parser's `unsupported extra-field utm`"
     ]),
   ContentFault(
     name: "a field name that is not a plain key is printed as the marker (docs/design.md, Forbidden keys)",
     pages: [
-      "index.md": page("Home", "```link-example\nhttps://links.example.com/start?utm:51.5072=1 -> start\n```\n")
+      "index.md": page("Home", "```link-example\nhttps://{host}/start?utm:51.5072=1 -> start\n```\n")
     ],
     expected: [
       "Content/index.md:8:1: error: link example claims `start`, but the production parser answers `unsupported extra-field [redacted-field]`"
@@ -294,7 +294,7 @@ let contentFaults: [ContentFault] = [
     pages: [
       "index.md": page(
         "Home",
-        "[x](route:chekout) [y](reasons.md#reason-invalid-valu)\n\n```contract rejection-reason\n```\n\n```contract association prodution\n```\n\n```link-example build=stagin\nhttps://links.staging.example.com/start -> start\n```\n\n```link-example\nhttps://links.example.com/start?x=1 -> unsupported extra-feld\nhttps://links.example.com/start -> strt\n```\n"
+        "[x](route:chekout) [y](reasons.md#reason-invalid-valu)\n\n```contract rejection-reason\n```\n\n```contract association prodution\n```\n\n```link-example build=stagin\nhttps://{host:staging}/start -> start\n```\n\n```link-example\nhttps://{host}/start?x=1 -> unsupported extra-feld\nhttps://{host}/start -> strt\n```\n"
       ),
       "reasons.md": page("Reasons", weight: 2, "```contract rejection-reasons\n```\n"),
     ],
@@ -304,8 +304,8 @@ let contentFaults: [ContentFault] = [
       "Content/index.md:9:1: error: unknown contract block `rejection-reason` (did you mean `rejection-reasons`? known: \(blockNames))",
       "Content/index.md:12:1: error: unknown build `prodution` (did you mean `production`? known: production, staging)",
       "Content/index.md:15:1: error: unknown build `stagin` in link-example (did you mean `staging`? known: production, staging)",
-      "Content/index.md:20:52: error: `unsupported` needs a rejection reason id (did you mean `extra-field`? known: oversized, malformed-url, malformed-encoding, scheme-not-allowed, userinfo-present, port-present, host-not-configured, fragment-present, forbidden-field, duplicate-field, unknown-route, missing-field, extra-field, invalid-value)",
-      "Content/index.md:21:36: error: unknown outcome: write a route class id or `unsupported REASON` (did you mean `start`? known: start, business, product, checkout, order, oauth-complete)",
+      "Content/index.md:20:41: error: `unsupported` needs a rejection reason id (did you mean `extra-field`? known: oversized, malformed-url, malformed-encoding, scheme-not-allowed, userinfo-present, port-present, host-not-configured, fragment-present, forbidden-field, duplicate-field, unknown-route, missing-field, extra-field, invalid-value)",
+      "Content/index.md:21:25: error: unknown outcome: write a route class id or `unsupported REASON` (did you mean `start`? known: start, business, product, checkout, order, oauth-complete)",
     ]),
   ContentFault(
     name: "columns count Unicode scalars, a tab as one",
@@ -331,7 +331,7 @@ let contentFaults: [ContentFault] = [
     template:
       "<!DOCTYPE html>\n<html><head><title data-slot=\"title\"></title></head>\n<body>\n<div data-slot=\"sidebar\"></div>\n<main data-slot=\"content\"></main></body></html>\n",
     expected: [
-      "Templates/page.html:4:1: error: unknown slot `sidebar` in template (known slots: title, heading, summary, nav, toc, content)"
+      "Templates/page.html:4:1: error: unknown slot `sidebar` in template (known slots: title, heading, summary, nav, toc, content, site)"
     ]),
 ]
 

@@ -139,10 +139,11 @@ struct ContentWriterTests {
         "\(name): the first pass reported \(facts.diagnostics.map { "\($0.line):\($0.column) \($0.message)" })")
       return .notAhead
     }
-    let written = SourcePage(facts: facts, source: source)
+    let written = SourcePage(facts: facts, source: source, placeholders: context.placeholders)
     var writer = ContentWriter(PageRenderer(aheadOf: written, context: context), expectedBytes: 0)
     let outcome = withExtendedLifetime(written) { writer.write(written.markdown.rootNode) }
-    let document = AheadContent(SourcePage(facts: facts, source: source), context: context, direct: false)?
+    let document = AheadContent(
+      SourcePage(facts: facts, source: source, placeholders: context.placeholders), context: context, direct: false)?
       .take(answer: { $0.kind == .anchor ? "" : "1" }, isGenerated: { _ in false })
     switch outcome {
     case .written:

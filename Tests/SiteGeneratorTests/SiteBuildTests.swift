@@ -1,5 +1,6 @@
 import DesignFixture
 import Foundation
+import LinkContract
 import Synchronization
 import Testing
 
@@ -18,8 +19,8 @@ import Testing
       ## Welcome
 
       ```link-example
-      https://links.example.com/business/bz_0000Business0001 -> business
-      https://links.example.com/start?x=1 -> unsupported extra-field x
+      https://{host}/business/bz_0000Business0001 -> business
+      https://{host}/start?x=1 -> unsupported extra-field x
       ```
       """),
     "routes.md": page(
@@ -51,8 +52,9 @@ import Testing
     #expect(home.contains("<h2 id=\"welcome-2\">Welcome</h2>"))
     #expect(home.contains("<a href=\"#welcome\">below</a>"))
     #expect(home.contains("<nav class=\"toc\""))
-    #expect(home.contains("<code class=\"link\">https://links.example.com/business/bz_0000Business0001</code>"))
-    #expect(!home.contains("<a href=\"https://links.example.com"))
+    let host = Contract.design.builds[0].webHost
+    #expect(home.contains("<code class=\"link\">https://\(host)/business/bz_0000Business0001</code>"))
+    #expect(!home.contains("<a href=\"https://\(host)"))
     #expect(!home.contains("<script"))
     #expect(fixture.read("Site/style.css") != nil)
     #expect(fixture.read("Site/data.json") == "{}\n")

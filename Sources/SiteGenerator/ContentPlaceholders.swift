@@ -1,0 +1,180 @@
+import LinkContract
+
+/// Contract values in Content prose. A page never states one literally: it writes a
+/// placeholder, which the build fills from the values, so that a changed value changes every
+/// page that shows it.
+///
+/// - `{app}`: the app's name; `{max-link-bytes}`: the longest link, in bytes;
+///   `{reserved-prefix}`: the body prefix of references reserved for documentation.
+/// - `{host:BUILD}`, `{scheme:BUILD}`, `{bundle:BUILD}`, `{team:BUILD}`, `{app-id:BUILD}`,
+///   `{package:BUILD}`: a build's web host, custom scheme, bundle id, team id, iOS app id and
+///   Android package.
+/// - `{prefix:FIELD}`, `{length:FIELD}`: a reference field's prefix, and its body's length
+///   (`12 to 32`) or a token's length.
+///
+/// Any other braces (`{business}` in a path pattern, a link example's `{host}`) are left as they
+/// are. A build's host, scheme, bundle id, package, team id, app id or fingerprint written
+/// literally is an error at its place that names the placeholder to write.
+struct ContentPlaceholders: Sendable {
+  /// A value a page may not write, with the placeholder that says it.
+  struct Literal: Sendable {
+    let value: [UInt8]
+    let what: String
+    let placeholder: String
+  }
+
+  private let values: [String: String]
+  private let builds: [String]
+  private let fields: [String]
+  /// Longest first, so that a value that holds another (`A1B2C3D4E5.com.example`) is named whole.
+  private let literals: [Literal]
+
+  init(contract: Contract) {
+    var values = [
+      "app": contract.appName, "max-link-bytes": String(contract.maximumLinkBytes),
+      "reserved-prefix": contract.reservedBodyPrefix,
+    ]
+    var literals: [Literal] = []
+    for build in contract.builds {
+      let named: [(String, String, String)] = [
+        ("host", build.webHost, "web host"), ("scheme", build.customScheme, "custom scheme"),
+        ("app-id", build.appID, "iOS app id"), ("bundle", build.bundleID, "bundle id"),
+        ("package", build.androidPackage, "Android package"), ("team", build.teamID, "team id"),
+      ]
+      for (key, value, what) in named {
+        values["\(key):\(build.name)"] = value
+        literals.append(
+          Literal(value: Array(value.utf8), what: "\(build.name)'s \(what)", placeholder: "{\(key):\(build.name)}"))
+      }
+      for fingerprint in build.androidCertificateFingerprints {
+        literals.append(
+          Literal(
+            value: Array(fingerprint.utf8), what: "a certificate fingerprint of \(build.name)",
+            placeholder: "`contract builds` (fingerprints are shown by the generated tables, not written)"))
+      }
+    }
+    var fields: [String] = []
+    for field in contract.routeClasses.flatMap(\.fields) where !fields.contains(field.name) {
+      fields.append(field.name)
+      switch field.format {
+      case .reference(let prefix, let length):
+        values["prefix:\(field.name)"] = prefix
+        values["length:\(field.name)"] = "\(length.lowerBound) to \(length.upperBound)"
+      case .base64url(let length):
+        values["length:\(field.name)"] = "\(length.lowerBound) to \(length.upperBound)"
+      case .enumeration: break
+      }
+    }
+    self.values = values
+    builds = contract.builds.map(\.name)
+    self.fields = fields
+    // One value may be several things (a scheme equal to a bundle id): the first kind named wins.
+    var seen = Set<[UInt8]>()
+    self.literals = literals.filter { !$0.value.isEmpty && seen.insert($0.value).inserted }
+      .sorted { $0.value.count > $1.value.count }
+  }
+
+  /// `source` with every placeholder filled, and a diagnostic for each unknown placeholder and
+  /// each literal value, at its line and column in `source`.
+  func fill(_ source: Substring, path: String) -> (text: Substring, diagnostics: [Diagnostic]) {
+    let bytes = Array(source.utf8)
+    var diagnostics = literalValues(in: bytes, path: path)
+    guard bytes.contains(UInt8(ascii: "{")) else { return (source, diagnostics) }
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count)
+    var line = 1
+    var lineStart = 0
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\n") {
+        line += 1
+        lineStart = index + 1
+      }
+      guard byte == UInt8(ascii: "{"),
+        let close = bytes[(index + 1)...].prefix(64).firstIndex(of: UInt8(ascii: "}"))
+      else {
+        out.append(byte)
+        index += 1
+        continue
+      }
+      let name = String(decoding: bytes[(index + 1)..<close], as: UTF8.self)
+      if let value = values[name] {
+        out += value.utf8
+        index = close + 1
+        continue
+      }
+      if let problem = problem(with: name) {
+        diagnostics.append(
+          Diagnostic(
+            id: .placeholderInvalid, path: path, line: line, column: index - lineStart + 1,
+            message: "`{\(Printed.excerpt(name))}`: \(problem)"))
+      }
+      out.append(byte)
+      index += 1
+    }
+    return (Substring(String(decoding: out, as: UTF8.self)), diagnostics)
+  }
+
+  /// Why `name` in braces is a placeholder that cannot be filled; nil for braces that are no
+  /// placeholder at all.
+  private func problem(with name: String) -> String? {
+    guard let colon = name.firstIndex(of: ":") else { return nil }
+    let (key, argument) = (String(name[..<colon]), String(name[name.index(after: colon)...]))
+    switch key {
+    case "host", "scheme", "bundle", "team", "app-id", "package":
+      return "no build `\(Printed.excerpt(argument))` (builds: \(builds.joined(separator: ", ")))"
+    case "prefix", "length":
+      return fields.contains(argument)
+        ? "field `\(argument)` has no \(key == "prefix" ? "prefix" : "length")"
+        : "no field `\(Printed.excerpt(argument))` (fields: \(fields.joined(separator: ", ")))"
+    default:
+      return nil
+    }
+  }
+
+  /// A diagnostic for each contract value `bytes` hold literally.
+  private func literalValues(in bytes: [UInt8], path: String) -> [Diagnostic] {
+    var diagnostics: [Diagnostic] = []
+    var taken: [Range<Int>] = []
+    var lineStarts = [0]
+    for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { lineStarts.append(index + 1) }
+    for literal in literals {
+      var start = 0
+      while let found = firstRange(of: literal.value, in: bytes, from: start) {
+        start = found.upperBound
+        guard !taken.contains(where: { $0.overlaps(found) }) else { continue }
+        taken.append(found)
+        // The last line start at or before the value, by halving.
+        var (low, high) = (0, lineStarts.count - 1)
+        while low < high {
+          let middle = (low + high + 1) / 2
+          if lineStarts[middle] <= found.lowerBound { low = middle } else { high = middle - 1 }
+        }
+        let (line, lineStart) = (low + 1, lineStarts[low])
+        diagnostics.append(
+          Diagnostic(
+            id: .placeholderInvalid, path: path, line: line, column: found.lowerBound - lineStart + 1,
+            message:
+              "`\(String(decoding: literal.value, as: UTF8.self))` is \(literal.what): write \(literal.placeholder), so that the page follows the contract",
+            fixIts: literal.placeholder.hasPrefix("{") ? [FixIt(replacement: literal.placeholder)] : []))
+      }
+    }
+    return diagnostics
+  }
+
+  private func firstRange(of needle: [UInt8], in bytes: [UInt8], from start: Int) -> Range<Int>? {
+    guard let first = needle.first, needle.count <= bytes.count else { return nil }
+    var index = start
+    while index + needle.count <= bytes.count {
+      guard let candidate = bytes[index...].firstIndex(of: first), candidate + needle.count <= bytes.count else {
+        return nil
+      }
+      if bytes[candidate..<(candidate + needle.count)].elementsEqual(needle) {
+        return candidate..<(candidate + needle.count)
+      }
+      index = candidate + 1
+    }
+    return nil
+  }
+}

@@ -83,13 +83,15 @@ public func assetLinks(_ build: Build) -> JSON {
 /// How route patterns become Apple path patterns.
 enum AASARoutePattern {
   /// A claim as tight as the pattern language allows: a reference field becomes its prefix
-  /// and `*`, a one-value enumeration its value, any other field `*`.
+  /// and `*`, a one-value enumeration its value, any other field `?*` (at least one character:
+  /// `*` alone would also claim the path that stops before the field, whose link is
+  /// `missing-field`).
   static func claim(_ route: RouteClass) -> String {
     PathSegment.render(route.httpsPath ?? []) { field in
       switch field.format {
       case .reference(let prefix, _): prefix + "*"
       case .enumeration(let values) where values.count == 1: values[0]
-      default: "*"
+      default: "?*"
       }
     }
   }

@@ -101,7 +101,21 @@ public func associationSelfCheck(_ contract: Contract) -> [Diagnostic] {
   var problems: [Diagnostic] = []
   for build in contract.builds {
     let subject = "association \(build.name)"
-    func problem(_ id: DiagnosticID, _ text: String) { problems.append(Diagnostic(id: id, message: text)) }
+    // At the line of the values the problem is about: the build's, or the route class's.
+    func problem(_ id: DiagnosticID, _ text: String, at source: SourceLocation? = nil) {
+      problems.append(
+        Diagnostic(id: id, location: DiagnosticLocation(source ?? build.source), message: text))
+    }
+    /// The route class a row is about: its own, or for a probe the one whose path it shares
+    /// a first segment with.
+    func source(of row: ClaimRow) -> SourceLocation? {
+      if let id = row.route { return contract.routeClass(id)?.source }
+      let first = row.path?.split(separator: "/").first.map(String.init)
+      return contract.routeClasses.first { route in
+        if case .literal(let text) = route.httpsPath?.first { return text == first }
+        return false
+      }?.source
+    }
     if build.androidCertificateFingerprints.isEmpty {
       problem(.fingerprintMissing, "\(subject): no Android certificate fingerprint: Android cannot verify the app")
     }
@@ -114,16 +128,18 @@ public func associationSelfCheck(_ contract: Contract) -> [Diagnostic] {
     for row in claimTable(contract, build: build) {
       if !row.agrees {
         problem(
-          .claimMismatch, "\(subject): \(row.link) should be \(row.expected.rawValue) but is \(row.answer.summary)")
+          .claimMismatch, "\(subject): \(row.link) should be \(row.expected.rawValue) but is \(row.answer.summary)",
+          at: source(of: row))
       }
       let outcome = parser.parse(row.link)
       if let route = row.route, outcome.route?.routeClass != route {
         problem(
           .canonicalLinkMismatch,
-          "\(subject): canonical link \(row.link) does not parse as \(route.rawValue): \(outcome)")
+          "\(subject): canonical link \(row.link) does not parse as \(route.rawValue): \(outcome)",
+          at: source(of: row))
       }
       if row.route == nil, outcome.route != nil {
-        problem(.probeParsesAsRoute, "\(subject): probe \(row.link) parses as a route: \(outcome)")
+        problem(.probeParsesAsRoute, "\(subject): probe \(row.link) parses as a route: \(outcome)", at: source(of: row))
       }
     }
     let association = appSiteAssociation(contract, build: build)

@@ -280,7 +280,8 @@ extension Build {
     if lowered == "http" || lowered == "https" { return "must not be http or https" }
     if bytes.contains(where: ASCII.isUppercase) { return "is not lowercase" }
     if !bytes.contains(UInt8(ascii: ".")) {
-      return "has no dot: RFC 8252 asks for a reverse-DNS private-use scheme"
+      return
+        "has no dot: RFC 8252 asks for a reverse-DNS private-use scheme; write the app's bundle id or a domain the team owns, reversed (`com.example.\(scheme)`)"
     }
     return nil
   }

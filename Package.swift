@@ -76,10 +76,11 @@ let package = Package(
       dependencies: [
         "LinkContract", "CustomerApp", "LinkParser", "ContractArtifacts", "SiteGenerator", "DesignFixture",
       ]),
-    .testTarget(name: "CommandLineTests", dependencies: ["LinkContractTool", "CustomerApp", "ContractArtifacts"]),
+    .testTarget(
+      name: "CommandLineTests", dependencies: ["LinkContractTool", "ContractArtifacts", "DesignFixture"]),
     .testTarget(
       name: "ReleaseChecksTests",
-      dependencies: ["LinkContract", "CustomerApp", "ContractArtifacts", "ReleaseChecks"],
+      dependencies: ["LinkContract", "CustomerApp", "ContractArtifacts", "ReleaseChecks", "DesignFixture"],
       exclude: ["Fixtures"]),
   ],
   swiftLanguageModes: [.v6]

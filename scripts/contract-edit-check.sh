@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
-# contract-edit-check: proves that a route class is one edit of the contract values. In a
-# temporary clone of HEAD it edits only Sources/CustomerApp/CustomerApp.swift (adds a
-# published `promotion` route and a four-field `shelf-item` route, removes `order`, unpublishes
-# `business`, changes the cart reference to `crt_` with 10 to 40 characters), then runs
-# `make site`, `make test` and `make check`. Any failure is a place that still lists routes by
-# hand. Takes several minutes (a fresh build).
+# contract-edit-check: proves that a route class, a host, a scheme and a build are each one
+# edit of the contract values. In a temporary clone of HEAD it edits only
+# Sources/CustomerApp/CustomerApp.swift (adds a published `promotion` route and a four-field
+# `shelf-item` route, removes `order`, unpublishes `business`, changes the cart reference to
+# `crt_` with 10 to 40 characters; moves production to another web host, ADR-043's cutover;
+# changes staging's custom scheme; adds a third build, `qa`), then runs `make site`,
+# `make test` and `make check`, and requires that no file under Site/ names the old host or
+# scheme. Any failure is a place that still names a value by hand. Takes several minutes (a
+# fresh build).
 #
 # Usage: scripts/contract-edit-check.sh
 set -euo pipefail
@@ -53,10 +56,26 @@ s=s.replace('''public enum Fields {''','''public enum Fields {
   public static let shelf = Field(
     name: "shelf", format: .reference(prefix: "sh_", bodyLength: 12...32), meaning: "A shelf reference.")
   public static let item = Field(name: "item", format: .base64url(length: 16...64), meaning: "An item code.")''')
+# ADR-043's cutover: production moves to another host; staging changes its scheme; a third build.
+old_build = s.index('        name: "staging",')
+s = s.replace('webHost: "links.example.com"', 'webHost: "go.example.org"', 1)
+s = s.replace('customScheme: "com.example.customer.staging"', 'customScheme: "com.example.customer.beta"', 1)
+start = s.rindex('      Build(', 0, old_build)
+staging = s[start:s.index('        ]),', old_build) + len('        ]),')]
+qa = (staging.replace('name: "staging"', 'name: "qa"').replace('links.staging.example.com', 'links.qa.example.com')
+      .replace('com.example.customer.beta', 'com.example.customer.qa')
+      .replace('bundleID: "com.example.customer.staging"', 'bundleID: "com.example.customer.qa"')
+      .replace('androidPackage: "com.example.customer.staging"', 'androidPackage: "com.example.customer.qa"')
+      .replace('"CA:48:AD', '"CB:48:AD'))
+s = s.replace(staging, staging + '\n' + qa, 1)
 open(p,'w').write(s)
 PY
 git diff --stat
 make site
 make test
 make check
+if grep -rlE 'links\.example\.com|com\.example\.customer\.staging://' Site; then
+  echo "contract-edit-check: the files above still name production's old host or staging's old scheme" >&2
+  exit 1
+fi
 echo "contract-edit-check: the edited contract builds, tests and checks clean"

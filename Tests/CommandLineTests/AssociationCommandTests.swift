@@ -1,5 +1,5 @@
 import ContractArtifacts
-import CustomerApp
+import DesignFixture
 import Foundation
 import LinkContract
 import Testing
@@ -224,7 +224,7 @@ struct CheckCommandTests {
 /// character, no megabyte and no secret of the file, and their time must grow linearly.
 struct HostileAssociationTests {
   /// A query key the contract forbids in a link, read from it.
-  static let forbiddenKey = Contract.customerApp.forbiddenKeys.groups[0].words[0]
+  static let forbiddenKey = Contract.design.forbiddenKeys.groups[0].words[0]
   static let secret = "s3cret-9f1c"
   /// A URL carrying the secret twice: as its userinfo's password and as a forbidden key's value.
   static var secretURL: String { "https://user:\(secret)@example.com/?\(forbiddenKey)=\(secret)&x=1" }

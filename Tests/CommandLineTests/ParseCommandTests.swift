@@ -1,5 +1,5 @@
 import ContractArtifacts
-import CustomerApp
+import DesignFixture
 import Foundation
 import LinkContract
 import LinkParser
@@ -74,7 +74,7 @@ struct Run {
 
 /// The Customer App's contract, which the command line parses with. Links that name a route
 /// class are made from its values, so that these tests follow a contract edit.
-private let app = Contract.customerApp
+private let app = Contract.design
 
 /// Each route class's documentation link on each of its carriers in `build`, with the exact
 /// line `parse --format json` prints for it (fields in the route's order).
@@ -431,7 +431,7 @@ struct ByteLinkCase: Sendable, CustomTestStringConvertible {
 }
 
 @Suite struct ParseCommandBytes {
-  private let parser = LinkParser(contract: .customerApp, build: Contract.customerApp.build(named: "production")!)
+  private let parser = LinkParser(contract: .design, build: Contract.design.build(named: "production")!)
 
   private func expected(_ bytes: [UInt8]) -> String {
     ParseCommand.render(bytes.withUnsafeBufferPointer { parser.parse(bytes: $0) }, json: true, redact: false)
@@ -489,8 +489,8 @@ struct ByteLinkCase: Sendable, CustomTestStringConvertible {
 
 /// Lines of standard input longer than any link: answered `oversized` without being held whole.
 @Suite struct ParseCommandLongLines {
-  private static let limit = Contract.customerApp.maximumLinkBytes
-  private let parser = LinkParser(contract: .customerApp, build: Contract.customerApp.build(named: "production")!)
+  private static let limit = Contract.design.maximumLinkBytes
+  private let parser = LinkParser(contract: .design, build: Contract.design.build(named: "production")!)
 
   /// The answer to one line of standard input, from the parser given the whole line.
   private func expected(_ line: [UInt8], crlf: Bool) -> String {

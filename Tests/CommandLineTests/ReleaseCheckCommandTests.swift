@@ -1,4 +1,4 @@
-import CustomerApp
+import DesignFixture
 import Foundation
 import LinkContract
 import Testing
@@ -17,7 +17,7 @@ struct ReleaseCheckCommandTests {
     var testDescription: String { arguments.joined(separator: " ") }
   }
 
-  static let production = Contract.customerApp.builds[0]
+  static let production = Contract.design.builds[0]
   static let settings = checkout + "/Source/Hosts/UI/Customer.UI/appsettings.json"
   /// Fetching nothing, so that a CA file accepted by mistake fails fast and offline.
   static let offline = ["--base-url", "https://127.0.0.1:1", "--timeout", "1"]

@@ -1,4 +1,6 @@
+import DesignFixture
 import Foundation
+import LinkContract
 import Synchronization
 import Testing
 
@@ -56,7 +58,7 @@ private final class BackgroundWatch: Sendable {
   private let stopped = Atomic<Bool>(false)
 
   init(_ arguments: [String], root: String) throws {
-    let command = try WatchCommand(arguments, root: root, contract: .customerApp)
+    let command = try WatchCommand(arguments, root: root, contract: .design)
     let console = captured.console
     // Gives up on its own after 30 s so that a failing test cannot hang the run.
     let giveUp = Date().addingTimeInterval(30)
@@ -183,15 +185,19 @@ private func makeSite(body: String) throws -> TemporaryFolder {
 
   @Test func contractSourceChangeSaysTheToolMustBeRebuilt() async throws {
     let site = try makeSite(body: "Fine.")
-    try site.write("// values\n", to: "Sources/CustomerApp/CustomerApp.swift")
+    // The values file, where the contract under test says it is written, in the scratch project.
+    let values = DiagnosticLocation(Contract.design.builds[0].source).path
+    try FileManager.default.createDirectory(
+      atPath: site.path + "/" + (values as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    try site.write("// values\n", to: values)
     let watch = try BackgroundWatch([], root: site.path)
     defer { watch.stop() }
     #expect(try await eventually { watch.captured.stdout.contains("watching ") })
 
-    try site.write("// new values\n", to: "Sources/CustomerApp/CustomerApp.swift")
+    try site.write("// new values\n", to: values)
 
     #expect(try await eventually(within: 20) { watch.captured.stderr.contains("make site") })
-    #expect(watch.captured.stderr.contains("Sources/CustomerApp/CustomerApp.swift"))
+    #expect(watch.captured.stderr.contains(values))
     #expect(!watch.captured.stdout.contains("rebuilt"))
     watch.stop()
     #expect(try await eventually { watch.finished })
@@ -206,8 +212,8 @@ private func makeSite(body: String) throws -> TemporaryFolder {
   }
 
   @Test func badPollIntervalIsAUsageError() {
-    #expect(throws: UsageError.self) { try WatchCommand(["--poll", "soon"], root: ".", contract: .customerApp) }
-    #expect(throws: UsageError.self) { try WatchCommand(["extra"], root: ".", contract: .customerApp) }
-    #expect(throws: UsageError.self) { try WatchCommand(["--stamp"], root: ".", contract: .customerApp) }
+    #expect(throws: UsageError.self) { try WatchCommand(["--poll", "soon"], root: ".", contract: .design) }
+    #expect(throws: UsageError.self) { try WatchCommand(["extra"], root: ".", contract: .design) }
+    #expect(throws: UsageError.self) { try WatchCommand(["--stamp"], root: ".", contract: .design) }
   }
 }

@@ -1,5 +1,6 @@
 import ContractArtifacts
 import CustomerApp
+import DesignFixture
 import Foundation
 import LinkContract
 import ReleaseChecks
@@ -54,7 +55,7 @@ func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
 /// `audit` of files written to hurt it: unreadable ones are `unreadable` findings with their
 /// reason (never `missing`), nothing is expanded or fetched, and no input makes it quadratic.
 struct AuditHostileInputTests {
-  static let contract = Contract.customerApp
+  static let contract = Contract.design
   static let production = contract.builds[0]
   static let host = production.webHost
   static let scheme = production.customScheme

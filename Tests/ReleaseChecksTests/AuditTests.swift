@@ -1,5 +1,6 @@
 import ContractArtifacts
 import CustomerApp
+import DesignFixture
 import Foundation
 import LinkContract
 import ReleaseChecks
@@ -49,7 +50,7 @@ struct Checkout {
 }
 
 struct AuditTests {
-  static let contract = Contract.customerApp
+  static let contract = Contract.design
   static let ui = "Source/Hosts/UI/Customer.UI/"
   static let web = "Source/Hosts/UI/Customer.UI.Web/appsettings.json"
   static let identity = "Source/Services/Customer.Identity.Service/appsettings.json"

@@ -738,7 +738,7 @@ enum ReturnURLCases {
     for build in contract.builds {
       let ui = build.oauthUIBaseURL
       let listed = build.allowedReturnSchemes
-      let callback = build.oauthCallback
+      guard let callback = contract.oauthCallback(in: build) else { continue }
       func add(_ id: String, _ url: String?, _ schemes: [String], _ native: Bool) {
         cases.append(
           ReturnURLCase(
@@ -761,7 +761,7 @@ enum ReturnURLCases {
       add("empty", "", listed, false)
       add("whitespace", " " + callback, listed, false)
       if let other = contract.builds.first(where: { $0.name != build.name }) {
-        add("other-build-scheme", other.oauthCallback, listed, false)
+        add("other-build-scheme", other.customScheme + "://" + (contract.signInCallback?.customSchemeName ?? ""), listed, false)
       }
     }
     return cases

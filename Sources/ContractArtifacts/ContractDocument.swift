@@ -47,7 +47,7 @@ private func contractData(_ contract: Contract) -> JSON {
     ("app", .string(contract.appName)),
     ("maximumLinkBytes", .int(contract.maximumLinkBytes)),
     ("reservedBodyPrefix", .string(contract.reservedBodyPrefix)),
-    ("builds", .array(contract.builds.map(buildData))),
+    ("builds", .array(contract.builds.map { buildData($0, contract) })),
     ("routeClasses", .array(contract.routeClasses.map(routeData))),
     (
       "forbiddenWords",
@@ -107,7 +107,7 @@ private let parsingData: JSON = .object([
   ("outcomeLine", .string(ParsingSteps.outcomeLine)),
 ])
 
-private func buildData(_ build: Build) -> JSON {
+private func buildData(_ build: Build, _ contract: Contract) -> JSON {
   .object([
     ("name", .string(build.name)),
     ("webHost", .string(build.webHost)),
@@ -117,7 +117,7 @@ private func buildData(_ build: Build) -> JSON {
     ("androidPackage", .string(build.androidPackage)),
     ("customScheme", .string(build.customScheme)),
     ("androidCertificateFingerprints", .array(build.androidCertificateFingerprints.map(JSON.string))),
-    ("oauthCallback", .string(build.oauthCallback)),
+    ("oauthCallback", contract.oauthCallback(in: build).map(JSON.string) ?? .null),
     (
       "returnUrlPolicy",
       .object([
@@ -346,7 +346,10 @@ public let contractSchema: JSON = {
       "androidCertificateFingerprints", "SHA-256 fingerprints of the Android signing certificates.",
       array(string(fingerprint), minItems: 1)
     ),
-    ("oauthCallback", "The OAuth completion callback the native app registers.", string()),
+    (
+      "oauthCallback", "The OAuth completion callback the native app registers; null when no route class is one.",
+      nullable()
+    ),
     (
       "returnUrlPolicy",
       "ADR-043's server-side return-URL policy for this build: a return URL that is an absolute URI whose scheme is in allowedSchemes (case-insensitively; http and https never match) is echoed exactly; anything else goes to uiBaseUrl.",

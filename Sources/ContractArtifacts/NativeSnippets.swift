@@ -139,7 +139,7 @@ struct NativeSnippetWriter {
       title: "iOS custom-scheme registration (CFBundleURLTypes)",
       contents: """
         \(head("url-types.plist", "<!-- ", " -->"))
-        <!-- iOS custom scheme of build \(build.name), for the OAuth callback \(build.oauthCallback): merge into Info.plist. -->
+        <!-- iOS custom scheme of build \(build.name), for the OAuth callback \(contract.oauthCallback(in: build) ?? "(none declared)"): merge into Info.plist. -->
         \(Self.plistHead)  <key>CFBundleURLTypes</key>
           <array>
             <dict>
@@ -237,7 +237,7 @@ struct NativeSnippetWriter {
       title: "Android OAuth callback registration (WebAuthenticatorCallbackActivity)",
       contents: """
         \(head("WebAuthenticatorCallbackActivity.cs", "// "))
-        // The OAuth completion callback \(build.oauthCallback) of build \(build.name):
+        // The OAuth completion callback \(contract.oauthCallback(in: build) ?? "(none declared)") of build \(build.name):
         // Platforms/Android/WebAuthenticatorCallbackActivity.cs.
         using Android.App;
         using Android.Content;

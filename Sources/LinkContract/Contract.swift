@@ -73,6 +73,12 @@ public struct Contract: Sendable {
     return candidates.first { !used.contains($0) } ?? "x" + used.sorted().joined()
   }
 
+  /// The OAuth completion callback `build`'s native app registers (`<scheme>://<name>`): only
+  /// where a route class is the sign-in flow's callback.
+  public func oauthCallback(in build: Build) -> String? {
+    signInCallback?.customSchemeName.map { build.customScheme + "://" + $0 }
+  }
+
   /// The route class every link that matches no other falls back to: the one never claimed.
   public var fallback: RouteClass? { routeClasses.first { $0.publication == .neverClaimed } }
   public func routeClass(_ id: RouteClassID) -> RouteClass? { routeClasses.first { $0.id == id } }

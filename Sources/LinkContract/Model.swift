@@ -356,8 +356,6 @@ public struct Build: Sendable, Hashable {
 
   /// The iOS application identifier, `<team>.<bundle>`.
   public var appID: String { teamID + "." + bundleID }
-  /// The OAuth completion callback the native app registers.
-  public var oauthCallback: String { customScheme + "://oauth-complete" }
   /// The return-URL allowlist the Identity service holds for this build (ADR-043): its custom
   /// scheme.
   public var allowedReturnSchemes: [String] { [customScheme] }

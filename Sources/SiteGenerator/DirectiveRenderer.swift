@@ -437,7 +437,7 @@ struct DirectiveRenderer {
       entry("iOS app id", build.appID)
       entry("Android package", build.androidPackage)
       entry("Custom scheme", build.customScheme)
-      entry("OAuth callback", build.oauthCallback)
+      if let callback = contract.oauthCallback(in: build) { entry("OAuth callback", callback) }
       list.add("dt", text: "Android signing certificate SHA-256")
       for fingerprint in build.androidCertificateFingerprints {
         list.add("dd").add("code", ["class": "fingerprint"], text: fingerprint)

@@ -177,8 +177,8 @@ struct SearchIndex {
         .build, build.name, "\(build.webHost), \(build.appID)", anchor(DirectiveAnchor.build(build.name)),
         [
           build.webHost, build.appID, build.teamID, build.bundleID, build.androidPackage, build.customScheme,
-          build.oauthCallback, "sha256 fingerprint certificate",
-        ] + build.androidCertificateFingerprints)
+          "sha256 fingerprint certificate",
+        ] + build.androidCertificateFingerprints + [contract.oauthCallback(in: build)].compactMap { $0 })
     }
     for (file, text) in files.sorted(by: { $0.key < $1.key }) {
       // Association files and snippets are found under their build's association section,

@@ -89,16 +89,17 @@ struct ReturnURLPolicyCase: Sendable, CustomTestStringConvertible {
   func buildCallbacks() {
     let contract = Contract.design
     let schemes = contract.builds.map(\.customScheme)
+    func callback(_ build: Build) -> String { contract.oauthCallback(in: build)! }
     for build in contract.builds {
       let target = ReturnURLPolicy.completionTarget(
-        returnURL: build.oauthCallback, allowedSchemes: schemes, uiBaseURL: ReturnURLPolicyCase.uiBase)
-      #expect(target == .nativeCallback(build.oauthCallback))
+        returnURL: callback(build), allowedSchemes: schemes, uiBaseURL: ReturnURLPolicyCase.uiBase)
+      #expect(target == .nativeCallback(callback(build)))
       let alone = ReturnURLPolicy.completionTarget(
-        returnURL: build.oauthCallback, allowedSchemes: [build.customScheme], uiBaseURL: ReturnURLPolicyCase.uiBase)
-      #expect(alone == .nativeCallback(build.oauthCallback))
+        returnURL: callback(build), allowedSchemes: [build.customScheme], uiBaseURL: ReturnURLPolicyCase.uiBase)
+      #expect(alone == .nativeCallback(callback(build)))
       for other in contract.builds where other.name != build.name {
         let foreign = ReturnURLPolicy.completionTarget(
-          returnURL: other.oauthCallback, allowedSchemes: [build.customScheme], uiBaseURL: ReturnURLPolicyCase.uiBase)
+          returnURL: callback(other), allowedSchemes: [build.customScheme], uiBaseURL: ReturnURLPolicyCase.uiBase)
         #expect(foreign == .uiBaseURL(ReturnURLPolicyCase.uiBase))
       }
     }
@@ -108,10 +109,11 @@ struct ReturnURLPolicyCase: Sendable, CustomTestStringConvertible {
   func redirectCarriesOnlyTheCode() {
     let code = LinkSamples.code(43)
     for build in Contract.design.builds {
+      let callback = Contract.design.oauthCallback(in: build)!
       let target = ReturnURLPolicy.completionTarget(
-        returnURL: build.oauthCallback, allowedSchemes: [build.customScheme], uiBaseURL: ReturnURLPolicyCase.uiBase)
+        returnURL: callback, allowedSchemes: [build.customScheme], uiBaseURL: ReturnURLPolicyCase.uiBase)
       let redirect = ReturnURLPolicy.redirect(to: target, code: code)
-      #expect(redirect == build.oauthCallback + "?code=" + code)
+      #expect(redirect == callback + "?code=" + code)
       #expect(!redirect.contains("token"))
       #expect(!redirect.contains("state"))
       #expect(!redirect.contains("#"))

@@ -761,7 +761,9 @@ enum ReturnURLCases {
       add("empty", "", listed, false)
       add("whitespace", " " + callback, listed, false)
       if let other = contract.builds.first(where: { $0.name != build.name }) {
-        add("other-build-scheme", other.customScheme + "://" + (contract.signInCallback?.customSchemeName ?? ""), listed, false)
+        add(
+          "other-build-scheme", other.customScheme + "://" + (contract.signInCallback?.customSchemeName ?? ""), listed,
+          false)
       }
     }
     return cases

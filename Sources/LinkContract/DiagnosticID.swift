@@ -61,6 +61,7 @@ public enum DiagnosticID: String, Sendable, Hashable, CaseIterable, Comparable, 
   case linkExampleMismatch = "link-example-mismatch"
   case placeholderInvalid = "placeholder-invalid"
   case routeUndocumented = "route-undocumented"
+  case buildUndocumented = "build-undocumented"
   case templateInvalid = "template-invalid"
   case pageNotWellFormed = "page-not-well-formed"
   case duplicateAnchor = "duplicate-anchor"
@@ -102,7 +103,8 @@ public enum DiagnosticID: String, Sendable, Hashable, CaseIterable, Comparable, 
   /// The severity a diagnostic of this id has; `mixed` ids are errors or warnings by case.
   public var severity: String {
     switch self {
-    case .aasaSuspicious, .assetLinksSuspicious, .unknownKey, .legacyKey, .routeUndocumented: "warning"
+    case .aasaSuspicious, .assetLinksSuspicious, .unknownKey, .legacyKey, .routeUndocumented, .buildUndocumented:
+      "warning"
     case .componentShadowed: "error or warning"
     case .hostWarning, .hostHarmlessChange, .auditMatches: "note"
     default: "error"
@@ -169,6 +171,7 @@ public enum DiagnosticID: String, Sendable, Hashable, CaseIterable, Comparable, 
     case .placeholderInvalid:
       "A page names a placeholder that cannot be filled, or writes a contract value literally instead of its placeholder"
     case .routeUndocumented: "A route class is documented on no page"
+    case .buildUndocumented: "A build's association files are shown on no page"
     case .templateInvalid: "The page template is not HTML, or its slots are unknown, repeated or missing"
     case .pageNotWellFormed: "A rendered page is not well-formed"
     case .duplicateAnchor: "A rendered page uses one id twice"

@@ -297,6 +297,7 @@ struct SitePipeline {
       }
     }
     diagnostics += undocumentedRoutes(anchorPage: anchorPage, pages: pages.map(\.facts))
+    diagnostics += undocumentedBuilds(anchorPage: anchorPage, pages: pages.map(\.facts))
     let index = SiteIndex(
       pages: Dictionary(uniqueKeysWithValues: pages.map { ($0.facts.name, $0.facts) }), anchorPage: anchorPage)
     let navigation = Navigation(
@@ -316,6 +317,20 @@ struct SitePipeline {
         id: .routeUndocumented, path: page.path, line: 1, column: 1, severity: .warning,
         message:
           "route class `\(route.id.rawValue)` is documented on no page: add a `contract route \(route.id.rawValue)` block, or a `contract routes` block"
+      )
+    }
+  }
+
+  /// A warning for each build whose association files no page shows, when the site shows any
+  /// build's: a build added to the contract is then given a page, or said not to be.
+  func undocumentedBuilds(anchorPage: [String: String], pages: [PageFacts]) -> [Diagnostic] {
+    let holder = contract.builds.lazy.compactMap { anchorPage[DirectiveAnchor.association($0.name)] }.first
+    guard let holder, let page = pages.first(where: { $0.name == holder }) else { return [] }
+    return contract.builds.filter { anchorPage[DirectiveAnchor.association($0.name)] == nil }.map { build in
+      Diagnostic(
+        id: .buildUndocumented, path: page.path, line: 1, column: 1, severity: .warning,
+        message:
+          "the association files of build `\(build.name)` are shown on no page: add a page with a `contract association \(build.name)` block, as this one has for its build"
       )
     }
   }

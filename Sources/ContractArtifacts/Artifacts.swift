@@ -16,10 +16,12 @@ public struct Artifact: Sendable, Hashable {
   }
 }
 
-/// Every generated file that is not a page of the site, derived from `contract`.
-public func contractArtifacts(_ contract: Contract) -> [Artifact] {
+/// Every generated file that is not a page of the site, derived from `contract`: the site's
+/// generated files, and the conformance table as a Swift source at `conformanceTests` (a path
+/// from the project's root) when the project's parser tests take it.
+public func contractArtifacts(_ contract: Contract, conformanceTests: String? = nil) -> [Artifact] {
   let table = ConformanceTable(contract: contract)
-  return [Artifact(path: "Tests/LinkParserTests/ConformanceTable.generated.swift", contents: table.swiftSource)]
+  return (conformanceTests.map { [Artifact(path: $0, contents: table.swiftSource)] } ?? [])
     + siteArtifacts(contract, table: table)
 }
 

@@ -23,9 +23,12 @@ struct CheckCommand {
   let root: String
   /// The contract the command works on.
   let contract: Contract
+  /// Where the conformance table goes as a Swift source, from the root; nil for none.
+  let conformanceTests: String?
 
-  init(_ arguments: [String], root: String, contract: Contract) throws {
+  init(_ arguments: [String], root: String, contract: Contract, conformanceTests: String? = nil) throws {
     self.contract = contract
+    self.conformanceTests = conformanceTests
     let options = try Options(arguments, flags: ["--help", "-h"], options: ["--root", "--format"])
     help = options.flag("--help") || options.flag("-h")
     self.root = options.value("--root") ?? root
@@ -49,7 +52,7 @@ struct CheckCommand {
       return ExitCode.success
     }
     let files: [Artifact]
-    do { files = try generatedFiles(contract) } catch let error as ContractInvalid {
+    do { files = try generatedFiles(contract, conformanceTests: conformanceTests) } catch let error as ContractInvalid {
       console.err(error.description + "\n")
       return ExitCode.failure
     }

@@ -4,9 +4,9 @@ import LinkContract
 import SiteGenerator
 
 /// Every generated file of the repository, derived from the contract values.
-func generatedFiles(_ contract: Contract) throws -> [Artifact] {
+func generatedFiles(_ contract: Contract, conformanceTests: String?) throws -> [Artifact] {
   try validateContract(contract)
-  return contractArtifacts(contract)
+  return contractArtifacts(contract, conformanceTests: conformanceTests)
 }
 
 /// Throws when the compiled contract has a bad value, or its association files would not
@@ -48,9 +48,12 @@ struct GenerateCommand {
   let root: String
   /// The contract the command works on.
   let contract: Contract
+  /// Where the conformance table goes as a Swift source, from the root; nil for none.
+  let conformanceTests: String?
 
-  init(_ arguments: [String], root: String, contract: Contract) throws {
+  init(_ arguments: [String], root: String, contract: Contract, conformanceTests: String? = nil) throws {
     self.contract = contract
+    self.conformanceTests = conformanceTests
     let options = try Options(arguments, flags: ["--help", "-h"], options: ["--root"])
     help = options.flag("--help") || options.flag("-h")
     self.root = options.value("--root") ?? root
@@ -65,7 +68,7 @@ struct GenerateCommand {
       return ExitCode.success
     }
     let files: [Artifact]
-    do { files = try generatedFiles(contract) } catch let error as ContractInvalid {
+    do { files = try generatedFiles(contract, conformanceTests: conformanceTests) } catch let error as ContractInvalid {
       console.err(error.description + "\n")
       return ExitCode.failure
     }

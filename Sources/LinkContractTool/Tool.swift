@@ -152,20 +152,27 @@ func toolHelp(_ contract: Contract) -> String {
 public enum LinkContractTool {
   /// Runs the process's command line on `contract`, in the current folder as the project's
   /// root, and exits with the command's code.
-  public static func main(contract: Contract) -> Never {
+  /// `conformanceTests` is where `generate` writes the conformance table as a Swift source for
+  /// the app's parser tests (a path from the root, such as
+  /// `Tests/LinkParserTests/ConformanceTable.generated.swift`); nil writes none.
+  public static func main(contract: Contract, conformanceTests: String? = nil) -> Never {
     // The arguments' bytes exactly as the process received them: `CommandLine.arguments` would
     // repair invalid UTF-8, turning one byte of a link into three.
     let arguments: [[UInt8]] = (1..<Int(CommandLine.argc)).map { index in
       guard let argument = CommandLine.unsafeArgv[index] else { return [] }
       return Array(UnsafeRawBufferPointer(start: argument, count: strlen(argument)))
     }
-    exit(runTool(bytes: arguments, console: .standard, contract: contract))
+    exit(runTool(bytes: arguments, console: .standard, contract: contract, conformanceTests: conformanceTests))
   }
 
   /// Runs one invocation on `contract` and returns its exit code, printing nothing itself but
   /// through `standardOutput` and `standardError`.
-  public static func run(_ arguments: [String], contract: Contract, root: String = ".") -> Int32 {
-    runTool(arguments, console: .standard, root: root, contract: contract)
+  public static func run(
+    _ arguments: [String], contract: Contract, conformanceTests: String? = nil, root: String = "."
+  ) -> Int32 {
+    runTool(
+      bytes: arguments.map { Array($0.utf8) }, console: .standard, root: root, contract: contract,
+      conformanceTests: conformanceTests)
   }
 }
 
@@ -176,7 +183,9 @@ func runTool(_ arguments: [String], console: Console, root: String = ".", contra
 
 /// Runs one invocation given as the raw bytes of each argument, as the process received them:
 /// `parse` classifies those bytes, the other commands read the arguments as UTF-8 text.
-func runTool(bytes: [[UInt8]], console: Console, root: String = ".", contract: Contract) -> Int32 {
+func runTool(
+  bytes: [[UInt8]], console: Console, root: String = ".", contract: Contract, conformanceTests: String? = nil
+) -> Int32 {
   let arguments = bytes.map { String(decoding: $0, as: UTF8.self) }
   guard let command = arguments.first else {
     console.err(toolHelp(contract))
@@ -192,8 +201,10 @@ func runTool(bytes: [[UInt8]], console: Console, root: String = ".", contract: C
       console.out("linkcontract \(version)\n")
       return ExitCode.success
     case "parse": return try ParseCommand(Array(bytes.dropFirst()), contract: contract).run(console)
-    case "generate": return try GenerateCommand(rest, root: root, contract: contract).run(console)
-    case "check": return try CheckCommand(rest, root: root, contract: contract).run(console)
+    case "generate":
+      return try GenerateCommand(rest, root: root, contract: contract, conformanceTests: conformanceTests).run(console)
+    case "check":
+      return try CheckCommand(rest, root: root, contract: contract, conformanceTests: conformanceTests).run(console)
     case "build": return try BuildCommand(rest, root: root, contract: contract).run(console)
     case "validate": return try ValidateCommand(rest, contract: contract).run(console)
     case "diff": return try DiffCommand(rest, root: root, contract: contract).run(console)

@@ -4,7 +4,7 @@ PACKAGES := libcmark-dev libxml2-dev libcurl4-openssl-dev pkg-config nodejs
 TOOL := .build/debug/linkcontract
 RELEASE_TOOL := .build/release/linkcontract
 
-.PHONY: all deps tool release site generate check test lint format bench fuzz validate-site preview clean contract-edit-check release-check
+.PHONY: all deps tool release site generate check test lint format bench fuzz validate-site preview clean contract-edit-check release-check example
 
 all: site
 
@@ -70,9 +70,16 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-xctest
 
+## example: the second adopter, Examples/StoreApp: its site, tests and check, with its own make targets
+example:
+	$(MAKE) -C Examples/StoreApp site
+	$(MAKE) -C Examples/StoreApp test
+	$(MAKE) -C Examples/StoreApp check
+
 ## lint: swift-format in strict mode over every source
 lint:
-	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Examples/StoreApp/Package.swift \
+	  Examples/StoreApp/Sources Examples/StoreApp/Tests
 
 ## contract-edit-check: in a temporary clone, edit only the contract values (new, removed and unpublished routes, a changed format), then make site, test and check
 contract-edit-check:

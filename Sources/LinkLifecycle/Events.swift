@@ -82,7 +82,7 @@ public enum LifecycleEvent: Sendable, Hashable {
     case .gateCompleted(let gate): return "The customer completes \(gate.title.lowercased())."
     case .clockAdvanced(let seconds): return "\(seconds) seconds pass."
     case .authorizationAnswered(let request, let answer):
-      return "Ordering answers request \(request): \(answer.rawValue)."
+      return "The server answers request \(request): \(answer.rawValue)."
     case .signInFlowStarted: return "The app starts a sign-in in the system browser."
     }
   }

@@ -39,7 +39,7 @@ extension RouteClass {
     let who: String
     switch authority.requirement {
     case .anyone: who = "Anyone may open it"
-    case .accountOrAuthorizedGuest: who = "A signed-in account, or a guest context Ordering authorizes"
+    case .accountOrAuthorizedGuest: who = "A signed-in account, or a guest context the server authorizes"
     case .accountOrTemporaryAccess:
       who = "A signed-in account, or a guest holding an approved temporary-access contract"
     case .flowInitiator: who = "Only the sign-in flow the app started"

@@ -32,7 +32,7 @@ public enum IntentState: String, Sendable, Hashable, CaseIterable {
     case .rejected: "The parser gave exactly one reason; the app stays on its trusted navigation."
     case .queued: "Accepted and bound to the current context; waiting for navigation to be ready."
     case .gated: "A prerequisite screen is shown; the destination waits."
-    case .authorizing: "Ordering is asked whether this caller may access the target."
+    case .authorizing: "The server is asked whether this caller may access the target."
     case .consumed: "The destination mounted once; the delivery is never handled again."
     case .dropped: "Cleared without reaching the destination; nothing was read or changed."
     }
@@ -49,7 +49,7 @@ public enum IntentState: String, Sendable, Hashable, CaseIterable {
     LifecycleTransition(.gated, .gated, when: "a gate is completed and another is outstanding"),
     LifecycleTransition(.gated, .authorizing, when: "the last gate is completed: authorized again"),
     LifecycleTransition(.authorizing, .authorizing, when: "sign-in or a session renewal: a new request"),
-    LifecycleTransition(.authorizing, .consumed, when: "Ordering authorizes the target"),
+    LifecycleTransition(.authorizing, .consumed, when: "The server authorizes the target"),
     LifecycleTransition(.authorizing, .dropped, when: "unauthorized or unavailable: the same screen"),
     LifecycleTransition(
       .queued, .dropped, when: "logout, account or project switch, stale generation, expiry or a newer link"),

@@ -59,7 +59,7 @@ public enum DropReason: String, Sendable, Hashable, CaseIterable {
     case .expired: "The sensitive intent outlived its freshness window."
     case .oneTimeLinkUsed: "This sensitive link was already used once; it is one-time."
     case .targetUnavailable:
-      "Ordering did not authorize the target, or it is unavailable: the two look the same."
+      "The server did not authorize the target, or it is unavailable: the two look the same."
     case .noSignInFlow: "No sign-in flow the app started is waiting for this callback."
     }
   }
@@ -108,7 +108,7 @@ public enum Observation: Sendable, Hashable {
     case .show(.trustedNavigation): return "The app stays on its own trusted navigation."
     case .show(.signInCompletion): return "The sign-in flow receives its callback."
     case .requestAuthorization(let id, let request):
-      return "Ordering is asked to authorize the \(title(id)) target (request \(request))."
+      return "The server is asked to authorize the \(title(id)) target (request \(request))."
     case .ignoredAnswer(let request): return "The answer to request \(request) is no longer current and is ignored."
     case .consumed(let id): return "The \(title(id)) intent is consumed."
     case .dropped(let id, let reason): return "The \(title(id)) intent is dropped: \(reason.meaning)"

@@ -93,7 +93,7 @@ private struct Table {
     scenarios += authorized.map { route in
       Scenario(
         id: "\(route.id)-authorized",
-        title: "A \(name(route)) link asks Ordering first and mounts its destination once authorized.",
+        title: "A \(name(route)) link asks the server first and mounts its destination once authorized.",
         build: production.name, starting: .signedIn,
         covers: [.routeClasses, .inputShapes, .noMutationBeforeAuthorization],
         steps: [ready] + opened("d1", route))
@@ -102,7 +102,7 @@ private struct Table {
       sensitive.first.map { route in
         Scenario(
           id: "\(route.id)-cold-launch-signed-in",
-          title: "A \(name(route)) link on a cold launch waits for navigation, then for Ordering.",
+          title: "A \(name(route)) link on a cold launch waits for navigation, then for the server.",
           build: production.name, starting: .signedIn,
           covers: [.routeClasses, .deliveryTiming, .noMutationBeforeAuthorization],
           steps: [
@@ -289,7 +289,7 @@ private struct Table {
       authorized.first { $0.authority.requirement == .accountOrAuthorizedGuest }.map { route in
         Scenario(
           id: "\(route.id)-guest-authorized",
-          title: "A \(name(route)) link admits a guest context that Ordering authorizes, with no sign-in gate.",
+          title: "A \(name(route)) link admits a guest context that the server authorizes, with no sign-in gate.",
           build: production.name, starting: .guest, covers: [.gates], steps: [ready] + opened("d1", route))
       })
     if let route = authorized.first(where: { $0.authority.requirement == .accountOrTemporaryAccess }) {
@@ -462,7 +462,7 @@ private struct Table {
       authorized.first.map { route in
         Scenario(
           id: "project-switch-ignores-late-answer",
-          title: "A project switch while Ordering is deciding clears the \(name(route)); the late answer is ignored.",
+          title: "A project switch while the server is deciding clears the \(name(route)); the late answer is ignored.",
           build: production.name, starting: .signedIn, covers: [.generations, .noMutationBeforeAuthorization],
           steps: [
             ready,
@@ -486,7 +486,7 @@ private struct Table {
         Scenario(
           id: "session-renewal-reauthorizes-\(route.id)",
           title:
-            "A session renewal re-binds a \(name(route)) intent and asks Ordering again; the old answer is ignored.",
+            "A session renewal re-binds a \(name(route)) intent and asks the server again; the old answer is ignored.",
           build: production.name, starting: .signedIn, covers: [.generations, .noMutationBeforeAuthorization],
           steps: [
             ready,
@@ -537,7 +537,7 @@ private struct Table {
     }
     scenarios.append(
       authorized.first { $0.authority.requirement == .accountOrAuthorizedGuest }.map {
-        denied($0, .guest, .unauthorized, "A guest context Ordering does not authorize sees \(name($0)) unavailable.")
+        denied($0, .guest, .unauthorized, "A guest context the server does not authorize sees \(name($0)) unavailable.")
       })
     return scenarios
   }

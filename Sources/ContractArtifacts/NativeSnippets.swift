@@ -71,11 +71,36 @@ func androidPathRules(_ contract: Contract) -> [(route: RouteClass, rule: Androi
 /// `contractSpots()`, so that the snippets and `linkcontract audit` agree by construction.
 public func nativeSnippets(_ contract: Contract, build: Build) -> [NativeSnippet] {
   let writer = NativeSnippetWriter(contract: contract, build: build)
-  return [
-    writer.associatedDomains(), writer.urlTypes(), writer.appLinksIntentFilter(), writer.mauiIntentFilter(),
-    writer.callbackActivity(), writer.publicSite(), writer.appAssociation(), writer.nginx(),
-    writer.returnURLAllowlist(), writer.verification(),
-  ]
+  return NativeSnippetKind.allCases.filter(contract.nativeSnippets.contains).map { kind in
+    switch kind {
+    case .iosAssociatedDomains: writer.associatedDomains()
+    case .iosURLTypes: writer.urlTypes()
+    case .androidIntentFilter: writer.appLinksIntentFilter()
+    case .mauiIntentFilter: writer.mauiIntentFilter()
+    case .mauiCallbackActivity: writer.callbackActivity()
+    case .publicSiteSettings: writer.publicSite()
+    case .webHostSettings: writer.appAssociation()
+    case .nginx: writer.nginx()
+    case .identityAllowlist: writer.returnURLAllowlist()
+    case .runbook: writer.verification()
+    }
+  }
+}
+
+/// The file each kind of native snippet is written as, under `native/`.
+public func snippetFile(_ kind: NativeSnippetKind) -> String {
+  switch kind {
+  case .iosAssociatedDomains: "associated-domains.entitlements"
+  case .iosURLTypes: "url-types.plist"
+  case .androidIntentFilter: "app-links-intent-filter.xml"
+  case .mauiIntentFilter: "MainActivity.IntentFilter.cs"
+  case .mauiCallbackActivity: "WebAuthenticatorCallbackActivity.cs"
+  case .publicSiteSettings: "appsettings.PublicSite.json"
+  case .webHostSettings: "appsettings.AppAssociation.json"
+  case .nginx: "nginx-association.conf"
+  case .identityAllowlist: "appsettings.OAuth.json"
+  case .runbook: "verify-association.sh"
+  }
 }
 
 /// One function per native snippet of one build.

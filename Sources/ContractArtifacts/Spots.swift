@@ -126,6 +126,12 @@ public func digitalAssetLinksCheckURL(_ host: String) -> String {
 
 /// Every spot of every build, in the order the association page lists them. The same table for
 /// each build; `Spot.written` gives the build's text.
+/// The spots of the snippets `contract` generates: only the places its app uses.
+public func contractSpots(_ contract: Contract) -> [Spot] {
+  let files = Set(contract.nativeSnippets.map(snippetFile))
+  return contractSpots().filter { files.contains($0.snippet) }
+}
+
 public func contractSpots() -> [Spot] {
   let maui = "MAUI head"
   let web = "web host"

@@ -20,13 +20,15 @@ public struct Contract: Sendable {
   public let troubleshooting: [TroubleshootingRow]
   public let verification: [VerificationItem]
   public let revalidation: [RevalidationTrigger]
+  /// The native snippets each build gets: the ones the app uses.
+  public let nativeSnippets: [NativeSnippetKind]
 
   public init(
     appName: String, builds: [Build], reservedBodyPrefix: String,
     maximumLinkBytes: Int, routeClasses: [RouteClass], forbiddenKeys: ForbiddenWords,
     rejectionRules: [RejectionRule], layers: [Layer], stages: [HandlingStage],
     troubleshooting: [TroubleshootingRow], verification: [VerificationItem],
-    revalidation: [RevalidationTrigger]
+    revalidation: [RevalidationTrigger], nativeSnippets: [NativeSnippetKind] = NativeSnippetKind.allCases
   ) {
     self.appName = appName
     self.builds = builds
@@ -40,6 +42,7 @@ public struct Contract: Sendable {
     self.troubleshooting = troubleshooting
     self.verification = verification
     self.revalidation = revalidation
+    self.nativeSnippets = nativeSnippets
   }
 
   /// The kinds of reference the route classes' fields take, in first-use order.

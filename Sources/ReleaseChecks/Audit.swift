@@ -49,7 +49,7 @@ public struct AuditReport: Sendable {
   /// where its role's spot ends up.
   public func counts(_ build: Build) -> [SpotCount] {
     let matching = findings.filter { $0.build == build.name && $0.verdict == .matches }
-    let all = contractSpots()
+    let all = contractSpots(contract)
     let spots = matching.compactMap { finding in all.first { $0.role == finding.role && $0.alternativeTo == nil } }
     return spotCounts(spots)
   }
@@ -371,7 +371,7 @@ public func judge(
   let builds = judged.isEmpty ? (overall.map { [$0] } ?? []) : judged
   for build in builds {
     var needed: [Spot] = []
-    for spot in contractSpots() where spot.reach != .documentation && spot.alternativeTo == nil {
+    for spot in contractSpots(contract) where spot.reach != .documentation && spot.alternativeTo == nil {
       if let role = spot.role, !needed.contains(where: { $0.role == role }) { needed.append(spot) }
     }
     let unread = scan.unreadable.filter { fileBuild[$0.path]?.name == build.name }

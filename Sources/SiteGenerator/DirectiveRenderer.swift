@@ -501,7 +501,7 @@ struct DirectiveRenderer {
     section.add("p").prose(
       "Every place in the app checkout, the web host and the runbook that holds one of this build's values, with the generated snippet that fills it. `linkcontract audit` checks each place by its role; `linkcontract verify-host` checks what the web host serves. A place marked as an alternative replaces the one it names and is not counted."
     )
-    let all = contractSpots()
+    let all = contractSpots(contract)
     table(
       section, caption: "Places that hold the \(build.name) values",
       headers: ["File in the checkout", "Key or element", "Value", "Where it ends up", "Snippet", "Checked by"]

@@ -143,7 +143,10 @@ extension Contract {
       RevalidationTrigger(id: .accountOrProjectGates, when: "Sign-in or first-run screens change."),
       RevalidationTrigger(id: .notificationRouting, when: "Notifications start to carry links."),
       RevalidationTrigger(id: .unsupportedFallback, when: "The fallback changes."),
-    ]
+    ],
+    // The Store app is native Swift and Kotlin, served from a static host: no MAUI, no
+    // Identity service, no web-host settings.
+    nativeSnippets: [.iosAssociatedDomains, .androidIntentFilter, .runbook]
   )
 }
 

@@ -1,0 +1,35 @@
+import ContractArtifacts
+import DesignFixture
+import LinkContract
+import Testing
+
+// The native snippets a build gets are the contract's choice: only those are written, and only
+// their places are expected in an app checkout.
+
+@Suite struct NativeSnippetSetTests {
+  static func contract(_ kinds: [NativeSnippetKind]) -> Contract {
+    let base = Contract.design
+    return Contract(
+      appName: base.appName, builds: base.builds, reservedBodyPrefix: base.reservedBodyPrefix,
+      maximumLinkBytes: base.maximumLinkBytes, routeClasses: base.routeClasses, forbiddenKeys: base.forbiddenKeys,
+      rejectionRules: base.rejectionRules, layers: base.layers, stages: base.stages,
+      troubleshooting: base.troubleshooting, verification: base.verification, revalidation: base.revalidation,
+      nativeSnippets: kinds)
+  }
+
+  @Test(
+    "Only the kinds the contract lists are written, and only their places are expected",
+    arguments: [
+      [NativeSnippetKind.iosAssociatedDomains, .androidIntentFilter], [.runbook], NativeSnippetKind.allCases,
+    ])
+  func onlyListed(_ kinds: [NativeSnippetKind]) {
+    let contract = Self.contract(kinds)
+    let build = contract.builds[0]
+    #expect(Set(nativeSnippets(contract, build: build).map(\.name)) == Set(kinds.map(snippetFile)))
+    let written = Set(
+      siteArtifacts(contract).map(\.path).filter { $0.hasPrefix("Site/association/\(build.name)/native/") }
+        .map { String($0.split(separator: "/").last!) })
+    #expect(written == Set(kinds.map(snippetFile)))
+    #expect(Set(contractSpots(contract).map(\.snippet)).isSubset(of: Set(kinds.map(snippetFile))))
+  }
+}

@@ -112,7 +112,7 @@ struct NativeSnippetWriter {
 
   /// The first two lines of a snippet, in its language's line comments.
   func head(_ name: String, _ open: String, _ close: String = "") -> String {
-    let place = snippetPlacement(name) ?? ""
+    let place = snippetPlacement(name, layout: contract.checkout) ?? ""
     return "\(open)\(place)\(close)\n\(open)\(notice)\(close)"
   }
 

@@ -129,70 +129,72 @@ public func digitalAssetLinksCheckURL(_ host: String) -> String {
 /// The spots of the snippets `contract` generates: only the places its app uses.
 public func contractSpots(_ contract: Contract) -> [Spot] {
   let files = Set(contract.nativeSnippets.map(snippetFile))
-  return contractSpots().filter { files.contains($0.snippet) }
+  return contractSpots(contract.checkout).filter { files.contains($0.snippet) }
 }
 
-public func contractSpots() -> [Spot] {
-  let maui = "MAUI head"
-  let web = "web host"
+/// Every spot a contract can have, at the places `layout` gives.
+public func contractSpots(_ layout: CheckoutLayout = .native) -> [Spot] {
+  let maui = layout.app
+  let web = layout.webHost
   let settings = "appsettings.AppAssociation.json"
   return [
     Spot(
-      id: "maui-public-base-url", project: maui, file: "appsettings.json", key: "PublicSite:BaseUrl",
+      id: "maui-public-base-url", project: maui, file: layout.appSettings, key: "PublicSite:BaseUrl",
       value: .webHost, reach: .binary, snippet: "appsettings.PublicSite.json", role: .publicBaseURL,
       alternativeTo: nil, form: { "https://" + $0 }),
     Spot(
-      id: "ios-associated-domain", project: maui, file: "Platforms/iOS/Entitlements.plist",
+      id: "ios-associated-domain", project: maui, file: layout.iosEntitlements,
       key: "com.apple.developer.associated-domains", value: .webHost, reach: .binary,
       snippet: "associated-domains.entitlements", role: .iosAssociatedDomain, alternativeTo: nil,
       form: { "applinks:" + $0 }),
     Spot(
-      id: "android-public-web-host", project: maui, file: "Platforms/Android/MainActivity.cs",
+      id: "android-public-web-host", project: maui, file: layout.androidMainActivity,
       key: "PublicWebHost (DataHost of the AutoVerify [IntentFilter])", value: .webHost, reach: .binary,
       snippet: "MainActivity.IntentFilter.cs", role: .androidAppLinkHost, alternativeTo: nil, form: { $0 }),
     Spot(
-      id: "android-scheme-links", project: maui, file: "Platforms/Android/MainActivity.cs",
+      id: "android-scheme-links", project: maui, file: layout.androidMainActivity,
       key: "DataScheme of the custom-scheme [IntentFilter]", value: .customScheme, reach: .binary,
       snippet: "MainActivity.IntentFilter.cs", role: .androidCallbackScheme, alternativeTo: nil, form: { $0 }),
     Spot(
-      id: "android-manifest-app-link", project: maui, file: "Platforms/Android/AndroidManifest.xml",
+      id: "android-manifest-app-link", project: maui, file: layout.androidManifest,
       key: "<intent-filter android:autoVerify=\"true\"> <data android:host>", value: .webHost, reach: .binary,
       snippet: "app-links-intent-filter.xml", role: .androidAppLinkHost, alternativeTo: "android-public-web-host",
       form: { $0 }),
     Spot(
-      id: "ios-url-scheme", project: maui, file: "Platforms/iOS/Info.plist",
+      id: "ios-url-scheme", project: maui, file: layout.iosInfoPlist,
       key: "CFBundleURLTypes / CFBundleURLSchemes", value: .customScheme, reach: .binary, snippet: "url-types.plist",
       role: .iosURLScheme, alternativeTo: nil, form: { $0 }),
     Spot(
-      id: "android-callback-scheme", project: maui, file: "Platforms/Android/WebAuthenticatorCallbackActivity.cs",
+      id: "android-callback-scheme", project: maui, file: layout.androidCallbackActivity,
       key: "CallbackScheme (DataScheme of the [IntentFilter])", value: .customScheme, reach: .binary,
       snippet: "WebAuthenticatorCallbackActivity.cs", role: .androidCallbackScheme, alternativeTo: nil,
       form: { $0 }),
     Spot(
-      id: "served-package", project: web, file: "appsettings.json", key: "AppAssociation:AndroidPackageName",
+      id: "served-package", project: web, file: layout.webHostSettings, key: "AppAssociation:AndroidPackageName",
       value: .androidPackage, reach: .webHost, snippet: settings, role: .servedPackage, alternativeTo: nil,
       form: { $0 }),
     Spot(
-      id: "served-fingerprints", project: web, file: "appsettings.json", key: "AppAssociation:AndroidCertFingerprints",
+      id: "served-fingerprints", project: web, file: layout.webHostSettings,
+      key: "AppAssociation:AndroidCertFingerprints",
       value: .certificateFingerprints, reach: .webHost, snippet: settings, role: .servedFingerprint,
       alternativeTo: nil, form: { $0 }),
     Spot(
-      id: "served-app-id", project: web, file: "appsettings.json", key: "AppAssociation:AppleAppId",
+      id: "served-app-id", project: web, file: layout.webHostSettings, key: "AppAssociation:AppleAppId",
       value: .appID, reach: .webHost, snippet: settings, role: nil, alternativeTo: nil, form: { $0 }),
     Spot(
-      id: "served-components", project: web, file: "appsettings.json", key: "AppAssociation:AppleAppLinkComponents",
+      id: "served-components", project: web, file: layout.webHostSettings, key: "AppAssociation:AppleAppLinkComponents",
       value: .routeClaims, reach: .webHost, snippet: settings, role: nil, alternativeTo: nil, form: { $0 }),
     Spot(
-      id: "identity-return-scheme", project: "Identity service", file: "appsettings.json",
+      id: "identity-return-scheme", project: layout.identityService, file: layout.identitySettings,
       key: "OAuth:AllowedReturnUrlSchemes", value: .customScheme, reach: .identityService,
       snippet: "appsettings.OAuth.json", role: .oauthReturnScheme, alternativeTo: nil, form: { $0 }),
     Spot(
-      id: "runbook-association-url", project: "release runbook", file: "Docs/MobileReleaseRunbook.md",
+      id: "runbook-association-url", project: layout.runbook, file: layout.runbookFile,
       key: "the association-file check (curl)", value: .webHost, reach: .documentation,
       snippet: "verify-association.sh", role: .runbookURL, alternativeTo: nil,
       form: { "https://" + $0 + wellKnownPaths[0] }),
     Spot(
-      id: "runbook-asset-links-url", project: "release runbook", file: "Docs/MobileReleaseRunbook.md",
+      id: "runbook-asset-links-url", project: layout.runbook, file: layout.runbookFile,
       key: "the Digital Asset Links check", value: .webHost, reach: .documentation, snippet: "verify-association.sh",
       role: .runbookURL, alternativeTo: nil, form: { digitalAssetLinksCheckURL($0) }),
   ]
@@ -200,15 +202,15 @@ public func contractSpots() -> [Spot] {
 
 /// The first line of a native snippet, without comment markers: where its text goes in the
 /// app checkout and which `audit` role checks it, read from `contractSpots()`.
-public func snippetPlacement(_ snippet: String) -> String? {
-  let spots = contractSpots().filter { $0.snippet == snippet }
+public func snippetPlacement(_ snippet: String, layout: CheckoutLayout = .native) -> String? {
+  let spots = contractSpots(layout).filter { $0.snippet == snippet }
   guard let first = spots.first else { return nil }
   let keys = spots.map { spot in
     let check = spot.role.map { "audit role \($0.rawValue)" } ?? "checked by verify-host in the served file"
     return "\(spot.key) (\(check))"
   }
   let instead =
-    first.alternativeTo.flatMap { id in contractSpots().first { $0.id == id } }
+    first.alternativeTo.flatMap { id in contractSpots(layout).first { $0.id == id } }
     .map { ", instead of \($0.file)" } ?? ""
   return "Goes into the \(first.project)'s \(first.file)\(instead): \(keys.joined(separator: "; "))."
 }
@@ -244,7 +246,7 @@ public struct SpotCount: Sendable, Hashable {
 }
 
 /// The count of places per value, alternatives left out, values in `SpotValue` order.
-public func spotCounts(_ spots: [Spot] = contractSpots()) -> [SpotCount] {
+public func spotCounts(_ spots: [Spot]) -> [SpotCount] {
   SpotValue.allCases.compactMap { value in
     let counted = spots.filter { $0.value == value && $0.alternativeTo == nil }
     guard !counted.isEmpty else { return nil }

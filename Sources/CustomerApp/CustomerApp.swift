@@ -380,7 +380,8 @@ extension Contract {
       RevalidationTrigger(id: .accountOrProjectGates, when: "Account or project gates change."),
       RevalidationTrigger(id: .notificationRouting, when: "Notification routing changes."),
       RevalidationTrigger(id: .unsupportedFallback, when: "The unsupported-link fallback is repaired."),
-    ]
+    ],
+    checkout: .customerApp
   )
 }
 
@@ -431,4 +432,16 @@ extension LayerID {
   fileprivate static let navigation: LayerID = "navigation"
   fileprivate static let orderingServices: LayerID = "ordering-services"
   fileprivate static let destinationOwner: LayerID = "destination-owner"
+}
+
+extension CheckoutLayout {
+  /// The Customer App's checkout: a .NET MAUI head, an ASP.NET web host and Identity service,
+  /// and the mobile release runbook.
+  public static let customerApp = CheckoutLayout(
+    app: "MAUI head", appSettings: "appsettings.json", iosEntitlements: "Platforms/iOS/Entitlements.plist",
+    iosInfoPlist: "Platforms/iOS/Info.plist", androidManifest: "Platforms/Android/AndroidManifest.xml",
+    androidMainActivity: "Platforms/Android/MainActivity.cs",
+    androidCallbackActivity: "Platforms/Android/WebAuthenticatorCallbackActivity.cs", webHost: "web host",
+    webHostSettings: "appsettings.json", identityService: "Identity service", identitySettings: "appsettings.json",
+    runbook: "release runbook", runbookFile: "Docs/MobileReleaseRunbook.md")
 }

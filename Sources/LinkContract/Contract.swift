@@ -22,13 +22,16 @@ public struct Contract: Sendable {
   public let revalidation: [RevalidationTrigger]
   /// The native snippets each build gets: the ones the app uses.
   public let nativeSnippets: [NativeSnippetKind]
+  /// Where the app's projects keep the files the snippets go into.
+  public let checkout: CheckoutLayout
 
   public init(
     appName: String, builds: [Build], reservedBodyPrefix: String,
     maximumLinkBytes: Int, routeClasses: [RouteClass], forbiddenKeys: ForbiddenWords,
     rejectionRules: [RejectionRule], layers: [Layer], stages: [HandlingStage],
     troubleshooting: [TroubleshootingRow], verification: [VerificationItem],
-    revalidation: [RevalidationTrigger], nativeSnippets: [NativeSnippetKind] = NativeSnippetKind.allCases
+    revalidation: [RevalidationTrigger], nativeSnippets: [NativeSnippetKind] = NativeSnippetKind.allCases,
+    checkout: CheckoutLayout = .native
   ) {
     self.appName = appName
     self.builds = builds
@@ -43,6 +46,23 @@ public struct Contract: Sendable {
     self.verification = verification
     self.revalidation = revalidation
     self.nativeSnippets = nativeSnippets
+    self.checkout = checkout
+  }
+
+  /// This contract with some values replaced (nil keeps a value): for tools and tests that vary
+  /// a contract.
+  public func replacing(
+    builds: [Build]? = nil, maximumLinkBytes: Int? = nil, routeClasses: [RouteClass]? = nil,
+    forbiddenKeys: ForbiddenWords? = nil, rejectionRules: [RejectionRule]? = nil, layers: [Layer]? = nil,
+    nativeSnippets: [NativeSnippetKind]? = nil, checkout: CheckoutLayout? = nil
+  ) -> Contract {
+    Contract(
+      appName: appName, builds: builds ?? self.builds, reservedBodyPrefix: reservedBodyPrefix,
+      maximumLinkBytes: maximumLinkBytes ?? self.maximumLinkBytes, routeClasses: routeClasses ?? self.routeClasses,
+      forbiddenKeys: forbiddenKeys ?? self.forbiddenKeys, rejectionRules: rejectionRules ?? self.rejectionRules,
+      layers: layers ?? self.layers, stages: stages, troubleshooting: troubleshooting, verification: verification,
+      revalidation: revalidation, nativeSnippets: nativeSnippets ?? self.nativeSnippets,
+      checkout: checkout ?? self.checkout)
   }
 
   /// The kinds of reference the route classes' fields take, in first-use order.

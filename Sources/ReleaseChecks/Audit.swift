@@ -202,7 +202,7 @@ func scanFiles(_ files: [(path: String, bytes: [UInt8])]) -> CheckoutScan {
 
 /// The build values a role is compared with, from the spot that role checks.
 func expected(_ role: AuditRole, _ build: Build, _ contract: Contract) -> [String] {
-  guard let spot = contractSpots().first(where: { $0.role == role }) else { return [] }
+  guard let spot = contractSpots(contract).first(where: { $0.role == role }) else { return [] }
   let values = spot.value.values(build, contract)
   switch spot.value {
   case .certificateFingerprints: return values.map { $0.uppercased() }

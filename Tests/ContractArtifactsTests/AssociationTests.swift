@@ -281,14 +281,3 @@ struct DesignAssociationTests {
 extension String {
   func replacingPrefix(_ prefix: String) -> String { hasPrefix(prefix) ? String(dropFirst(prefix.count)) : self }
 }
-
-extension Contract {
-  /// This contract with other builds or route classes: for seeding changes in tests.
-  func replacing(builds: [Build]? = nil, routeClasses: [RouteClass]? = nil) -> Contract {
-    Contract(
-      appName: appName, builds: builds ?? self.builds, reservedBodyPrefix: reservedBodyPrefix,
-      maximumLinkBytes: maximumLinkBytes, routeClasses: routeClasses ?? self.routeClasses,
-      forbiddenKeys: forbiddenKeys, rejectionRules: rejectionRules, layers: layers, stages: stages,
-      troubleshooting: troubleshooting, verification: verification, revalidation: revalidation)
-  }
-}

@@ -230,7 +230,7 @@ struct ContractChange: Sendable, CustomTestStringConvertible {
   var testDescription: String { name }
 
   static func build(_ change: @escaping @Sendable (Build) -> Build) -> @Sendable (Contract) -> Contract {
-    { contract in contract.changing(builds: [change(contract.builds[0])] + contract.builds.dropFirst()) }
+    { contract in contract.replacing(builds: [change(contract.builds[0])] + contract.builds.dropFirst()) }
   }
 
   static func host(_ build: Build, _ host: String) -> Build {
@@ -250,23 +250,23 @@ struct ContractChange: Sendable, CustomTestStringConvertible {
           androidPackage: build.androidPackage, customScheme: build.customScheme,
           androidCertificateFingerprints: build.androidCertificateFingerprints.map { "0" + $0.dropFirst() })
       }),
-    ContractChange(name: "the route classes' order") { $0.changing(routeClasses: $0.routeClasses.reversed()) },
-    ContractChange(name: "a route class fewer") { $0.changing(routeClasses: Array($0.routeClasses.dropLast())) },
+    ContractChange(name: "the route classes' order") { $0.replacing(routeClasses: $0.routeClasses.reversed()) },
+    ContractChange(name: "a route class fewer") { $0.replacing(routeClasses: Array($0.routeClasses.dropLast())) },
     ContractChange(name: "a forbidden word more") { contract in
-      contract.changing(
+      contract.replacing(
         forbiddenKeys: ForbiddenWords(
           contract.forbiddenKeys.groups.map { .init(kind: $0.kind, words: $0.words + ["zz\($0.kind.rawValue.count)"]) })
       )
     },
     ContractChange(name: "a rejection reason's text") { contract in
-      contract.changing(
+      contract.replacing(
         rejectionRules: contract.rejectionRules.map {
           RejectionRule(
             reason: $0.reason, when: $0.when + " Changed.", troubleshooting: $0.troubleshooting,
             isSecurityEvent: $0.isSecurityEvent)
         })
     },
-    ContractChange(name: "the link limit") { $0.changing(maximumLinkBytes: 2048) },
+    ContractChange(name: "the link limit") { $0.replacing(maximumLinkBytes: 2048) },
   ]
 }
 
@@ -295,21 +295,6 @@ struct ContractChange: Sendable, CustomTestStringConvertible {
     let digests = (0...130).map { SHA256.hash([UInt8](repeating: 0x61, count: $0)) }
     #expect(digests.allSatisfy { $0.count == 32 })
     #expect(Set(digests.map { $0.map(String.init).joined(separator: ",") }).count == digests.count)
-  }
-}
-
-extension Contract {
-  /// This contract with some values replaced: for the digest tests.
-  func changing(
-    builds: [Build]? = nil, maximumLinkBytes: Int? = nil, routeClasses: [RouteClass]? = nil,
-    forbiddenKeys: ForbiddenWords? = nil, rejectionRules: [RejectionRule]? = nil
-  ) -> Contract {
-    Contract(
-      appName: appName, builds: builds ?? self.builds, reservedBodyPrefix: reservedBodyPrefix,
-      maximumLinkBytes: maximumLinkBytes ?? self.maximumLinkBytes, routeClasses: routeClasses ?? self.routeClasses,
-      forbiddenKeys: forbiddenKeys ?? self.forbiddenKeys, rejectionRules: rejectionRules ?? self.rejectionRules,
-      layers: layers, stages: stages, troubleshooting: troubleshooting, verification: verification,
-      revalidation: revalidation)
   }
 }
 

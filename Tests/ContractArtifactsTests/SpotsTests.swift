@@ -13,7 +13,7 @@ struct SpotsTests {
   }
 
   static let cases: [Case] = contract.builds.flatMap { build in
-    contractSpots().map { Case(build: build.name, spot: $0.id) }
+    contractSpots(Self.contract).map { Case(build: build.name, spot: $0.id) }
   }
 
   static func snippet(_ name: String, _ build: Build) -> String? {
@@ -21,13 +21,13 @@ struct SpotsTests {
   }
 
   @Test func idsAreUniqueKebabCase() {
-    let ids = contractSpots().map(\.id)
+    let ids = contractSpots(Self.contract).map(\.id)
     #expect(Set(ids).count == ids.count)
     for id in ids {
       #expect(id.allSatisfy { $0.isLowercase || $0 == "-" }, "\(id)")
     }
-    for spot in contractSpots() where spot.alternativeTo != nil {
-      #expect(contractSpots().contains { $0.id == spot.alternativeTo }, "\(spot.id)")
+    for spot in contractSpots(Self.contract) where spot.alternativeTo != nil {
+      #expect(contractSpots(Self.contract).contains { $0.id == spot.alternativeTo }, "\(spot.id)")
     }
   }
 
@@ -36,7 +36,7 @@ struct SpotsTests {
   @Test(arguments: cases)
   func snippetFillsItsSpot(_ test: Case) throws {
     let build = try #require(Self.contract.build(named: test.build))
-    let spot = try #require(contractSpots().first { $0.id == test.spot })
+    let spot = try #require(contractSpots(Self.contract).first { $0.id == test.spot })
     let text = try #require(Self.snippet(spot.snippet, build), "no snippet \(spot.snippet)")
     let first = String(text.split(separator: "\n")[0])
     #expect(first.contains(spot.file), "\(first)")
@@ -54,7 +54,7 @@ struct SpotsTests {
   @Test(arguments: cases)
   func settingsSnippetsHoldTheKey(_ test: Case) throws {
     let build = try #require(Self.contract.build(named: test.build))
-    let spot = try #require(contractSpots().first { $0.id == test.spot })
+    let spot = try #require(contractSpots(Self.contract).first { $0.id == test.spot })
     guard spot.snippet.hasPrefix("appsettings."), spot.value != .routeClaims else { return }
     let text = try #require(Self.snippet(spot.snippet, build))
     let entries = try AppSettings.entries(Array(text.utf8))
@@ -65,7 +65,7 @@ struct SpotsTests {
   @Test(arguments: contract.builds.map(\.name))
   func hostCountIsTheOneADR043KeptByHand(_ name: String) throws {
     let build = try #require(Self.contract.build(named: name))
-    let host = try #require(spotCounts().first { $0.value == .webHost })
+    let host = try #require(spotCounts(contractSpots(Self.contract)).first { $0.value == .webHost })
     #expect(host.total == 5)
     #expect(host.byReach.map(\.reach) == [.binary, .documentation])
     #expect(host.byReach.map(\.count) == [3, 2])
@@ -75,7 +75,7 @@ struct SpotsTests {
   }
 
   @Test func everyRoleHasASpot() {
-    let roles = Set(contractSpots().compactMap(\.role))
+    let roles = Set(contractSpots(Self.contract).compactMap(\.role))
     #expect(roles == Set(AuditRole.allCases))
   }
 

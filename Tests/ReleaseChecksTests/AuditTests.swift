@@ -182,7 +182,7 @@ struct AuditTests {
     defer { checkout.remove() }
     for build in Self.contract.builds {
       let snippets = nativeSnippets(Self.contract, build: build)
-      for spot in contractSpots() where withAlternative || spot.alternativeTo == nil {
+      for spot in contractSpots(Self.contract) where withAlternative || spot.alternativeTo == nil {
         let text = try #require(snippets.first { $0.name == spot.snippet }?.contents)
         let project = spot.project.replacingOccurrences(of: " ", with: "-")
         let file = spot.reach == .documentation ? "Docs/\(spot.snippet)" : spot.file
@@ -197,7 +197,9 @@ struct AuditTests {
     }
     for build in Self.contract.builds {
       let fromAudit = report.counts(build).filter { $0.value == .webHost || $0.value == .customScheme }
-      let fromTable = spotCounts().filter { $0.value == .webHost || $0.value == .customScheme }
+      let fromTable = spotCounts(contractSpots(Self.contract)).filter {
+        $0.value == .webHost || $0.value == .customScheme
+      }
       #expect(withAlternative || fromAudit == fromTable, "\(build.name)")
     }
   }

@@ -10,6 +10,7 @@ let package = Package(
     // its own `main` runs on its contract (Examples/StoreApp).
     .library(name: "LinkContract", targets: ["LinkContract"]),
     .library(name: "LinkParser", targets: ["LinkParser"]),
+    .library(name: "LinkLifecycle", targets: ["LinkLifecycle"]),
     .library(name: "ContractArtifacts", targets: ["ContractArtifacts"]),
     .library(name: "SiteGenerator", targets: ["SiteGenerator"]),
     .library(name: "ReleaseChecks", targets: ["ReleaseChecks"]),

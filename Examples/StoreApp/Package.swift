@@ -16,6 +16,7 @@ let package = Package(
       dependencies: [
         "StoreAppContract", .product(name: "LinkContract", package: "linkcontract"),
         .product(name: "LinkParser", package: "linkcontract"),
+        .product(name: "LinkLifecycle", package: "linkcontract"),
         .product(name: "ContractArtifacts", package: "linkcontract"),
       ]),
   ],

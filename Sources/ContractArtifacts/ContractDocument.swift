@@ -50,6 +50,15 @@ private func contractData(_ contract: Contract) -> JSON {
     ("builds", .array(contract.builds.map { buildData($0, contract) })),
     ("routeClasses", .array(contract.routeClasses.map(routeData))),
     (
+      "gates",
+      .array(
+        contract.gates.map { gate in
+          .object([
+            ("id", .string(gate.id.rawValue)), ("title", .string(gate.title)), ("kind", .string(gate.kind.rawValue)),
+          ])
+        })
+    ),
+    (
       "forbiddenWords",
       .object([
         ("rule", .string(ForbiddenWords.rule)),
@@ -181,7 +190,7 @@ private func routeData(_ route: RouteClass) -> JSON {
         ("requirement", .string(route.authority.requirement.rawValue)), ("needs", .string(route.authority.needs)),
       ])
     ),
-    ("gates", .array(route.gates.map { .string($0.rawValue) })),
+    ("gates", .array(route.gates.map { .string($0.id.rawValue) })),
     ("boundary", .string(route.boundary)),
     ("destination", .string(route.destination)),
   ])
@@ -388,8 +397,8 @@ public let contractSchema: JSON = {
       ])
     ),
     (
-      "gates", "The prerequisites that may come before the destination.",
-      array(enumeration(Gate.allCases.map(\.rawValue)))
+      "gates", "The ids of the gates (prerequisites) that may come before the destination, in order.",
+      array(string(name))
     ),
     ("boundary", "What recognizing the link does not prove.", string()),
     ("destination", "Where the link is meant to lead.", string()),
@@ -452,6 +461,19 @@ public let contractSchema: JSON = {
       ),
       ("builds", "The builds; a link is read against one of them.", array(build, minItems: 1)),
       ("routeClasses", "The route classes, in the order the parser tries them.", array(route, minItems: 1)),
+      (
+        "gates",
+        "The gates the route classes name, each once, in the order they first appear.",
+        array(
+          object([
+            ("id", "The gate's stable id.", string(name)), ("title", "Its name, for readers.", string()),
+            (
+              "kind",
+              "What passes it: `sign-in` (signing in, or a guest context the route admits), `account` (a prerequisite of the signed-in account, cleared with it) or `device` (a prerequisite of the app on the device, whoever is signed in).",
+              enumeration(GateKind.allCases.map(\.rawValue))
+            ),
+          ]))
+      ),
       (
         "forbiddenWords",
         "The word rule of forbidden query keys and its words.",

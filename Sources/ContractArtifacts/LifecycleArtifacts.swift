@@ -31,7 +31,7 @@ enum LifecycleWriter {
       JSON.object([
         ("id", .string(route.id.rawValue)), ("title", .string(route.title)),
         ("requirement", .string(route.authority.requirement.rawValue)),
-        ("gates", .array(route.gates.map { .string($0.rawValue) })),
+        ("gates", .array(route.gates.map { .string($0.id.rawValue) })),
         ("needsAuthorization", .bool(route.needsAuthorization)),
         ("rule", .string(route.gateSummary)),
         ("sensitivity", route.sensitivity.map(\.json) ?? .null),
@@ -107,7 +107,7 @@ enum LifecycleWriter {
     case .accountSwitched(let account): return kind("account-switched", [("account", .string(account))])
     case .projectSwitched(let project): return kind("project-switched", [("project", .string(project))])
     case .sessionRenewed: return kind("session-renewed")
-    case .gateCompleted(let gate): return kind("gate-completed", [("gate", .string(gate.rawValue))])
+    case .gateCompleted(let gate): return kind("gate-completed", [("gate", .string(gate.id.rawValue))])
     case .clockAdvanced(let seconds): return kind("clock-advanced", [("seconds", .int(seconds))])
     case .authorizationAnswered(let request, let answer):
       return kind(
@@ -128,7 +128,7 @@ enum LifecycleWriter {
     case .queued(let route): return kind("queued", [("route", .string(route.rawValue))])
     case .show(let screen):
       switch screen {
-      case .gate(let gate): return kind("show", [("screen", .string("gate")), ("gate", .string(gate.rawValue))])
+      case .gate(let gate): return kind("show", [("screen", .string("gate")), ("gate", .string(gate.id.rawValue))])
       case .destination(let route):
         return kind("show", [("screen", .string("destination")), ("route", .string(route.rawValue))])
       case .unavailable(let route):

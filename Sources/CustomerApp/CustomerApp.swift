@@ -445,3 +445,12 @@ extension CheckoutLayout {
     webHostSettings: "appsettings.json", identityService: "Identity service", identitySettings: "appsettings.json",
     runbook: "release runbook", runbookFile: "Docs/MobileReleaseRunbook.md")
 }
+
+extension Gate {
+  fileprivate static let signIn = Gate(id: "sign-in", title: "Sign-in", kind: .signIn)
+  fileprivate static let accountVerification = Gate(
+    id: "account-verification", title: "Account verification", kind: .account)
+  fileprivate static let profileCompletion = Gate(id: "profile-completion", title: "Profile completion", kind: .account)
+  fileprivate static let locationSetup = Gate(id: "location-setup", title: "Location setup", kind: .device)
+  fileprivate static let tutorial = Gate(id: "tutorial", title: "Tutorial", kind: .device)
+}

@@ -24,6 +24,8 @@ public struct Contract: Sendable {
   public let nativeSnippets: [NativeSnippetKind]
   /// Where the app's projects keep the files the snippets go into.
   public let checkout: CheckoutLayout
+  /// Where the contract is written: the line a problem with no value of its own is reported at.
+  public let source: SourceLocation
 
   public init(
     appName: String, builds: [Build], reservedBodyPrefix: String,
@@ -31,8 +33,9 @@ public struct Contract: Sendable {
     rejectionRules: [RejectionRule], layers: [Layer], stages: [HandlingStage],
     troubleshooting: [TroubleshootingRow], verification: [VerificationItem],
     revalidation: [RevalidationTrigger], nativeSnippets: [NativeSnippetKind] = NativeSnippetKind.allCases,
-    checkout: CheckoutLayout = .native
+    checkout: CheckoutLayout = .native, file: String = #filePath, line: Int = #line
   ) {
+    self.source = SourceLocation(file: file, line: line)
     self.appName = appName
     self.builds = builds
     self.reservedBodyPrefix = reservedBodyPrefix
@@ -62,7 +65,7 @@ public struct Contract: Sendable {
       forbiddenKeys: forbiddenKeys ?? self.forbiddenKeys, rejectionRules: rejectionRules ?? self.rejectionRules,
       layers: layers ?? self.layers, stages: stages, troubleshooting: troubleshooting, verification: verification,
       revalidation: revalidation, nativeSnippets: nativeSnippets ?? self.nativeSnippets,
-      checkout: checkout ?? self.checkout)
+      checkout: checkout ?? self.checkout, file: source.file, line: source.line)
   }
 
   /// The kinds of reference the route classes' fields take, in first-use order.
@@ -111,6 +114,12 @@ public struct Contract: Sendable {
   public func row(_ id: SymptomID) -> TroubleshootingRow? { troubleshooting.first { $0.id == id } }
   public func stage(_ id: StageID) -> HandlingStage? { stages.first { $0.id == id } }
   public func layer(_ id: LayerID) -> Layer? { layers.first { $0.id == id } }
+
+  /// The gates the route classes name, each once, in the order they first appear.
+  public var gates: [Gate] {
+    var seen: Set<GateID> = []
+    return routeClasses.flatMap(\.gates).filter { seen.insert($0.id).inserted }
+  }
 
   /// Whether a reference value is reserved for documentation (its body starts with the
   /// reserved prefix). Values that are not references are not reserved.

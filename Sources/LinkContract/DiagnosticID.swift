@@ -171,7 +171,8 @@ public enum DiagnosticID: String, Sendable, Hashable, CaseIterable, Comparable, 
     case .placeholderInvalid:
       "A page names a placeholder that cannot be filled, or writes a contract value literally instead of its placeholder"
     case .routeUndocumented: "A route class is documented on no page"
-    case .buildUndocumented: "A build's association files are shown on no page"
+    case .buildUndocumented:
+      "A build's association files are shown on no page, and a Content page holds the name of its generated page"
     case .templateInvalid: "The page template is not HTML, or its slots are unknown, repeated or missing"
     case .pageNotWellFormed: "A rendered page is not well-formed"
     case .duplicateAnchor: "A rendered page uses one id twice"

@@ -171,23 +171,51 @@ public enum AccountRequirement: String, Sendable, Hashable, CaseIterable {
   case flowInitiator = "flow-initiator"
 }
 
-/// An account or experience prerequisite that navigation applies before a destination.
-public enum Gate: String, Sendable, Hashable, CaseIterable {
-  case signIn = "sign-in"
-  case accountVerification = "account-verification"
-  case profileCompletion = "profile-completion"
-  case locationSetup = "location-setup"
-  case tutorial
+/// Identifies a gate: a stable kebab-case id, written once, where the app declares the gate
+/// (`Gate(id: "tutorial", ...)`).
+public struct GateID: RawRepresentable, Sendable, Hashable, ExpressibleByStringLiteral, CustomStringConvertible {
+  public let rawValue: String
 
-  public var title: String {
-    switch self {
-    case .signIn: "Sign-in"
-    case .accountVerification: "Account verification"
-    case .profileCompletion: "Profile completion"
-    case .locationSetup: "Location setup"
-    case .tutorial: "Tutorial"
-    }
+  public init(rawValue: String) { self.rawValue = rawValue }
+  public init(_ rawValue: String) { self.rawValue = rawValue }
+  public init(stringLiteral value: String) { self.rawValue = value }
+
+  public var description: String { rawValue }
+}
+
+/// What passes a gate, which decides when navigation stops at it.
+public enum GateKind: String, Sendable, Hashable, CaseIterable {
+  /// Passed by signing in, or by the guest context the route's authority admits; the sign-in
+  /// flow completes it.
+  case signIn = "sign-in"
+  /// A prerequisite of the signed-in account (verification, a profile): it applies only while
+  /// an account is signed in, and is cleared with that account.
+  case account
+  /// A prerequisite of the app on this device (location setup, a tutorial), whoever is signed in.
+  case device
+}
+
+/// An account or experience prerequisite that navigation applies before a destination: one of
+/// the app's values, declared where its route classes name it.
+/// A gate is its id: two values with one id are the same gate (the contract check reports two
+/// declarations of one id that differ).
+public struct Gate: Sendable, Hashable {
+  public let id: GateID
+  /// The gate's name in readers' words.
+  public let title: String
+  public let kind: GateKind
+  /// Where this value is written.
+  public let source: SourceLocation
+
+  public init(id: GateID, title: String, kind: GateKind, file: String = #filePath, line: Int = #line) {
+    self.id = id
+    self.title = title
+    self.kind = kind
+    self.source = SourceLocation(file: file, line: line)
   }
+
+  public static func == (lhs: Gate, rhs: Gate) -> Bool { lhs.id == rhs.id }
+  public func hash(into hasher: inout Hasher) { hasher.combine(id) }
 }
 
 /// The extra rules for a route that can reach sensitive data or a consequential journey.

@@ -46,8 +46,14 @@ public struct Layer: Sendable, Hashable {
   public let title: String
   public let responsibility: String
   public let doesNotProve: String
+  /// Where this value is written.
+  public let source: SourceLocation
 
-  public init(id: LayerID, title: String, responsibility: String, doesNotProve: String) {
+  public init(
+    id: LayerID, title: String, responsibility: String, doesNotProve: String, file: String = #filePath,
+    line: Int = #line
+  ) {
+    self.source = SourceLocation(file: file, line: line)
     self.id = id
     self.title = title
     self.responsibility = responsibility
@@ -73,10 +79,14 @@ public struct HandlingStage: Sendable, Hashable {
   public let failureOwner: String
   /// The layer that carries out this stage.
   public let layer: LayerID
+  /// Where this value is written.
+  public let source: SourceLocation
 
   public init(
-    id: StageID, title: String, expectedResult: String, failureOwner: String, layer: LayerID
+    id: StageID, title: String, expectedResult: String, failureOwner: String, layer: LayerID, file: String = #filePath,
+    line: Int = #line
   ) {
+    self.source = SourceLocation(file: file, line: line)
     self.id = id
     self.title = title
     self.expectedResult = expectedResult
@@ -105,11 +115,14 @@ public struct TroubleshootingRow: Sendable, Hashable {
   public let nextAction: String
   /// The stage whose failure this observation points at.
   public let stage: StageID
+  /// Where this value is written.
+  public let source: SourceLocation
 
   public init(
     id: SymptomID, observation: String, interpretation: String, nextAction: String,
-    stage: StageID
+    stage: StageID, file: String = #filePath, line: Int = #line
   ) {
+    self.source = SourceLocation(file: file, line: line)
     self.id = id
     self.observation = observation
     self.interpretation = interpretation
@@ -126,11 +139,14 @@ public struct RejectionRule: Sendable, Hashable {
   public let troubleshooting: SymptomID
   /// Whether a link rejected for this reason is a security event whose values are never echoed.
   public let isSecurityEvent: Bool
+  /// Where this value is written.
+  public let source: SourceLocation
 
   public init(
     reason: RejectionReason, when: String, troubleshooting: SymptomID,
-    isSecurityEvent: Bool = false
+    isSecurityEvent: Bool = false, file: String = #filePath, line: Int = #line
   ) {
+    self.source = SourceLocation(file: file, line: line)
     self.reason = reason
     self.when = when
     self.troubleshooting = troubleshooting
@@ -154,8 +170,11 @@ public enum VerificationID: String, Sendable, Hashable, CaseIterable {
 public struct VerificationItem: Sendable, Hashable {
   public let id: VerificationID
   public let covers: String
+  /// Where this value is written.
+  public let source: SourceLocation
 
-  public init(id: VerificationID, covers: String) {
+  public init(id: VerificationID, covers: String, file: String = #filePath, line: Int = #line) {
+    self.source = SourceLocation(file: file, line: line)
     self.id = id
     self.covers = covers
   }
@@ -177,8 +196,11 @@ public enum RevalidationID: String, Sendable, Hashable, CaseIterable {
 public struct RevalidationTrigger: Sendable, Hashable {
   public let id: RevalidationID
   public let when: String
+  /// Where this value is written.
+  public let source: SourceLocation
 
-  public init(id: RevalidationID, when: String) {
+  public init(id: RevalidationID, when: String, file: String = #filePath, line: Int = #line) {
+    self.source = SourceLocation(file: file, line: line)
     self.id = id
     self.when = when
   }

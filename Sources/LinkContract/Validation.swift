@@ -14,13 +14,19 @@ extension Contract {
   /// Every problem with the contract's values; empty when the contract is sound.
   public func problems() -> [Diagnostic] {
     var problems: [Diagnostic] = []
-    func report(_ id: DiagnosticID, _ subject: String, _ value: String, _ why: String) {
-      problems.append(.contract(id, subject, value, why))
+    func report(
+      _ id: DiagnosticID, _ subject: String, _ value: String, _ why: String, at location: SourceLocation? = nil
+    ) {
+      problems.append(.contract(id, subject, value, why, at: location ?? source))
     }
-    func unique<T: Hashable>(_ kind: String, _ ids: [T], _ text: (T) -> String) {
-      var seen = Set<T>()
-      for id in ids where !seen.insert(id).inserted {
-        report(.duplicateValue, kind, text(id), "is used twice: give each one its own")
+    /// Each value whose key another value before it has, at the second one's line.
+    func unique<Value, Key: Hashable>(
+      _ kind: String, _ values: [Value], _ key: (Value) -> Key, _ text: (Key) -> String,
+      at location: (Value) -> SourceLocation
+    ) {
+      var seen = Set<Key>()
+      for value in values where !seen.insert(key(value)).inserted {
+        report(.duplicateValue, kind, text(key(value)), "is used twice: give each one its own", at: location(value))
       }
     }
     var routeIDs = Set<RouteClassID>()
@@ -30,36 +36,55 @@ extension Contract {
           .duplicateValue, "route class id", route.id.rawValue, "is used twice: give each route class its own id",
           at: route.source))
     }
-    unique("build name", builds.map(\.name), { $0 })
-    unique("layer id", layers.map(\.id), \.rawValue)
-    unique("stage id", stages.map(\.id), \.rawValue)
-    unique("troubleshooting id", troubleshooting.map(\.id), \.rawValue)
-    unique("verification id", verification.map(\.id), \.rawValue)
-    unique("revalidation id", revalidation.map(\.id), \.rawValue)
-    unique("rejection rule", rejectionRules.map(\.reason), \.rawValue)
-    unique("build web host", builds.map(\.webHost), { $0 })
-    unique("build custom scheme", builds.map(\.customScheme), { $0 })
-    unique("build app id", builds.map(\.appID), { $0 })
-    unique("build Android package", builds.map(\.androidPackage), { $0 })
+    unique("build name", builds, \.name, { $0 }, at: \.source)
+    unique("layer id", layers, \.id, \.rawValue, at: \.source)
+    unique("stage id", stages, \.id, \.rawValue, at: \.source)
+    unique("troubleshooting id", troubleshooting, \.id, \.rawValue, at: \.source)
+    unique("verification id", verification, \.id, \.rawValue, at: \.source)
+    unique("revalidation id", revalidation, \.id, \.rawValue, at: \.source)
+    unique("rejection rule", rejectionRules, \.reason, \.rawValue, at: \.source)
+    unique("build web host", builds, \.webHost, { $0 }, at: \.source)
+    unique("build custom scheme", builds, \.customScheme, { $0 }, at: \.source)
+    unique("build app id", builds, \.appID, { $0 }, at: \.source)
+    unique("build Android package", builds, \.androidPackage, { $0 }, at: \.source)
 
     for reason in RejectionReason.allCases where rule(for: reason) == nil {
       report(.rejectionRuleMissing, "rejection reason", reason.rawValue, "has no rule")
     }
-    for id in layers.map(\.id.rawValue) + troubleshooting.map(\.id.rawValue) where !Self.isKebabCase(id) {
+    let ids =
+      layers.map { ($0.id.rawValue, $0.source) } + troubleshooting.map { ($0.id.rawValue, $0.source) }
+    for (id, location) in ids where !Self.isKebabCase(id) {
       report(
         .idInvalid, "layer or troubleshooting row id", id,
-        "is not a kebab-case id (lowercase letters and digits joined by single `-`)")
+        "is not a kebab-case id (lowercase letters and digits joined by single `-`)", at: location)
+    }
+    for gate in gates where !Self.isKebabCase(gate.id.rawValue) {
+      problems.append(
+        .contract(
+          .idInvalid, "gate id", gate.id.rawValue,
+          "is not a kebab-case id (lowercase letters and digits joined by single `-`)", at: gate.source))
+    }
+    for gate in routeClasses.flatMap(\.gates) {
+      guard let first = gates.first(where: { $0.id == gate.id }), first.title != gate.title || first.kind != gate.kind
+      else { continue }
+      problems.append(
+        .contract(
+          .duplicateValue, "gate id", gate.id.rawValue,
+          "is declared twice with different titles or kinds (the other is at \(first.source)): declare each gate once and name that value",
+          at: gate.source))
+      break
     }
     for rule in rejectionRules where row(rule.troubleshooting) == nil {
       report(
         .unknownReference, "rejection rule \(rule.reason.rawValue)", rule.troubleshooting.rawValue,
-        "names no troubleshooting row")
+        "names no troubleshooting row", at: rule.source)
     }
     for stage in stages where layer(stage.layer) == nil {
-      report(.unknownReference, "stage \(stage.id.rawValue)", stage.layer.rawValue, "names no layer")
+      report(.unknownReference, "stage \(stage.id.rawValue)", stage.layer.rawValue, "names no layer", at: stage.source)
     }
     for row in troubleshooting where stage(row.stage) == nil {
-      report(.unknownReference, "troubleshooting \(row.id.rawValue)", row.stage.rawValue, "names no stage")
+      report(
+        .unknownReference, "troubleshooting \(row.id.rawValue)", row.stage.rawValue, "names no stage", at: row.source)
     }
     for word in forbiddenKeys.words
     where !(2...ForbiddenWords.longestWord).contains(word.utf8.count)
@@ -69,13 +94,13 @@ extension Contract {
         .forbiddenWordInvalid, "forbidden word", word,
         "must be 2 to \(ForbiddenWords.longestWord) lowercase letters or digits, one word as the word rule splits keys")
     }
-    unique("forbidden word", forbiddenKeys.words, { $0 })
-    unique("forbidden word kind", forbiddenKeys.groups.map(\.kind.rawValue), { $0 })
+    unique("forbidden word", forbiddenKeys.words, { $0 }, { $0 }, at: { _ in source })
+    unique("forbidden word kind", forbiddenKeys.groups, \.kind.rawValue, { $0 }, at: { _ in source })
     for route in routeClasses {
       for field in route.query.fields where forbiddenKeys.matches(field.name) {
         report(
           .forbiddenQueryField, "route class \(route.id.rawValue)", field.name,
-          "is a query field that the forbidden words forbid")
+          "is a query field that the forbidden words forbid", at: field.source)
       }
     }
     if reservedBodyPrefix.isEmpty || !reservedBodyPrefix.utf8.allSatisfy(ASCII.isAlphanumeric) {
@@ -171,7 +196,7 @@ extension Contract {
       problems.append(
         .contract(
           .fallbackRouteCount, "route classes", "",
-          "need exactly one `.neverClaimed` route class, the fallback for every other link"))
+          "need exactly one `.neverClaimed` route class, the fallback for every other link", at: source))
     }
     for (index, first) in routeClasses.enumerated() {
       for second in routeClasses[(index + 1)...] {

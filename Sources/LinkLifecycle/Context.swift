@@ -69,51 +69,39 @@ public struct AppContext: Sendable, Hashable {
   }
 }
 
-/// The app state a scenario starts from.
-public enum StartingState: String, Sendable, Hashable, CaseIterable {
-  case signedOut = "signed-out"
-  case signedIn = "signed-in"
-  case guest
-  case guestWithTemporaryAccess = "guest-with-temporary-access"
-  case needsVerification = "needs-verification"
-  case needsProfile = "needs-profile"
-  case needsLocation = "needs-location"
+/// The app state a scenario starts from: who is signed in, and which gate, if any, is left.
+public struct StartingState: Sendable, Hashable {
+  /// A stable kebab-case id, such as `signed-out` or `needs-<gate id>`.
+  public let rawValue: String
+  /// The state in readers' words.
+  public let summary: String
+  public let context: AppContext
+
+  public static let signedOut = StartingState(
+    "signed-out", "Signed out.", AppContext(identity: .signedOut, project: project))
+  public static let signedIn = StartingState(
+    "signed-in", "Signed in, every prerequisite complete.", AppContext(identity: .account(account), project: project))
+  public static let guest = StartingState(
+    "guest", "A guest context, no account.", AppContext(identity: .guest, project: project))
+  public static let guestWithTemporaryAccess = StartingState(
+    "guest-with-temporary-access", "A guest context holding an approved temporary-access contract.",
+    AppContext(identity: .guest, hasTemporaryAccess: true, project: project))
+
+  /// Signed in, with `gate` (an account or device gate) the only prerequisite left.
+  public static func needing(_ gate: Gate) -> StartingState {
+    StartingState(
+      "needs-\(gate.id.rawValue)", "Signed in; one gate left: \(gate.title).",
+      AppContext(identity: .account(account), project: project, outstandingGates: [gate]))
+  }
 
   /// The account every signed-in starting state uses.
   public static let account = "account-a"
   /// The project every starting state uses.
   public static let project = "project-1"
 
-  public var context: AppContext {
-    switch self {
-    case .signedOut: AppContext(identity: .signedOut, project: Self.project)
-    case .signedIn: AppContext(identity: .account(Self.account), project: Self.project)
-    case .guest: AppContext(identity: .guest, project: Self.project)
-    case .guestWithTemporaryAccess:
-      AppContext(identity: .guest, hasTemporaryAccess: true, project: Self.project)
-    case .needsVerification:
-      AppContext(
-        identity: .account(Self.account), project: Self.project,
-        outstandingGates: [.accountVerification])
-    case .needsProfile:
-      AppContext(
-        identity: .account(Self.account), project: Self.project, outstandingGates: [.profileCompletion])
-    case .needsLocation:
-      AppContext(
-        identity: .account(Self.account), project: Self.project, outstandingGates: [.locationSetup])
-    }
-  }
-
-  /// The state in readers' words.
-  public var summary: String {
-    switch self {
-    case .signedOut: "Signed out."
-    case .signedIn: "Signed in, every prerequisite complete."
-    case .guest: "A guest context, no account."
-    case .guestWithTemporaryAccess: "A guest context holding an approved temporary-access contract."
-    case .needsVerification: "Signed in; the account is not verified yet."
-    case .needsProfile: "Signed in; the profile is not complete yet."
-    case .needsLocation: "Signed in; location setup is not done yet."
-    }
+  private init(_ rawValue: String, _ summary: String, _ context: AppContext) {
+    self.rawValue = rawValue
+    self.summary = summary
+    self.context = context
   }
 }

@@ -121,7 +121,7 @@ public struct IntentCoordinator: Sendable {
         rebind(&out)
       }
     case .gateCompleted(let gate):
-      guard gate != .signIn else { break }
+      guard gate.kind != .signIn else { break }
       context.outstandingGates.removeAll { $0 == gate }
       if pending?.waiting == .gate(gate) { advance(&out) }
     case .clockAdvanced(let seconds):
@@ -276,7 +276,5 @@ public struct IntentCoordinator: Sendable {
     return now - intent.acceptedAt > window
   }
 
-  private static func isAccountGate(_ gate: Gate) -> Bool {
-    gate == .accountVerification || gate == .profileCompletion
-  }
+  private static func isAccountGate(_ gate: Gate) -> Bool { gate.kind == .account }
 }

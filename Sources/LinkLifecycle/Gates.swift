@@ -1,7 +1,7 @@
 import LinkContract
 
 extension RouteClass {
-  /// Whether Ordering must authorize the target before the destination mounts: every route
+  /// Whether the server must authorize the target before the destination mounts: every route
   /// that names a server resource. Start names none; the OAuth callback belongs to the flow
   /// that started it.
   public var needsAuthorization: Bool {
@@ -14,10 +14,13 @@ extension RouteClass {
     authority.requirement != .flowInitiator && !carriers.isEmpty
   }
 
+  /// Whether one of this route's gates is passed by signing in.
+  public var needsSignIn: Bool { gates.contains { $0.kind == .signIn } }
+
   /// The first of this route's gates that `context` has not passed, in the contract's order.
   public func outstandingGate(in context: AppContext) -> Gate? {
     gates.first { gate in
-      switch gate {
+      switch gate.kind {
       case .signIn:
         switch (authority.requirement, context.identity) {
         case (_, .account), (.flowInitiator, _): false
@@ -25,10 +28,8 @@ extension RouteClass {
         case (.accountOrTemporaryAccess, .guest): !context.hasTemporaryAccess
         case (_, .signedOut): true
         }
-      case .accountVerification, .profileCompletion:
-        context.isSignedIn && context.outstandingGates.contains(gate)
-      case .locationSetup, .tutorial:
-        context.outstandingGates.contains(gate)
+      case .account: context.isSignedIn && context.outstandingGates.contains(gate)
+      case .device: context.outstandingGates.contains(gate)
       }
     }
   }

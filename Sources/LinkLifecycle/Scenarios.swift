@@ -26,7 +26,7 @@ private struct Table {
 
   /// Routes that navigation queues, gates and shows, with an https or custom-scheme form.
   var navigable: [RouteClass] { contract.routeClasses.filter(\.isNavigationIntent) }
-  /// Navigable routes that name a resource, so Ordering authorizes them first.
+  /// Navigable routes that name a resource, so the server authorizes them first.
   var authorized: [RouteClass] { navigable.filter(\.needsAuthorization) }
   var sensitive: [RouteClass] { authorized.filter { $0.sensitivity != nil && $0.httpsPath != nil } }
   var ordinary: [RouteClass] { authorized.filter { $0.sensitivity == nil && $0.httpsPath != nil } }
@@ -51,7 +51,7 @@ private struct Table {
     .authorizationAnswered(request: request, answer)
   }
   var ready: ScenarioStep { step(.navigationReady, []) }
-  /// Opening `route` on a ready app with nothing outstanding: asked of Ordering, then shown.
+  /// Opening `route` on a ready app with nothing outstanding: asked of the server, then shown.
   func opened(_ id: DeliveryID, _ route: RouteClass, request: Int = 1, link: String? = nil) -> [ScenarioStep] {
     [
       step(
@@ -77,15 +77,15 @@ private struct Table {
             step(.navigationReady, [.show(.destination(start.id)), .consumed(start.id)]),
           ])
       },
-      navigable.first { !$0.needsAuthorization && $0.customSchemeName != nil && $0.gates.contains(.signIn) }.map {
-        start in
+      navigable.lazy.filter { !$0.needsAuthorization && $0.customSchemeName != nil }.compactMap(withSignIn).first.map {
+        start, signIn in
         Scenario(
           id: "\(start.id)-custom-scheme-signed-out",
           title: "A custom-scheme \(name(start)) link shows sign-in first to a signed-out customer.",
           build: production.name, starting: .signedOut, covers: [.routeClasses, .gates],
           steps: [
             ready,
-            step(open("d1", link(start, .customScheme)), [.accepted(start.id), .show(.gate(.signIn))]),
+            step(open("d1", link(start, .customScheme)), [.accepted(start.id), .show(.gate(signIn))]),
             step(.signedIn(account: StartingState.account), [.show(.destination(start.id)), .consumed(start.id)]),
           ])
       },
@@ -228,20 +228,19 @@ private struct Table {
 
   // MARK: signed-out, signed-in, guest, verification and profile gates
 
-  /// The starting state in which `gate` is the only prerequisite left, when there is one.
-  func state(missing gate: Gate) -> StartingState? {
-    switch gate {
-    case .signIn: .signedOut
-    case .accountVerification: .needsVerification
-    case .profileCompletion: .needsProfile
-    case .locationSetup: .needsLocation
-    case .tutorial: nil
-    }
+  /// The starting state in which `gate` is the only prerequisite left.
+  func state(missing gate: Gate) -> StartingState {
+    gate.kind == .signIn ? .signedOut : .needing(gate)
+  }
+
+  /// `route` with its sign-in gate, when it has one.
+  func withSignIn(_ route: RouteClass) -> (RouteClass, Gate)? {
+    route.gates.first { $0.kind == .signIn }.map { (route, $0) }
   }
 
   var gates: [Scenario?] {
     var scenarios: [Scenario?] = []
-    if let route = sensitive.first(where: { $0.gates.contains(.signIn) }), let callback {
+    if let (route, signIn) = sensitive.lazy.compactMap(withSignIn).first, let callback {
       scenarios.append(
         Scenario(
           id: "\(route.id)-signed-out-sign-in",
@@ -250,7 +249,7 @@ private struct Table {
           build: production.name, starting: .signedOut, covers: [.gates, .noMutationBeforeAuthorization],
           steps: [
             ready,
-            step(open("d1", link(route)), [.accepted(route.id), .show(.gate(.signIn))]),
+            step(open("d1", link(route)), [.accepted(route.id), .show(.gate(signIn))]),
             step(.signInFlowStarted, []),
             step(
               open("d2", link(callback, .customScheme)),
@@ -260,19 +259,20 @@ private struct Table {
           ]))
     }
     scenarios.append(
-      authorized.first { $0.authority.requirement == .anyone && !$0.gates.contains(.signIn) }.map { route in
+      authorized.first { $0.authority.requirement == .anyone && withSignIn($0) == nil }.map { route in
         Scenario(
           id: "\(route.id)-signed-out-no-sign-in",
           title: "A \(name(route)) link needs no sign-in: a signed-out customer goes straight to authorization.",
           build: production.name, starting: .signedOut, covers: [.gates], steps: [ready] + opened("d1", route))
       })
-    for gate in Gate.allCases where gate != .signIn {
-      guard let starting = state(missing: gate), let route = authorized.first(where: { $0.gates.contains(gate) })
-      else { continue }
-      let bystander = Gate.allCases.first { $0 != gate && $0 != .signIn && !route.gates.contains($0) }
+    let gates = contract.gates.filter { $0.kind != .signIn }
+    for gate in gates {
+      guard let route = authorized.first(where: { $0.gates.contains(gate) }) else { continue }
+      let starting = state(missing: gate)
+      let bystander = gates.first { $0 != gate && !route.gates.contains($0) }
       scenarios.append(
         Scenario(
-          id: "\(route.id)-\(gate.rawValue)",
+          id: "\(route.id)-\(gate.id.rawValue)",
           title:
             "\(gate.title) comes before the \(name(route)) destination; completing it leads to authorization."
             + (bystander == nil ? "" : " Completing another prerequisite meanwhile changes nothing."),
@@ -293,7 +293,7 @@ private struct Table {
           build: production.name, starting: .guest, covers: [.gates], steps: [ready] + opened("d1", route))
       })
     if let route = authorized.first(where: { $0.authority.requirement == .accountOrTemporaryAccess }) {
-      if route.gates.contains(.signIn) {
+      if let (_, signIn) = withSignIn(route) {
         scenarios.append(
           Scenario(
             id: "\(route.id)-guest-needs-sign-in",
@@ -301,7 +301,7 @@ private struct Table {
             build: production.name, starting: .guest, covers: [.gates],
             steps: [
               ready,
-              step(open("d1", link(route)), [.accepted(route.id), .show(.gate(.signIn))]),
+              step(open("d1", link(route)), [.accepted(route.id), .show(.gate(signIn))]),
               step(.signedIn(account: StartingState.account), [.requestAuthorization(route.id, request: 1)]),
               shown(route),
             ]))
@@ -314,27 +314,28 @@ private struct Table {
           steps: [ready] + opened("d1", route)))
     }
     scenarios.append(
-      authorized.first { $0.gates.contains(.accountVerification) }.map { route in
+      authorized.lazy.compactMap { route in route.gates.first { $0.kind == .account }.map { (route, $0) } }.first.map {
+        route, gate in
         Scenario(
           id: "logout-at-gate-clears-pending",
-          title: "Logging out at the verification gate clears the \(name(route)) intent.",
-          build: production.name, starting: .needsVerification, covers: [.gates, .generations],
+          title: "Logging out while \(gate.title) is outstanding clears the \(name(route)) intent.",
+          build: production.name, starting: .needing(gate), covers: [.gates, .generations],
           steps: [
             ready,
-            step(open("d1", link(route)), [.accepted(route.id), .show(.gate(.accountVerification))]),
+            step(open("d1", link(route)), [.accepted(route.id), .show(.gate(gate))]),
             step(.loggedOut, [.dropped(route.id, .loggedOut)]),
             step(.signedIn(account: StartingState.account), []),
           ])
       })
     scenarios.append(
-      sensitive.last { $0.gates.contains(.signIn) }.map { route in
+      sensitive.reversed().lazy.compactMap(withSignIn).first.map { route, signIn in
         Scenario(
           id: "sensitive-expires-at-gate",
           title: "A \(name(route)) link left at the sign-in gate past its freshness window expires.",
           build: production.name, starting: .signedOut, covers: [.gates, .noMutationBeforeAuthorization],
           steps: [
             ready,
-            step(open("d1", link(route)), [.accepted(route.id), .show(.gate(.signIn))]),
+            step(open("d1", link(route)), [.accepted(route.id), .show(.gate(signIn))]),
             step(.clockAdvanced(seconds: freshness(route) + 300), [.dropped(route.id, .expired)]),
             step(.signedIn(account: StartingState.account), []),
           ])

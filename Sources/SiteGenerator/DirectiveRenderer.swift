@@ -351,7 +351,7 @@ struct DirectiveRenderer {
   }
 
   func gates(_ element: Element) {
-    let gates = Gate.allCases
+    let gates = contract.gates
     table(
       element, caption: "Gates that can come before each destination",
       headers: ["Route class", "Who may open it"] + gates.map(\.title), id: "gates-table"

@@ -41,7 +41,9 @@ struct SitePipeline {
     clock.mark("read")
     let context = context(template)
     let previous = digests != nil && previous?.site == digests?.site ? previous : nil
-    let pages = parse(files, context: context, recalling: previous)
+    var pages = parse(files, context: context, recalling: previous)
+    let buildPages = BuildPages.missing(contract, beside: pages)
+    if !buildPages.isEmpty { pages += parse(buildPages, context: context, recalling: previous) }
     clock.mark("parse")
     let resolved = resolve(pages, into: &diagnostics)
     clock.mark("resolve")

@@ -42,6 +42,7 @@ struct SiteContext: Sendable {
   /// `Content/routes.md`, the same from any working directory and whatever path led to the
   /// folder, so that a published page holds no local path.
   func sourceName(of page: PageFacts) -> String {
+    if BuildPages.isGenerated(page) { return BuildPages.source(of: page) }
     let file = page.name + ".md"
     return contentFolder.isEmpty ? file : contentFolder + "/" + file
   }

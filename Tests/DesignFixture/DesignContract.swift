@@ -149,3 +149,13 @@ extension Route {
     }
   }
 }
+
+/// The design's gates, pinned like its route class ids.
+extension Gate {
+  public static let signIn = Gate(id: "sign-in", title: "Sign-in", kind: .signIn)
+  public static let accountVerification = Gate(
+    id: "account-verification", title: "Account verification", kind: .account)
+  public static let profileCompletion = Gate(id: "profile-completion", title: "Profile completion", kind: .account)
+  public static let locationSetup = Gate(id: "location-setup", title: "Location setup", kind: .device)
+  public static let tutorial = Gate(id: "tutorial", title: "Tutorial", kind: .device)
+}

@@ -27,12 +27,13 @@ extension Build {
 extension RouteClass {
   /// This route class with its id, https path or custom-scheme name replaced.
   func with(
-    id: RouteClassID? = nil, httpsPath: [PathSegment]?? = nil, customSchemeName: String?? = nil
+    id: RouteClassID? = nil, httpsPath: [PathSegment]?? = nil, customSchemeName: String?? = nil,
+    gates: [Gate]? = nil
   ) -> RouteClass {
     RouteClass(
       id: id ?? self.id, title: title, httpsPath: httpsPath ?? self.httpsPath,
       customSchemeName: customSchemeName ?? self.customSchemeName, query: query,
-      destination: destination, authority: authority, gates: gates, boundary: boundary,
+      destination: destination, authority: authority, gates: gates ?? self.gates, boundary: boundary,
       sensitivity: sensitivity, publication: publication, automaticReads: automaticReads, file: source.file,
       line: source.line)
   }
@@ -40,12 +41,7 @@ extension RouteClass {
 
 /// The Customer App's contract with its builds or route classes replaced.
 private func variant(builds: [Build]? = nil, routeClasses: [RouteClass]? = nil) -> Contract {
-  Contract(
-    appName: base.appName, builds: builds ?? base.builds, reservedBodyPrefix: base.reservedBodyPrefix,
-    maximumLinkBytes: base.maximumLinkBytes, routeClasses: routeClasses ?? base.routeClasses,
-    forbiddenKeys: base.forbiddenKeys, rejectionRules: base.rejectionRules, layers: base.layers,
-    stages: base.stages, troubleshooting: base.troubleshooting, verification: base.verification,
-    revalidation: base.revalidation)
+  base.replacing(builds: builds, routeClasses: routeClasses)
 }
 
 /// The Customer App's contract with the production build replaced.
@@ -351,6 +347,7 @@ struct BadContractCase: Sendable, CustomTestStringConvertible {
     let match = problems.first { Self.names($0, item.value, item.why) }
     #expect(match != nil, "no problem names \"\(item.value)\" with \"\(item.why)\"; got \(problems)")
     if let match {
+      #expect(match.location != nil, "\(match.message) names no line of the values")
       #expect(match.message.hasPrefix(item.subject), "\(match.message)")
       #expect(match.description.contains(item.value.isEmpty ? item.why : "\"\(item.value)\""))
       #expect(!match.description.contains("\"\""), "\(match)")
@@ -395,14 +392,36 @@ struct BadContractCase: Sendable, CustomTestStringConvertible {
     arguments: ["Not Kebab", "a--b", "-a"])
   func idsMustBeKebabCase(_ id: String) {
     let base = Contract.customerApp
-    let contract = Contract(
-      appName: base.appName, builds: base.builds, reservedBodyPrefix: base.reservedBodyPrefix,
-      maximumLinkBytes: base.maximumLinkBytes, routeClasses: base.routeClasses, forbiddenKeys: base.forbiddenKeys,
-      rejectionRules: base.rejectionRules,
-      layers: base.layers + [Layer(id: LayerID(id), title: "T", responsibility: "R", doesNotProve: "D")],
-      stages: base.stages, troubleshooting: base.troubleshooting, verification: base.verification,
-      revalidation: base.revalidation)
-    #expect(contract.problems().contains { $0.id == .idInvalid && $0.message.contains(id) })
+    let line = #line + 1
+    let layer = Layer(id: LayerID(id), title: "T", responsibility: "R", doesNotProve: "D")
+    let contract = base.replacing(layers: base.layers + [layer])
+    let problem = contract.problems().first { $0.id == .idInvalid && $0.message.contains(id) }
+    #expect(problem?.location?.line == line, "\(String(describing: problem))")
     #expect(!base.problems().contains { $0.id == .idInvalid })
+  }
+
+  @Test("Gate ids are the contract's own, and must be kebab-case", arguments: ["Not Kebab", "a--b", "-a"])
+  func gateIDsMustBeKebabCase(_ id: String) throws {
+    let base = Contract.customerApp
+    let line = #line + 1
+    let gate = Gate(id: GateID(id), title: "T", kind: .device)
+    let first = try #require(base.routeClasses.first)
+    let contract = base.replacing(
+      routeClasses: [first.with(gates: first.gates + [gate])] + base.routeClasses.dropFirst())
+    let problem = contract.problems().first { $0.id == .idInvalid && $0.message.contains(id) }
+    #expect(problem?.location?.line == line, "\(String(describing: problem))")
+  }
+
+  @Test("A gate id declared twice with different words or kinds is a problem at the second")
+  func gateDeclaredTwice() throws {
+    let base = Contract.customerApp
+    let gate = try #require(base.gates.first)
+    let line = #line + 1
+    let other = Gate(id: gate.id, title: gate.title + " again", kind: gate.kind)
+    let last = try #require(base.routeClasses.last)
+    let contract = base.replacing(routeClasses: base.routeClasses.dropLast() + [last.with(gates: last.gates + [other])])
+    let problem = contract.problems().first { $0.id == .duplicateValue && $0.message.contains(gate.id.rawValue) }
+    #expect(problem?.location?.line == line, "\(String(describing: problem))")
+    #expect(!base.problems().contains { $0.id == .duplicateValue })
   }
 }

@@ -110,7 +110,7 @@ func session(
     #expect(queued.handle(.loggedOut) == [.dropped(.business, .loggedOut)])
     #expect(queued.handle(.navigationReady) == [])
 
-    var gated = coordinator(.needsVerification)
+    var gated = coordinator(.needing(.accountVerification))
     _ = gated.handle(.navigationReady)
     #expect(
       gated.handle(.deliver("d1", link: orderLink, timing: .foregroundOpen))
@@ -293,8 +293,8 @@ func session(
     #expect(order.outstandingGate(in: StartingState.guest.context) == .signIn)
     #expect(order.outstandingGate(in: StartingState.guestWithTemporaryAccess.context) == nil)
     #expect(start.outstandingGate(in: StartingState.signedOut.context) == .signIn)
-    #expect(checkout.outstandingGate(in: StartingState.needsProfile.context) == .profileCompletion)
-    #expect(order.outstandingGate(in: StartingState.needsProfile.context) == nil)
+    #expect(checkout.outstandingGate(in: StartingState.needing(.profileCompletion).context) == .profileCompletion)
+    #expect(order.outstandingGate(in: StartingState.needing(.profileCompletion).context) == nil)
     #expect(!start.needsAuthorization)
     #expect(checkout.needsAuthorization && order.needsAuthorization)
     #expect(contract.routeClass(.oauthComplete)?.isNavigationIntent == false)

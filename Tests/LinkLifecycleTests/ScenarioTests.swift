@@ -76,9 +76,9 @@ func run(_ scenario: Scenario, contract: Contract = .customerApp) throws -> [[Ob
         "no \(timing.rawValue) delivery")
     }
     let authorized = contract.routeClasses.filter { $0.isNavigationIntent && $0.needsAuthorization }
-    let gates = Set(authorized.flatMap(\.gates)).subtracting([.tutorial])
-    for gate in Gate.allCases where gates.contains(gate) {
-      #expect(observations.contains(.show(.gate(gate))), "no scenario shows \(gate.rawValue)")
+    let gates = Set(authorized.flatMap(\.gates))
+    for gate in contract.gates where gates.contains(gate) {
+      #expect(observations.contains(.show(.gate(gate))), "no scenario shows \(gate.id)")
     }
     let sensitive = authorized.contains { $0.sensitivity != nil }
     for reason in DropReason.allCases {
@@ -88,7 +88,7 @@ func run(_ scenario: Scenario, contract: Contract = .customerApp) throws -> [[Ob
       case .noSignInFlow:
         if contract.signInCallback == nil { continue }
       case .loggedOut:
-        if !authorized.contains(where: { $0.gates.contains(.accountVerification) }) { continue }
+        if !authorized.contains(where: { $0.gates.contains { $0.kind == .account } }) { continue }
       default: break
       }
       #expect(

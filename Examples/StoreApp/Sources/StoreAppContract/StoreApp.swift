@@ -38,7 +38,7 @@ extension Contract {
       RouteClass(
         id: "home", title: "Home", httpsPath: [.literal("home")], customSchemeName: "home", query: .none,
         destination: "The store's front page.", authority: Authority(requirement: .anyone, needs: "Nothing."),
-        gates: [.tutorial], boundary: "Opening the front page proves nothing about any offer or basket.",
+        gates: [.storeTour], boundary: "Opening the front page proves nothing about any offer or basket.",
         sensitivity: nil, publication: .published),
       RouteClass(
         id: "invite", title: "Invitation", httpsPath: [.literal("invite"), .field(StoreFields.code)],
@@ -53,7 +53,7 @@ extension Contract {
         authority: Authority(
           requirement: .accountOrTemporaryAccess, needs: "The account that placed the order, or a shared receipt grant."
         ),
-        gates: [.signIn, .accountVerification],
+        gates: [.signIn, .emailConfirmation, .storeTour],
         boundary: "An order reference is not proof of ownership; the receipt is authorized on its own.",
         sensitivity: Sensitivity(
           boundToAccount: true, boundToSessionGeneration: true, consumedOnce: false, freshnessSeconds: 3600),
@@ -192,4 +192,10 @@ enum StoreWords {
     case .invalidValue: "A field's value is outside its format."
     }
   }
+}
+
+extension Gate {
+  fileprivate static let signIn = Gate(id: "sign-in", title: "Sign-in", kind: .signIn)
+  fileprivate static let emailConfirmation = Gate(id: "email-confirmation", title: "Email confirmation", kind: .account)
+  fileprivate static let storeTour = Gate(id: "store-tour", title: "Store tour", kind: .device)
 }

@@ -350,7 +350,7 @@ struct NativeSnippetWriter {
 
         # 2. Apple's CDN has fetched the current file (it caches; allow time after a deploy).
         curl --fail --silent --show-error --output "$scratch/cdn-aasa" \\
-          "https://app-site-association.cdn-apple.com/a/v1/\(host)"
+          "\(appleCDNCheckURL(host))"
         cmp "$scratch/cdn-aasa" "$here/.well-known/apple-app-site-association"
 
         # 3. Google's Digital Asset Links API sees the statement for \(package).

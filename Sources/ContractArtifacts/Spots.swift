@@ -124,6 +124,11 @@ public func digitalAssetLinksCheckURL(_ host: String) -> String {
     + "&relation=delegate_permission/common.handle_all_urls"
 }
 
+/// The runbook's check that Apple's CDN serves the host's current association file.
+public func appleCDNCheckURL(_ host: String) -> String {
+  "https://app-site-association.cdn-apple.com/a/v1/" + host
+}
+
 /// Every spot of every build, in the order the association page lists them. The same table for
 /// each build; `Spot.written` gives the build's text.
 /// The spots of the snippets `contract` generates: only the places its app uses.
@@ -193,6 +198,10 @@ public func contractSpots(_ layout: CheckoutLayout = .native) -> [Spot] {
       key: "the association-file check (curl)", value: .webHost, reach: .documentation,
       snippet: "verify-association.sh", role: .runbookURL, alternativeTo: nil,
       form: { "https://" + $0 + wellKnownPaths[0] }),
+    Spot(
+      id: "runbook-apple-cdn-url", project: layout.runbook, file: layout.runbookFile,
+      key: "Apple's CDN check (curl)", value: .webHost, reach: .documentation, snippet: "verify-association.sh",
+      role: .runbookURL, alternativeTo: nil, form: appleCDNCheckURL),
     Spot(
       id: "runbook-asset-links-url", project: layout.runbook, file: layout.runbookFile,
       key: "the Digital Asset Links check", value: .webHost, reach: .documentation, snippet: "verify-association.sh",

@@ -379,10 +379,16 @@ public func judge(
     let unreadFiles = Set(unread.filter(\.wholeFile).map(\.path))
     for spot in needed {
       guard let role = spot.role else { continue }
-      // A role already held by a wrong value has failed, and one a file that could not be read
-      // may hold is reported there; only an empty or partial one is missing.
+      // A role already held by a wrong value of no build (stale, a placeholder) has failed there,
+      // and one a file that could not be read may hold is reported there. Another build's value
+      // stands beside the missing one: a production allowlist holding only staging's scheme
+      // still lacks production's.
       if unreadRoles.contains(role) || locate(spot).map(unreadFiles.contains) == true { continue }
-      if findings.contains(where: { $0.build == build.name && $0.role == role && $0.verdict != .matches }) { continue }
+      if findings.contains(where: {
+        $0.build == build.name && $0.role == role && $0.verdict != .matches && $0.verdict != .foreignBuild
+      }) {
+        continue
+      }
       let held = matched[role.rawValue + " " + build.name] ?? []
       for (value, shown) in zip(wanted(role, build, contract), spot.written(build, contract))
       where !held.contains(value) {

@@ -703,7 +703,7 @@ struct URLParts {
 
 // MARK: runbooks
 
-/// The association-file and Digital Asset Links check URLs in a Markdown or shell file, each
+/// The association-file, Apple CDN and Digital Asset Links check URLs in a Markdown or shell file, each
 /// read down to the host it checks. The value printed is rebuilt from the host, so that no
 /// other query parameter (an API key) is ever echoed.
 func scanRunbook(_ path: String, _ bytes: [UInt8]) -> [Occurrence] {
@@ -725,6 +725,12 @@ func scanRunbook(_ path: String, _ bytes: [UInt8]) -> [Occurrence] {
     if let path = wellKnownPaths.first(where: { parts.rest.hasPrefix($0) }) {
       host = parts.host
       shown = "\(parts.scheme)://\(parts.host)\(path)"
+    } else if parts.host == "app-site-association.cdn-apple.com", parts.rest.hasPrefix("/a/v1/") {
+      let checked = parts.rest.dropFirst("/a/v1/".count).prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+      if !checked.isEmpty {
+        host = checked.lowercased()
+        shown = appleCDNCheckURL(checked.lowercased())
+      }
     } else if parts.host == "digitalassetlinks.googleapis.com", let site = queryValue(parts.rest, "source.web.site") {
       let decoded = site.replacingOccurrences(of: "%3A", with: ":").replacingOccurrences(of: "%2F", with: "/")
       if let checked = URLParts(decoded) {

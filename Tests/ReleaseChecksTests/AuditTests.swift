@@ -122,6 +122,10 @@ struct AuditTests {
       old: "[\n      \"com.example.customer\"\n    ]",
       new: "[]", role: .oauthReturnScheme, verdict: .missing, value: "com.example.customer"),
     Drift(
+      name: "only staging's scheme in the production allowlist", file: identity, old: "\"com.example.customer\"",
+      new: "\"com.example.customer.staging\"", role: .oauthReturnScheme, verdict: .foreignBuild,
+      value: "com.example.customer.staging"),
+    Drift(
       name: "another app's scheme in the allowlist", file: identity, old: "\"com.example.customer\"",
       new: "\"atldevcon\"",
       role: .oauthReturnScheme, verdict: .stale, value: "atldevcon"),
@@ -147,7 +151,10 @@ struct AuditTests {
     defer { checkout.remove() }
     let line = try checkout.replace(drift.file, drift.old, drift.new)
     let report = audit(Self.contract, root: checkout.root.path)
-    let wrong = report.findings.filter { $0.verdict != .matches }
+    // Another build's value leaves the build's own missing beside it, in the same role.
+    let absent = report.findings.filter { $0.verdict == .missing && drift.verdict == .foreignBuild }
+    #expect(absent.map(\.role) == (drift.verdict == .foreignBuild ? [drift.role] : []))
+    let wrong = report.findings.filter { $0.verdict != .matches && !absent.contains($0) }
     #expect(
       wrong.count == 1,
       "\(wrong.map { "\($0.path ?? ""):\($0.line) \($0.role?.rawValue ?? "-") \($0.verdict.rawValue)" })")
@@ -202,6 +209,32 @@ struct AuditTests {
       }
       #expect(withAlternative || fromAudit == fromTable, "\(build.name)")
     }
+  }
+
+  /// A checkout written from the snippets before a host cutover, audited against the contract
+  /// after it: every place that holds the old host is stale, the runbook's three checks too.
+  @Test func checkoutBeforeAHostCutoverIsStaleEverywhereTheHostIs() throws {
+    let production = try #require(Self.contract.builds.first)
+    let moved = Build(
+      name: production.name, webHost: "cutover." + production.webHost, teamID: production.teamID,
+      bundleID: production.bundleID, androidPackage: production.androidPackage,
+      customScheme: production.customScheme, androidCertificateFingerprints: production.androidCertificateFingerprints)
+    let after = Self.contract.replacing(builds: [moved])
+    let checkout = try Checkout(copying: nil)
+    defer { checkout.remove() }
+    let snippets = nativeSnippets(Self.contract.replacing(builds: [production]), build: production)
+    let spots = contractSpots(Self.contract).filter { $0.alternativeTo == nil }
+    for spot in spots {
+      let text = try #require(snippets.first { $0.name == spot.snippet }?.contents)
+      let project = spot.project.replacingOccurrences(of: " ", with: "-")
+      try checkout.write("\(project)/\(spot.reach == .documentation ? "Docs/\(spot.snippet)" : spot.file)", text)
+    }
+    let report = audit(after, root: checkout.root.path, build: moved)
+    let stale = report.findings.filter { $0.verdict == .stale }
+    let hostSpots = spots.filter { $0.value == .webHost && $0.role != nil }
+    #expect(stale.count == hostSpots.count, "\(stale.map { "\($0.role?.rawValue ?? "-") \($0.value)" })")
+    #expect(stale.contains { $0.value == appleCDNCheckURL(production.webHost) })
+    #expect(report.findings.filter { $0.verdict == .matches }.allSatisfy { !$0.value.contains(production.webHost) })
   }
 
   @Test func buildFlagJudgesEveryFileAsThatBuild() throws {

@@ -45,6 +45,12 @@ public enum ChangeKind: String, Sendable, Hashable, CaseIterable {
   case allowedSchemeRemoved = "allowed-scheme-removed"
   case lineAdded = "line-added"
   case lineRemoved = "line-removed"
+  // build values (contract.json): each comes with a cutover plan
+  case hostChanged = "host-changed"
+  case schemeChanged = "scheme-changed"
+  case appIDChanged = "app-id-changed"
+  case packageChanged = "package-changed"
+  case fingerprintChanged = "fingerprint-changed"
 }
 
 /// One semantic difference between two releases' association files.
@@ -83,10 +89,16 @@ public struct AssociationChange: Sendable, Hashable {
 /// The semantic diff of two association trees or files, and the revalidations it fires.
 public struct AssociationDiff: Sendable, Hashable {
   /// 2: a `new-invalid` change's `after` lists the new file's errors as diagnostics.
-  public static let schemaVersion = 2
+  /// 3: build value changes (`host-changed`, ...) and their `cutovers`.
+  public static let schemaVersion = 3
   public let changes: [AssociationChange]
+  /// The plan for each changed build value, in the order of `changes`.
+  public let cutovers: [Cutover]
 
-  public init(changes: [AssociationChange]) { self.changes = changes }
+  public init(changes: [AssociationChange], cutovers: [Cutover] = []) {
+    self.changes = changes
+    self.cutovers = cutovers
+  }
 
   public var isEmpty: Bool { changes.isEmpty }
 
@@ -108,6 +120,7 @@ public struct AssociationDiff: Sendable, Hashable {
       }
       out += "  \(change.kind.rawValue): \(change.detail)\n"
     }
+    for cutover in cutovers { out += cutover.text }
     out += "revalidation triggers fired:\n"
     let triggers = self.triggers(contract)
     if triggers.isEmpty { out += "  none\n" }
@@ -132,6 +145,7 @@ public struct AssociationDiff: Sendable, Hashable {
             ])
           })
       ),
+      ("cutovers", .array(cutovers.map(\.json))),
       (
         "triggers",
         .array(
@@ -158,6 +172,9 @@ extension JSON {
 public func diffAssociationTrees(
   old: [String: [UInt8]], new: [String: [UInt8]], contract: Contract, probes: [String] = []
 ) -> AssociationDiff {
+  if old["contract.json"] != nil || new["contract.json"] != nil {
+    return diffReleases(old: old, new: new, contract: contract, probes: probes)
+  }
   var changes: [AssociationChange] = []
   for path in Set(old.keys).union(new.keys).sorted() {
     switch (old[path], new[path]) {
@@ -184,6 +201,7 @@ public func diffAssociationFile(
 ) -> AssociationDiff {
   guard old != new else { return AssociationDiff(changes: []) }
   let name = path.split(separator: "/").last.map(String.init) ?? path
+  if name == "contract.json", kind == nil { return diffContractDocuments(path, old: old, new: new, contract: contract) }
   var changes: [AssociationChange]
   switch kind ?? AssociationKind(fileName: name) {
   case .appleAppSiteAssociation?:
@@ -202,6 +220,93 @@ public func diffAssociationFile(
     changes.append(.init(file: path, kind: .formatting, detail: "bytes differ with the same meaning", triggers: []))
   }
   return AssociationDiff(changes: changes.map { located($0, contract) })
+}
+
+/// Two releases' `Site/` trees: their build values (`contract.json`), with a cutover plan for
+/// each that changed, and their association folders, less the snippet lines that only carry a
+/// changed value from its old form to its new one.
+private func diffReleases(
+  old: [String: [UInt8]], new: [String: [UInt8]], contract: Contract, probes: [String]
+) -> AssociationDiff {
+  func association(_ tree: [String: [UInt8]]) -> [String: [UInt8]] {
+    var files: [String: [UInt8]] = [:]
+    for (path, bytes) in tree where path.hasPrefix("association/") { files[String(path.dropFirst(12))] = bytes }
+    return files
+  }
+  let values =
+    switch (old["contract.json"], new["contract.json"]) {
+    case (let before?, let after?) where before != after:
+      diffContractDocuments("contract.json", old: before, new: after, contract: contract)
+    default: AssociationDiff(changes: [])
+    }
+  let files = diffAssociationTrees(
+    old: association(old), new: association(new), contract: contract, probes: probes)
+  let oldAssociation = association(old)
+  let carried = carrying(values.cutovers.map(\.change), in: files.changes) { file in
+    Set(oldAssociation[file].map(fileLines) ?? [])
+  }
+  let explained = files.changes.filter { !carried.contains($0) }
+  return AssociationDiff(changes: values.changes + explained, cutovers: values.cutovers)
+}
+
+/// Two `contract.json` documents: each changed build value with its plan, and the other
+/// lines that differ.
+private func diffContractDocuments(_ path: String, old: [UInt8], new: [UInt8], contract: Contract) -> AssociationDiff {
+  guard let before = contractBuilds(old), let after = contractBuilds(new) else {
+    return AssociationDiff(changes: diffLines(path, old, new).map { located($0, contract) })
+  }
+  let changed = valueChanges(old: before, new: after)
+  var changes = changed.map { change in
+    var record = AssociationChange(
+      file: path, kind: change.kind,
+      detail:
+        "\(change.value.title) of build \(change.build): "
+        + change.before.map { Printed.excerpt($0, limit: 400) }.joined(separator: ", ") + " -> "
+        + change.after.map { Printed.excerpt($0, limit: 400) }.joined(separator: ", "),
+      triggers: change.triggers, before: .array(change.before.map { .string(Printed.excerpt($0, limit: 400)) }),
+      after: .array(change.after.map { .string(Printed.excerpt($0, limit: 400)) }))
+    record.build = change.build
+    return record
+  }
+  // The digest differs whenever anything does; it says nothing of its own.
+  let lines = diffLines(path, old, new).filter { !$0.detail.hasPrefix("\"digest\":") }
+  let carried = carrying(changed, in: lines) { _ in Set(fileLines(old)) }
+  changes += lines.filter { !carried.contains($0) }
+  if changes.isEmpty {
+    changes.append(.init(file: path, kind: .formatting, detail: "bytes differ with the same meaning", triggers: []))
+  }
+  return AssociationDiff(changes: changes, cutovers: changed.map { cutoverPlan($0, contract: contract) })
+}
+
+/// The line changes of `changes` that only carry a changed value from its old form to its new
+/// one: a removed line whose new form, with each changed value replaced, was added in the same
+/// file, and that added line. The value change says them already.
+private func carrying(
+  _ values: [ValueChange], in changes: [AssociationChange], oldLines: (String) -> Set<String>
+) -> Set<AssociationChange> {
+  guard !values.isEmpty else { return [] }
+  let pairs = values.flatMap { zip($0.before, $0.after) }.filter { !$0.0.isEmpty && $0.0 != $0.1 }
+  func forward(_ line: String) -> String { pairs.reduce(line) { $0.replacing($1.0, with: $1.1) } }
+  func backward(_ line: String) -> String { pairs.reduce(line) { $0.replacing($1.1, with: $1.0) } }
+  var added: [String: [String: AssociationChange]] = [:]
+  for change in changes where change.kind == .lineAdded { added[change.file, default: [:]][change.detail] = change }
+  var carried: Set<AssociationChange> = []
+  for change in changes where change.kind == .lineRemoved {
+    let now = forward(change.detail)
+    if now != change.detail, let partner = added[change.file]?[now] {
+      carried.insert(change)
+      carried.insert(partner)
+    }
+  }
+  // An added line whose old form is still in the old file (another line kept it there).
+  var lines: [String: Set<String>] = [:]
+  for change in changes where change.kind == .lineAdded && !carried.contains(change) {
+    let was = backward(change.detail)
+    guard was != change.detail else { continue }
+    if lines[change.file] == nil { lines[change.file] = oldLines(change.file) }
+    if lines[change.file]?.contains(was) == true { carried.insert(change) }
+  }
+  return carried
 }
 
 /// The change with its build filled in from the path (`production/...`).
@@ -878,14 +983,14 @@ private func diffAppAssociationSettings(_ path: String, _ old: [UInt8], _ new: [
 /// comment lines run past 240 characters, and are shown whole.
 private let lineLimit = 500
 
+/// A file's lines as `diffLines` compares them: without their indentation.
+private func fileLines(_ bytes: [UInt8]) -> [String] {
+  String(decoding: bytes, as: UTF8.self).split(separator: "\n").map { String($0.drop(while: { $0 == " " })) }
+}
+
 private func diffLines(_ path: String, _ old: [UInt8], _ new: [UInt8]) -> [AssociationChange] {
-  func lines(_ bytes: [UInt8]) -> [String] {
-    String(decoding: bytes, as: UTF8.self).split(separator: "\n").map {
-      String($0.drop(while: { $0 == " " }))
-    }
-  }
-  let before = lines(old)
-  let after = lines(new)
+  let before = fileLines(old)
+  let after = fileLines(new)
   let (was, now) = (Set(before), Set(after))
   let triggers = fileTriggers(path)
   var changes: [AssociationChange] = []

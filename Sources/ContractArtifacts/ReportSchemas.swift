@@ -74,6 +74,32 @@ public enum ReportSchemas {
           ]))
       ),
       (
+        "cutovers",
+        array(
+          object([
+            ("build", type("string")),
+            ("kind", strings(ChangeKind.allCases.map(\.rawValue))),
+            ("before", array(type("string"))),
+            ("after", array(type("string"))),
+            ("triggers", array(strings(RevalidationID.allCases.map(\.rawValue)))),
+            ("consequences", array(type("string"))),
+            (
+              "steps",
+              array(
+                object([
+                  ("order", type("integer")),
+                  ("phase", strings(CutoverPhase.allCases.map(\.rawValue))),
+                  ("spot", type("string", "null")),
+                  ("place", type("string")),
+                  ("key", type("string")),
+                  ("before", array(type("string"))),
+                  ("after", array(type("string"))),
+                  ("command", type("string", "null")),
+                ]))
+            ),
+          ]))
+      ),
+      (
         "triggers",
         array(object([("id", strings(RevalidationID.allCases.map(\.rawValue))), ("when", type("string"))]))
       ),

@@ -9,8 +9,14 @@ struct DiffCommand {
            linkcontract diff [--format text|json] [--probe URL]... --against REV [PATH]
            linkcontract diff [--format text|json] [--probe URL]... --from REV --to REV [PATH]
 
-    Compares two association files, or two association trees (Site/association folders holding
-    <build>/.well-known/ and <build>/native/), by meaning. apple-app-site-association: app ids,
+    Compares two releases by meaning: two Site/ folders, two contract.json files, two
+    association files, or two association trees (Site/association folders holding
+    <build>/.well-known/ and <build>/native/). Of two Site/ folders or contract.json files, a
+    changed build value (host-changed, scheme-changed, app-id-changed, package-changed,
+    fingerprint-changed) is reported with its old and new value, what it calls for, and a
+    cutover plan: every place the contract knows, old -> new, in the order to ship (serve both
+    and verify-host, ship binaries, update the runbook, retire the old value); snippet lines that
+    only carry the new value are not repeated. apple-app-site-association: app ids,
     applinks components per app (added, removed, moved: the first match wins; "/*" and "*" are
     the same), defaults, webcredentials, appclips and activitycontinuation apps, and which
     concrete links changed between claimed, excluded and unclaimed (links derived from both
@@ -19,9 +25,10 @@ struct DiffCommand {
     differently, which Google rejects), relations, web sites, includes and
     dynamic_app_link_components. NEW is validated too: invalid or over \(appSiteAssociationByteLimit / 1024) KB is a change.
     Ends with the revalidation triggers the changes fire.
-    With --against, compares PATH (default Site/association; a folder or one file) as committed
+    With --against, compares PATH (default Site; a folder or one file) as committed
     at REV with the working tree; with --from and --to, as committed at two revisions.
-    --format json prints one report (schemaVersion 2, Site/schema/diff-report.schema.json).
+    --format json prints one report (schemaVersion 3, Site/schema/diff-report.schema.json), the
+    plans under "cutovers".
     Exit 0 when nothing differs, 1 when something does, 2 for a usage error (a missing path,
     OLD and NEW of different kinds, a revision that does not exist).
 
@@ -71,7 +78,7 @@ struct DiffCommand {
     }
     let diff: AssociationDiff
     if against != nil || from != nil {
-      let path = paths.first ?? "Site/association"
+      let path = paths.first ?? "Site"
       let old: [String: [UInt8]]
       let new: [String: [UInt8]]
       if let against {

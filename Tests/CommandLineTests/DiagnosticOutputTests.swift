@@ -92,7 +92,7 @@ struct DiagnosticOutputTests {
     let captured = CapturedConsole()
     #expect(runTool(["diff", "--format", "json", old, new], console: captured.console) == 1)
     let report = try JSONParser.parse(captured.stdout)
-    #expect(report["schemaVersion"] == .int(2))
+    #expect(report["schemaVersion"] == .int(AssociationDiff.schemaVersion))
     guard case .array(let changes)? = report["changes"],
       let invalid = changes.first(where: { $0["kind"] == .string("new-invalid") }),
       case .array(let errors)? = invalid["after"]

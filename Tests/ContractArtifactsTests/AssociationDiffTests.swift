@@ -165,7 +165,7 @@ struct AssociationDiffTests {
     #expect(diff.changes.map(\.kind) == [.appIDRemoved, .appIDAdded])
     let json = diff.json(Self.contract).compact
     #expect(
-      json.hasPrefix(#"{"schemaVersion":2,"changes":[{"kind":"app-id-removed","file":"apple-app-site-association""#))
+      json.hasPrefix(#"{"schemaVersion":3,"changes":[{"kind":"app-id-removed","file":"apple-app-site-association""#))
     #expect(
       json.hasSuffix(
         #""triggers":[{"id":"association-claims","when":"The association files claim a different set of links or apps."}]}"#

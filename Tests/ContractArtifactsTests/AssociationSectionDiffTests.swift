@@ -176,7 +176,7 @@ struct AssociationSectionDiffTests {
     tree[path] = Array(String(decoding: old, as: UTF8.self).replacingOccurrences(of: "95:63:7B", with: "95637B").utf8)
     let diff = diffAssociationTrees(old: AssociationDiffTests.tree(Self.contract), new: tree, contract: Self.contract)
     let json = diff.json(Self.contract)
-    #expect(json["schemaVersion"] == .int(2))
+    #expect(json["schemaVersion"] == .int(3))
     guard case .array(let changes)? = json["changes"] else {
       Issue.record("no changes array")
       return

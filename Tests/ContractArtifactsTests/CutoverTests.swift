@@ -1,0 +1,131 @@
+import ContractArtifacts
+import DesignFixture
+import LinkContract
+import Testing
+
+/// A build value changed in the values, seen by `diff` between the two releases' `Site/` trees
+/// (contract.json and the association folder) and planned place by place.
+struct CutoverTests {
+  static let contract = Contract.design
+
+  /// A release's `Site/` tree as `diff` reads it: the published files, keyed under `Site/`.
+  static func site(_ contract: Contract) -> [String: [UInt8]] {
+    var tree: [String: [UInt8]] = [:]
+    for file in siteArtifacts(contract) where file.path.hasPrefix("Site/") {
+      tree[String(file.path.dropFirst("Site/".count))] = Array(file.contents.utf8)
+    }
+    return tree
+  }
+
+  struct Edit: Sendable, CustomTestStringConvertible {
+    let kind: ChangeKind
+    let value: SpotValue
+    let change: @Sendable (Build) -> Build
+    var testDescription: String { kind.rawValue }
+  }
+
+  static func edited(
+    _ build: Build, host: String? = nil, team: String? = nil, package: String? = nil, scheme: String? = nil,
+    fingerprints: [String]? = nil
+  ) -> Build {
+    Build(
+      name: build.name, webHost: host ?? build.webHost, teamID: team ?? build.teamID, bundleID: build.bundleID,
+      androidPackage: package ?? build.androidPackage, customScheme: scheme ?? build.customScheme,
+      androidCertificateFingerprints: fingerprints ?? build.androidCertificateFingerprints)
+  }
+
+  static let edits: [Edit] = [
+    Edit(kind: .hostChanged, value: .webHost) { edited($0, host: "cutover." + $0.webHost) },
+    Edit(kind: .schemeChanged, value: .customScheme) { edited($0, scheme: $0.customScheme + ".next") },
+    Edit(kind: .appIDChanged, value: .appID) { edited($0, team: String($0.teamID.reversed())) },
+    Edit(kind: .packageChanged, value: .androidPackage) { edited($0, package: $0.androidPackage + ".next") },
+    Edit(kind: .fingerprintChanged, value: .certificateFingerprints) {
+      edited($0, fingerprints: $0.androidCertificateFingerprints.map { String($0.reversed()) })
+    },
+  ]
+
+  static func after(_ edit: Edit) -> (Contract, Build, Build) {
+    let before = contract.builds[0]
+    let after = edit.change(before)
+    return (contract.replacing(builds: [after] + contract.builds.dropFirst()), before, after)
+  }
+
+  @Test(
+    "A changed build value is its own change kind, with old and new value, and nothing else repeats it",
+    arguments: edits)
+  func valueChangeIsNamed(_ edit: Edit) throws {
+    let (changed, before, after) = Self.after(edit)
+    let diff = diffAssociationTrees(old: Self.site(Self.contract), new: Self.site(changed), contract: changed)
+    let named = diff.changes.filter { $0.kind == edit.kind }
+    #expect(named.count == 1, "\(diff.text(changed))")
+    let change = try #require(named.first)
+    #expect(change.build == before.name)
+    #expect(change.file == "contract.json")
+    #expect(change.detail.contains(edit.value.values(before, Self.contract).joined(separator: ", ")))
+    #expect(change.detail.contains(edit.value.values(after, changed).joined(separator: ", ")))
+    // The snippet lines that only carry the new value are said by the value change already.
+    let lines = diff.changes.filter { $0.kind == .lineAdded || $0.kind == .lineRemoved }
+    #expect(lines.filter { $0.file.contains("/native/") }.map(\.detail) == [], "\(diff.text(changed))")
+    #expect(!diff.changes.contains { $0.detail.hasPrefix("\"digest\"") })
+  }
+
+  @Test("The plan lists every place of the value, old -> new, in the order to ship", arguments: edits)
+  func planCoversEverySpot(_ edit: Edit) throws {
+    let (changed, before, after) = Self.after(edit)
+    let diff = diffAssociationTrees(old: Self.site(Self.contract), new: Self.site(changed), contract: changed)
+    let plan = try #require(diff.cutovers.first)
+    #expect(diff.cutovers.count == 1)
+    let spots = contractSpots(changed).filter { $0.value == edit.value }
+    #expect(!spots.isEmpty)
+    for spot in spots {
+      let steps = plan.steps.filter { $0.spot == spot.id }
+      #expect(!steps.isEmpty, "no step for \(spot.id)")
+      let last = try #require(steps.last)
+      #expect(last.after == spot.written(after, changed), "\(spot.id)")
+      #expect(steps.first?.before == spot.written(before, Self.contract), "\(spot.id)")
+    }
+    // Phases never go back: serve both, ship binaries, runbook, retire.
+    let order = plan.steps.map { CutoverPhase.allCases.firstIndex(of: $0.phase)! }
+    #expect(order == order.sorted())
+    // Served places hold both values until the old one retires.
+    for step in plan.steps where step.phase == .serveBoth && step.spot != nil {
+      #expect(Set(step.after).isSuperset(of: step.before), "\(step.key)")
+    }
+    #expect(!plan.change.consequences.isEmpty)
+    let json = diff.json(changed)
+    guard case .array(let cutovers)? = json["cutovers"], case .array(let steps)? = cutovers.first?["steps"] else {
+      Issue.record("no cutovers in the JSON report")
+      return
+    }
+    #expect(steps.count == plan.steps.count)
+    #expect(json["schemaVersion"] == .int(3))
+  }
+
+  @Test("A host cutover is served on both hosts and verified before binaries ship, and retires the old host last")
+  func hostCutoverOrder() throws {
+    let (changed, before, after) = Self.after(Self.edits[0])
+    let plan = cutoverPlan(
+      try #require(valueChanges(old: Self.contract.builds, new: changed.builds).first), contract: changed)
+    let first = try #require(plan.steps.first)
+    #expect(first.phase == .serveBoth && first.key.contains(after.webHost))
+    #expect(first.command == "linkcontract verify-host --build \(after.name)")
+    #expect(
+      plan.steps.contains {
+        $0.phase == .serveBoth && $0.command?.contains("--base-url https://\(before.webHost)") == true
+      })
+    let last = try #require(plan.steps.last)
+    #expect(last.phase == .retireOld && last.key.contains(before.webHost))
+    #expect(plan.steps.contains { $0.after.contains(appleCDNCheckURL(after.webHost)) })
+  }
+
+  @Test("Two contract.json files alone give the same value changes and plans")
+  func contractDocuments() throws {
+    let (changed, _, _) = Self.after(Self.edits[1])
+    let old = try #require(Self.site(Self.contract)["contract.json"])
+    let new = try #require(Self.site(changed)["contract.json"])
+    let diff = diffAssociationFile("contract.json", old: old, new: new, contract: changed)
+    #expect(diff.changes.map(\.kind) == [.schemeChanged], "\(diff.text(changed))")
+    #expect(diff.cutovers.count == 1)
+    #expect(diffAssociationFile("contract.json", old: old, new: old, contract: changed).isEmpty)
+  }
+}

@@ -6,8 +6,10 @@
 # `crt_` with 10 to 40 characters; moves production to another web host, ADR-043's cutover;
 # changes staging's custom scheme; adds a third build, `qa`), then runs `make site`,
 # `make test` and `make check`, and requires that no file under Site/ names the old host or
-# scheme. Any failure is a place that still names a value by hand. Takes several minutes (a
-# fresh build).
+# scheme, and that `linkcontract diff` of the old and new Site/ reports the host cutover with
+# its plan. Then the same host cutover in the Store adopter's values alone
+# (Examples/StoreApp): its make site, test and check, and no old host in its Site/. Any
+# failure is a place that still names a value by hand. Takes several minutes (fresh builds).
 #
 # Usage: scripts/contract-edit-check.sh
 set -euo pipefail
@@ -16,6 +18,7 @@ work="$(mktemp -d "${TMPDIR:-/tmp}/linkcontract-edit.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
 git clone -q "$PWD" "$work/linkcontract"
 cd "$work/linkcontract"
+cp -R Site "$work/site-before"
 python3 - <<'PY'
 p='Sources/CustomerApp/CustomerApp.swift'
 s=open(p).read()
@@ -78,4 +81,25 @@ if grep -rlE 'links\.example\.com|com\.example\.customer\.staging://' Site; then
   echo "contract-edit-check: the files above still name production's old host or staging's old scheme" >&2
   exit 1
 fi
-echo "contract-edit-check: the edited contract builds, tests and checks clean"
+status=0
+.build/debug/linkcontract diff "$work/site-before" Site > "$work/diff.txt" || status=$?
+if [ "$status" -ne 1 ] || ! grep -q 'host-changed: web host of build production: links.example.com -> go.example.org' "$work/diff.txt" \
+  || ! grep -q '^cutover plan for production, host-changed' "$work/diff.txt"; then
+  cat "$work/diff.txt" >&2
+  echo "contract-edit-check: diff of the two Site/ trees does not report the host cutover and its plan" >&2
+  exit 1
+fi
+
+python3 - <<'PY'
+p='Examples/StoreApp/Sources/StoreAppContract/StoreApp.swift'
+s=open(p).read()
+assert 'webHost: "links.shop.example"' in s
+s=s.replace('webHost: "links.shop.example"', 'webHost: "go.shop.example"', 1)
+open(p,'w').write(s)
+PY
+make -C Examples/StoreApp site test check
+if grep -rl 'links\.shop\.example' Examples/StoreApp/Site; then
+  echo "contract-edit-check: the Store files above still name its old production host" >&2
+  exit 1
+fi
+echo "contract-edit-check: the edited contracts build, test and check clean, and diff plans the cutover"

@@ -14,7 +14,13 @@
 #   BENCH_SETTLE=S  wait up to S seconds for file creation on disk to be fast (default 120;
 #                   see settle_disk: right after mass deletions ext4 creates files slowly)
 #
-# For each size, on the deterministic corpus of bench/make-corpus.py (kept in .bench/corpus-N):
+#   BENCH_CORPORA   which corpora, in order (default "synthetic real"): synthetic is
+#                   bench/make-corpus.py (ASCII prose, no tables); real is
+#                   bench/make-real-corpus.py (shaped like real docs and this site's Content:
+#                   curly quotes, dashes and accented names in half the paragraphs, tables,
+#                   code, listing `contract` blocks, link examples)
+#
+# For each corpus and size (kept in .bench/corpus-KIND-N):
 #
 # 1. Full builds, interleaved: after a warm-up of each, RUNS rounds of
 #    linkcontract to disk, Hugo to disk, linkcontract to memory, Hugo to memory.
@@ -56,7 +62,7 @@ export LC_ALL=C
 cd "$(dirname "$0")/.."
 
 shared=${BENCH_INPUTS:-bench}
-for need in "$shared/make-corpus.py" "$shared/hugo-build.sh"; do
+for need in "$shared/make-corpus.py" "$shared/make-real-corpus.py" "$shared/hugo-build.sh"; do
   [ -f "$need" ] || { echo "bench: needs $need (the benchmark inputs; BENCH_INPUTS=DIR points elsewhere)" >&2; exit 2; }
 done
 sizes=("$@")
@@ -287,11 +293,18 @@ echo "machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}
 echo "tools: $($tool --version), $(hugo version | cut -d' ' -f1-2), cmark $(pkg-config --modversion libcmark)"
 echo "disk: $(df --output=fstype "$disk" | tail -n 1) under $work/; memory: $(df --output=fstype "$memory" | tail -n 1) ${BENCH_MEMORY:-/dev/shm}"
 echo
+read -r -a corpora <<<"${BENCH_CORPORA:-synthetic real}"
+for kind in "${corpora[@]}"; do
 for pages in "${sizes[@]}"; do
-  corpus="$work/corpus-$pages"
+  case "$kind" in
+    synthetic) generator="$shared/make-corpus.py" ;;
+    real) generator="$shared/make-real-corpus.py" ;;
+    *) echo "bench: BENCH_CORPORA takes synthetic and real, not $kind" >&2; exit 2 ;;
+  esac
+  corpus="$work/corpus-$kind-$pages"
   if [ ! -d "$corpus" ] || [ "$(find "$corpus" -name '*.md' | wc -l)" -ne "$pages" ]; then
     rm -rf "$corpus.partial"
-    python3 "$shared/make-corpus.py" "$corpus.partial" "$pages"
+    python3 "$generator" "$corpus.partial" "$pages"
     mv "$corpus.partial" "$corpus"
   fi
 
@@ -340,7 +353,7 @@ for pages in "${sizes[@]}"; do
     same "$out" "$reference" "no-op rebuild"
   done
   # The edits go to one page of a copy of the corpus, so the corpus itself stays as generated.
-  edits="$disk/corpus-$pages"
+  edits="$disk/corpus-$kind-$pages"
   cp -r "$corpus" "$edits"
   page="$edits/page-00001.md"
   cp "$page" "$disk/page.bak"
@@ -353,7 +366,7 @@ for pages in "${sizes[@]}"; do
   edit_case "heading rename" rename_heading
   heading_time=$case_time; heading_written=$case_written
 
-  echo "corpus: $pages pages, $runs interleaved run$( [ "$runs" -eq 1 ] || echo s) after a warm-up, medians"
+  echo "corpus: $kind, $pages pages, $runs interleaved run$( [ "$runs" -eq 1 ] || echo s) after a warm-up, medians"
   echo "disk before the builds: $settled"
   printf '  %-28s %12s %10s\n' "" "linkcontract" "hugo"
   printf '  %-28s %11.3fs %9.3fs   ratio %s\n' "full build, disk" "$full_disk" "$peer_disk" "$(ratio "$full_disk" "$peer_disk")"
@@ -369,5 +382,6 @@ for pages in "${sizes[@]}"; do
   printf '  %-28s %11.3fs   (%s files written, %s of a full build, identical to a full build)\n' \
     "heading rename" "$heading_time" "$heading_written" "$(percent "$heading_time" "$full_disk")"
   echo
+done
 done
 "$parser_bench"

@@ -150,14 +150,46 @@ extension SearchIndex {
     return seen.joined
   }
 
-  /// Adds the words of a text given as UTF-8 to `seen`. Page bodies are mostly ASCII: they are
+  /// Adds the words of a text given as UTF-8 to `seen`. Prose is mostly ASCII: ASCII runs are
   /// read as bytes, with the same separators, trimming and word rule as the character path,
-  /// which any other text takes.
-  private static func addWords(_ text: UnsafeBufferPointer<UInt8>, into seen: inout WordSet) {
+  /// which takes only the whitespace-delimited pieces that hold another character (`don’t`,
+  /// `“quoted”`, `Zoë`), so one curly quote does not send a whole section to it.
+  static func addWords(_ text: UnsafeBufferPointer<UInt8>, into seen: inout WordSet) {
     if let lowered = asciiLowercased(text) {
       lowered.withUnsafeBufferPointer { asciiLowercaseWords($0, into: &seen) }
+      return
+    }
+    func bytes(_ range: Range<Int>) {
+      guard !range.isEmpty, let lowered = asciiLowercased(UnsafeBufferPointer(rebasing: text[range])) else { return }
+      lowered.withUnsafeBufferPointer { asciiLowercaseWords($0, into: &seen) }
+    }
+    // A piece ends at ASCII whitespace between two ASCII bytes: a separator on both paths and a
+    // grapheme boundary on both sides (only CR LF joins ASCII, and both are whitespace).
+    var run = 0
+    var piece = 0
+    var other = false
+    for index in 0..<text.count {
+      let byte = text[index]
+      if byte >= 0x80 {
+        other = true
+        continue
+      }
+      guard byte == 0x20 || (0x09...0x0D).contains(byte), index == 0 || text[index - 1] < 0x80,
+        index + 1 == text.count || text[index + 1] < 0x80
+      else { continue }
+      if other {
+        bytes(run..<piece)
+        characterWords(String(decoding: UnsafeBufferPointer(rebasing: text[piece...index]), as: UTF8.self), into: &seen)
+        run = index + 1
+      }
+      piece = index + 1
+      other = false
+    }
+    if other {
+      bytes(run..<piece)
+      characterWords(String(decoding: UnsafeBufferPointer(rebasing: text[piece...]), as: UTF8.self), into: &seen)
     } else {
-      characterWords(String(decoding: text, as: UTF8.self), into: &seen)
+      bytes(run..<text.count)
     }
   }
 

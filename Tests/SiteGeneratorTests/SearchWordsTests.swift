@@ -44,6 +44,24 @@ import Testing
     }
   }
 
+  /// The alphabet with letters, quotes, dashes, spaces and marks beyond ASCII, a combining
+  /// accent and a prepended mark among them.
+  static let mixed =
+    alphabet
+    + ["’", "“", "”", "—", "é", "\u{00A0}", "\u{2003}", "Ω", "ß", "\u{0301}", "\u{0600}", "İ"].map(Character.init)
+
+  @Test("Text with other characters gives, piece by piece, the words read as characters", arguments: 0..<8)
+  func mixedMatchesCharacters(_ seed: Int) {
+    var random = SplitMix64(name: "mixed words \(seed)")
+    for round in 0..<300 {
+      let text = random.string(Self.mixed, count: random.int(0...59))
+      var seen = WordSet()
+      var bytes = text
+      bytes.withUTF8 { SearchIndex.addWords($0, into: &seen) }
+      #expect(seen.joined == Self.byCharacters(text), "round \(round): \(text.debugDescription)")
+    }
+  }
+
   @Test("Merging words made before gives the words of all the texts", arguments: 0..<4)
   func mergedMatchesAll(_ seed: Int) {
     var random = SplitMix64(name: "merge \(seed)")

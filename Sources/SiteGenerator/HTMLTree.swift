@@ -570,13 +570,19 @@ final class HTMLDocument {
 /// thing an XML parser would not read. Writing collects these as it goes, so that a build need
 /// not read its pages back (`SerializedPage` does, in the tests that hold the two together).
 struct WrittenHTML {
+  /// Where and why written bytes are not well-formed.
+  struct Fault: Error {
+    let line: Int
+    let message: String
+  }
+
   var bytes: [UInt8] = []
   var newlines = 0
   var ids: [String] = []
   /// Each with the newlines before it as its line.
   var links: [PageLink] = []
   /// With the newlines before it as its line.
-  var fault: SerializedPage.Fault?
+  var fault: Fault?
 
   mutating func append(_ other: WrittenHTML) {
     bytes += other.bytes
@@ -588,7 +594,7 @@ struct WrittenHTML {
       for index in start..<links.count { links[index].line += shift }
     }
     if fault == nil, let later = other.fault {
-      fault = SerializedPage.Fault(line: later.line + shift, message: later.message)
+      fault = Fault(line: later.line + shift, message: later.message)
     }
     newlines += other.newlines
   }
@@ -610,7 +616,7 @@ struct WrittenHTML {
   }
 
   mutating func fail(_ message: String) {
-    if fault == nil { fault = SerializedPage.Fault(line: newlines, message: message) }
+    if fault == nil { fault = Fault(line: newlines, message: message) }
   }
 
   /// `text` escaped by `table` (`HTMLDocument.textEscapes` or `attributeEscapes`), with its

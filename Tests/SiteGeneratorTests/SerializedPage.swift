@@ -2,6 +2,8 @@ import ContractArtifacts
 import Foundation
 import LinkContract
 
+@testable import SiteGenerator
+
 /// A written page read back in one pass over its bytes: checked to be well-formed XML (one
 /// root; balanced, properly nested tags; unique attribute names; quoted values without `<`;
 /// comments without `--`; only the five predefined entities and character references to
@@ -15,11 +17,8 @@ struct SerializedPage {
   private(set) var ids: [String] = []
   private(set) var links: [PageLink] = []
 
-  /// Where and why a page is not well-formed.
-  struct Fault: Error {
-    let line: Int
-    let message: String
-  }
+  /// Where and why a page is not well-formed: the writer's own kind of fault.
+  typealias Fault = WrittenHTML.Fault
 
   /// Reads `bytes`, or says where they stop being well-formed XML.
   static func read(_ bytes: [UInt8]) -> Result<SerializedPage, Fault> {

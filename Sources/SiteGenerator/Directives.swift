@@ -65,24 +65,33 @@ enum Directive: Sendable {
             "`contract \(call.name)` takes no arguments, got `\(Printed.excerpt(call.arguments.joined(separator: " ")))`"
           ))
     }
-    switch call.name {
-    case "layers": return noArguments(.layers)
-    case "route-classes": return noArguments(.routeClasses)
-    case "routes": return noArguments(.routes)
-    case "reason-examples": return noArguments(.reasonExamples)
-    case "references": return noArguments(.references)
-    case "rejection-reasons": return noArguments(.rejectionReasons)
-    case "forbidden-fields": return noArguments(.forbiddenFields)
-    case "handling-stages": return noArguments(.handlingStages)
-    case "gates": return noArguments(.gates)
-    case "troubleshooting": return noArguments(.troubleshooting)
-    case "verification": return noArguments(.verification)
-    case "revalidation": return noArguments(.revalidation)
-    case "builds": return noArguments(.builds)
-    case "conformance": return noArguments(.conformance)
-    case "lifecycle": return noArguments(.lifecycle)
-    case "link-checker": return noArguments(.linkChecker)
-    case "route":
+    guard let kind = BlockKind(rawValue: call.name) else {
+      guard !call.name.isEmpty else {
+        return .failure(.init("`contract` block without a name (known: \(names.joined(separator: ", ")))"))
+      }
+      return .failure(
+        .init(
+          "unknown contract block `\(Printed.excerpt(call.name))` \(Suggestion.known(call.name, among: names))",
+          fixIts: Suggestion.fixIts(call.name, among: names)))
+    }
+    switch kind {
+    case .layers: return noArguments(.layers)
+    case .routeClasses: return noArguments(.routeClasses)
+    case .routes: return noArguments(.routes)
+    case .reasonExamples: return noArguments(.reasonExamples)
+    case .references: return noArguments(.references)
+    case .rejectionReasons: return noArguments(.rejectionReasons)
+    case .forbiddenFields: return noArguments(.forbiddenFields)
+    case .handlingStages: return noArguments(.handlingStages)
+    case .gates: return noArguments(.gates)
+    case .troubleshooting: return noArguments(.troubleshooting)
+    case .verification: return noArguments(.verification)
+    case .revalidation: return noArguments(.revalidation)
+    case .builds: return noArguments(.builds)
+    case .conformance: return noArguments(.conformance)
+    case .lifecycle: return noArguments(.lifecycle)
+    case .linkChecker: return noArguments(.linkChecker)
+    case .route:
       let known = contract.routeClasses.map(\.id.rawValue)
       guard call.arguments.count == 1 else {
         return .failure(.init("`contract route` takes one route class id (\(known.joined(separator: ", ")))"))
@@ -94,7 +103,7 @@ enum Directive: Sendable {
             fixIts: Suggestion.fixIts(call.arguments[0], among: known)))
       }
       return .success(.route(route.id))
-    case "association":
+    case .association:
       let known = contract.builds.map(\.name)
       guard call.arguments.count == 1 else {
         return .failure(.init("`contract association` takes one build name (\(known.joined(separator: ", ")))"))
@@ -106,13 +115,6 @@ enum Directive: Sendable {
             fixIts: Suggestion.fixIts(call.arguments[0], among: known)))
       }
       return .success(.association(call.arguments[0]))
-    case "":
-      return .failure(.init("`contract` block without a name (known: \(names.joined(separator: ", ")))"))
-    default:
-      return .failure(
-        .init(
-          "unknown contract block `\(Printed.excerpt(call.name))` \(Suggestion.known(call.name, among: names))",
-          fixIts: Suggestion.fixIts(call.name, among: names)))
     }
   }
 
@@ -122,7 +124,9 @@ enum Directive: Sendable {
   var definesAnchors: Bool {
     switch self {
     case .routeClasses, .forbiddenFields, .gates, .conformance: false
-    default: true
+    case .layers, .route, .routes, .reasonExamples, .references, .rejectionReasons, .handlingStages, .troubleshooting,
+      .verification, .revalidation, .builds, .association, .lifecycle, .linkChecker:
+      true
     }
   }
 
@@ -157,12 +161,32 @@ enum Directive: Sendable {
   }
 }
 
+/// The kinds of `contract` block, each named once: `Directive.parse` switches over them, so a
+/// kind added here is read, and its directive's anchors and render are switches the compiler
+/// holds complete.
+enum BlockKind: String, CaseIterable {
+  case layers
+  case routeClasses = "route-classes"
+  case route
+  case routes
+  case rejectionReasons = "rejection-reasons"
+  case reasonExamples = "reason-examples"
+  case forbiddenFields = "forbidden-fields"
+  case handlingStages = "handling-stages"
+  case gates
+  case troubleshooting
+  case verification
+  case revalidation
+  case builds
+  case association
+  case conformance
+  case lifecycle
+  case references
+  case linkChecker = "link-checker"
+}
+
 /// The names a `contract` block can have, in the order errors list them.
-public let contractBlockNames = [
-  "layers", "route-classes", "route", "routes", "rejection-reasons", "reason-examples", "forbidden-fields",
-  "handling-stages", "gates", "troubleshooting", "verification", "revalidation", "builds", "association",
-  "conformance", "lifecycle", "references", "link-checker",
-]
+public let contractBlockNames = BlockKind.allCases.map(\.rawValue)
 
 struct DirectiveError: Error {
   let message: String

@@ -81,7 +81,7 @@ lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Examples/StoreApp/Package.swift \
 	  Examples/StoreApp/Sources Examples/StoreApp/Tests
 
-## contract-edit-check: in a temporary clone, edit only the contract values (new, removed and unpublished routes, a changed format), then make site, test and check
+## contract-edit-check: in a temporary clone, edit only the contract values (routes, a format, a host cutover, a scheme, a third build; the Store's host), then make site, test, check and diff
 contract-edit-check:
 	scripts/contract-edit-check.sh
 

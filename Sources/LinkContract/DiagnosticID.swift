@@ -1,5 +1,5 @@
 /// The stable, kebab-case name of one kind of diagnostic. This enumeration is the one list of
-/// them: the README's "Diagnostic ids" table shows each id with its severity and meaning, and a
+/// them: the "Diagnostic ids" table of docs/diagnostics.md shows each id with its severity and meaning, and a
 /// test keeps the two in step.
 public enum DiagnosticID: String, Sendable, Hashable, CaseIterable, Comparable, CustomStringConvertible {
   // The contract's values (`Contract.problems()`).
@@ -111,7 +111,7 @@ public enum DiagnosticID: String, Sendable, Hashable, CaseIterable, Comparable, 
     }
   }
 
-  /// What a diagnostic of this id means, one sentence for the README.
+  /// What a diagnostic of this id means, one sentence for docs/diagnostics.md.
   public var meaning: String {
     switch self {
     case .duplicateValue: "A contract value that must be unique (an id, a build's host, scheme or app id) is used twice"

@@ -107,7 +107,7 @@ final class ByteLines: Sendable {
   }
 }
 
-/// Exit codes, as documented in the README.
+/// Exit codes, as documented in docs/command-line.md.
 enum ExitCode {
   static let success: Int32 = 0
   /// Content errors, stale generated files, a failed check or a difference found.

@@ -5,10 +5,11 @@ import Testing
 
 @Suite("Diagnostics")
 struct DiagnosticTests {
-  static let readme: String = {
+  /// The reference page of diagnostics, `docs/diagnostics.md`.
+  static let reference: String = {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent()
-    return (try? String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
+    return (try? String(contentsOf: root.appendingPathComponent("docs/diagnostics.md"), encoding: .utf8)) ?? ""
   }()
 
   @Test("Every diagnostic id is kebab-case", arguments: DiagnosticID.allCases)
@@ -33,10 +34,10 @@ struct DiagnosticTests {
     }
   }
 
-  @Test("The README's Diagnostic ids table lists every id, in order, with its severity and meaning")
-  func readmeTable() throws {
-    let start = try #require(Self.readme.ranges(of: "| id | severity | meaning |\n|---|---|---|\n").first)
-    let rest = Self.readme[start.upperBound...]
+  @Test("docs/diagnostics.md's table lists every id, in order, with its severity and meaning")
+  func referenceTable() throws {
+    let start = try #require(Self.reference.ranges(of: "| id | severity | meaning |\n|---|---|---|\n").first)
+    let rest = Self.reference[start.upperBound...]
     let rows = rest.split(separator: "\n", omittingEmptySubsequences: false).prefix { $0.hasPrefix("| ") }
     let expected = DiagnosticID.allCases.map { "| `\($0.rawValue)` | \($0.severity) | \($0.meaning) |" }
     #expect(rows.map(String.init) == expected)

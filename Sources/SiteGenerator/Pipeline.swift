@@ -719,8 +719,9 @@ struct BuildDigests {
     var hash = InputDigest()
     hash.add(version)
     // The running tool itself: a rebuilt generator may render the same inputs differently.
+    // Its executable, as Foundation finds it wherever Swift runs.
     var tool = stat()
-    if stat("/proc/self/exe", &tool) == 0 {
+    if let executable = Bundle.main.executablePath, stat(executable, &tool) == 0 {
       hash.add("\(tool.st_size) \(tool.st_mtim.tv_sec) \(tool.st_mtim.tv_nsec) \(tool.st_ino)")
     }
     hash.add(identity.map { "identity " + $0 } ?? "generated files given")

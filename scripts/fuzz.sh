@@ -56,50 +56,51 @@ for page in sorted(pathlib.Path("Content").glob("*.md")):
     write(content_seeds, page.read_bytes())
 
 matter = "---\ntitle: Variant\nsummary: A `page` variant for fuzzing.\nweight: 1\n---\n\n"
-directives = ["layers", "route-classes", "route start", "route product", "rejection-reasons",
+# The contract's own values come from Site/contract.json: this script names none of them.
+contract = json.loads(pathlib.Path("Site/contract.json").read_text())
+routes = [route["id"] for route in contract["routeClasses"]]
+builds = [build["name"] for build in contract["builds"]]
+directives = ["layers", "route-classes", "route " + routes[0], "route " + routes[-1], "rejection-reasons",
               "forbidden-fields", "handling-stages", "gates", "troubleshooting", "verification",
-              "revalidation", "builds", "association production", "conformance", "lifecycle",
+              "revalidation", "builds", "association " + builds[0], "conformance", "lifecycle",
               "route", "nonsense", "association nowhere"]
 variants = [matter + "```contract " + name + "\n```\n" for name in directives]
+
+def example(case):
+    expected = case["expected"]
+    if expected["outcome"] == "recognized":
+        return case["input"] + " -> " + expected["route"]
+    return case["input"] + " -> unsupported " + expected["reason"] + (" " + expected["field"] if expected.get("field") else "")
+
+for build in builds[:2]:
+    cases = [case for case in table["links"] if case["build"] == build and case["input"] is not None
+             and "\n" not in case["input"]][:8]
+    variants.append(matter + "```link-example build=" + build + "\n" + "\n".join(map(example, cases))
+                    + "\nno arrow here\n```\n")
 variants += [
-    matter + "# Heading\n\n## Heading\n\nSee [start](route:start), [below](#heading-2), "
-    "[page](page.md#heading), [json](conformance.json), [web](https://example.com \"t\").\n\n"
-    "```contract route start\n```\n",
-    matter + "```link-example\nhttps://links.example.com/start -> start\n"
-    "https://links.example.com/business/bz_0000Business01 -> business\n"
-    "https://links.example.com/business/bz_1234Business01 -> business\n"
-    "https://links.example.com/start?password=hunter2secret -> unsupported forbidden-field\n"
-    "https://links.example.com/start?utm=1 -> unsupported extra-field utm\n```\n",
-    matter + "```link-example build=staging\ncom.example.customer.staging://oauth-complete"
-    "?error=access_denied -> oauth-complete\nno arrow here\n```\n",
     matter + "```link-example build=nowhere extra\n```\n",
-    matter + "<div>raw</div>\n\nText <b>inline</b> ![image](x.png) and `code <script>`.\n\n"
-    "> quote\n\n1. one\n2. two\n\n- a\n\n  b\n\n***\n\n```swift\nlet x = \"<script>\"\n```\n",
-    "---\ntitle: x\ncolor: red\nweight: heavy\nsummary:\n---\nbody\n",
-    "---\r\ntitle: CRLF\r\nsummary: s\r\nweight: 2\r\n---\r\n# Title\r\n",
-    "no front matter\n",
-    "---\ntitle: unclosed\n",
-    # Plain pages, which take the direct writer's path (ContentWriter) and are held to the
-    # document's writing of the same page.
-    matter + "# Top\n\n## Part *one* `x`\n\nSome *em*, **strong**, `a <b> & c` and a [page](page.md#part-one-x)\n"
-    "with a [titled](https://example.com/?a=1&b=2 \"a \\\"title\\\"\") link.  \nHard break.\n\n"
-    "> - quoted *item*\n>\n> 3. three\n\n1. tight\n2. list\n\n- loose\n\n- list\n\n"
-    "After the list.\n\n    indented <code>\n\n```js extra\nx && y\n```\n\n---\n\n&copy; &#0; &amp;\n",
-    matter + "0. zero\n1. one\n\n* a\n  * nested `b`\n\n[self](page.md) [here](#top)\n\n## Top\n",
-    # Hostile shapes (issue 32), small: the fuzzer grows them. Nesting past the limit of 200
-    # levels, at it, in a table cell; many links, errors and equal headings on a page; long
-    # and control-laden words that messages quote.
-    matter + "> " * 250 + "x\n",
-    matter + "> " * 198 + "x\n",
-    matter + "- " * 120 + "x\n\n" + "1. " * 120 + "x\n",
-    matter + "*" * 250 + "x" + "*" * 250 + "\n\n" + "_a " * 210 + "x" + " b_" * 210 + "\n",
-    matter + "| a |\n| - |\n| " + "*" * 300 + "x" + "*" * 300 + " |\n",
-    matter + "[a](https://a.example/) " * 40 + "<https://a.example/> www.a.example ~~x~~\n",
-    matter + "[a](http://a.example/?password=hunter2secret) " * 20 + "\n",
-    matter + "## Same\n\n" * 30 + "[a](#same-31) [b](#no-such-heading)\n",
     matter + "```contract " + "x" * 300 + "\n```\n\n```contract route bad\u009b31m\n```\n",
     matter + "[a](route:" + "y" * 300 + ") [b](#\u009b" + "z" * 200 + ") [c](" + "q" * 200 + ":x)\n",
 ]
+
+# Dictionaries: the words each input format is made of, the contract's taken from its data.
+words = set()
+for build in contract["builds"]:
+    words |= {build["webHost"], build["customScheme"] + "://", "build=" + build["name"], "association " + build["name"]}
+for route in contract["routeClasses"]:
+    words |= {route["id"], "route " + route["id"]}
+    for segment in route["httpsPath"] or []:
+        words.add("/" + segment.get("literal", "") + "/" if "literal" in segment else "/")
+    if route["customSchemeName"]:
+        words.add(route["customSchemeName"])
+    for field in route["fields"]:
+        words |= {field["name"] + "=", "?" + field["name"] + "=", "&" + field["name"] + "="}
+        if field["format"]["kind"] == "reference":
+            words.add(field["format"]["prefix"] + contract["reservedBodyPrefix"])
+for kind in contract["forbiddenWords"]["kinds"]:
+    words |= {word + "=" for word in kind["words"]}
+(out / "dict").mkdir(parents=True, exist_ok=True)
+(out / "dict" / "contract.dict").write_text("".join(json.dumps(word) + "\n" for word in sorted(words)))
 for text in variants:
     write(content_seeds, text.encode())
 PY
@@ -110,32 +111,8 @@ cat >"$fuzz_dir/dict/LinkParserFuzz.dict" <<'DICT'
 "https://"
 "HTTPS://"
 "http://"
-"links.example.com"
-"links.staging.example.com"
-"com.example.customer://"
-"com.example.customer.staging://"
-"/start"
-"start"
-"oauth-complete"
-"/business/"
-"/category/"
-"/product/"
-"/checkout/"
-"/orders/"
-"bz_0000"
-"ct_0000"
-"pr_0000"
-"ca_0000"
-"or_0000"
-"?code="
-"?error="
-"&error="
 "access_denied"
 "server_error"
-"password="
-"access_token="
-"session="
-"email="
 "%2F"
 "@"
 ":443"
@@ -153,21 +130,17 @@ cat >"$fuzz_dir/dict/ContentFuzz.dict" <<'DICT'
 "\x0a```contract "
 "\x0a```\x0a"
 "~~~"
-"route start"
 "route-classes"
 "rejection-reasons"
 "handling-stages"
 "troubleshooting"
 "verification"
-"association production"
 "lifecycle"
 "conformance"
 "\x0a```link-example\x0a"
-"build=staging"
 " -> "
 "unsupported "
 "forbidden-field"
-"https://links.example.com/start"
 "](route:"
 "](#"
 "](page.md#"
@@ -184,6 +157,7 @@ cat >"$fuzz_dir/dict/ContentFuzz.dict" <<'DICT'
 "**"
 "&lt;"
 DICT
+for target in LinkParserFuzz ContentFuzz; do cat "$fuzz_dir/dict/contract.dict" >>"$fuzz_dir/dict/$target.dict"; done
 
 status=0
 for target in "${targets[@]}"; do

@@ -106,7 +106,7 @@ struct BodyEditRebuild {
       guard let text = read.text, read.diagnostics(path: path).isEmpty else { return nil }
       let (facts, ahead) = PageFacts.firstPass(
         name: known.facts.name, path: path, source: Substring(text), digest: change.digest, context: context,
-        ahead: true, direct: build.writesContentDirectly)
+        ahead: true)
       guard facts.diagnostics.isEmpty, facts.homes.isEmpty, facts.matter == known.facts.matter,
         facts.indexDigest == known.facts.indexDigest,
         let content = ahead?.take(answer: answer, isGenerated: isGenerated)

@@ -29,11 +29,11 @@ public struct SinglePageRenderer: Sendable {
     return (SinglePageRenderer(build: build, templates: templates), diagnostics)
   }
 
-  /// The same renderer with a page's content written through an HTML document rather than
-  /// straight from cmark's tree (`ContentWriter`): the reference the fuzz target holds it to.
-  public var throughDocument: SinglePageRenderer {
+  /// The same renderer with every page written after the site index rather than ahead of it:
+  /// the same writer with other lookups, which the fuzz target holds the two to.
+  public var afterIndex: SinglePageRenderer {
     var build = build
-    build.writesContentDirectly = false
+    build.rendersAhead = false
     return SinglePageRenderer(build: build, templates: templates)
   }
 

@@ -115,8 +115,7 @@ extension PageFacts {
   /// its content rendered now, ahead of the site index (`AheadContent`); any other page is
   /// parsed again for its render (`SourcePage`).
   static func firstPass(
-    name: String, path: String, source: Substring, digest: UInt64, context: SiteContext, ahead: Bool = false,
-    direct: Bool = true
+    name: String, path: String, source: Substring, digest: UInt64, context: SiteContext, ahead: Bool = false
   ) -> (facts: PageFacts, ahead: AheadContent?) {
     var (source, diagnostics) = context.placeholders.fill(source, path: path)
     let (matter, body, bodyLine, matterDiagnostics) = FrontMatter.parse(source, path: path)
@@ -155,7 +154,7 @@ extension PageFacts {
       anchors: survey.anchors, homes: survey.homes, searchWords: sections.mapValues { SearchIndex.words(utf8: $0) },
       diagnostics: diagnostics)
     guard ahead, diagnostics.isEmpty, survey.homes.isEmpty else { return (facts, nil) }
-    return (facts, AheadContent(SourcePage(facts: facts, markdown: markdown), context: context, direct: direct))
+    return (facts, AheadContent(SourcePage(facts: facts, markdown: markdown), context: context))
   }
 }
 

@@ -259,25 +259,11 @@ final class AheadContent: Sendable {
 
   /// The content of `page`, written now; nil when its render asked what only the index
   /// answers, or found a problem (the page is then rendered after the index, and reports it).
-  /// With `direct`, the content is written straight from cmark's tree (`ContentWriter`) unless
-  /// it holds a construct only the document renders; without, always through the document.
-  init?(_ page: SourcePage, context: SiteContext, direct: Bool = true) {
+  /// The same writer as after the index: only the lookups differ.
+  init?(_ page: SourcePage, context: SiteContext) {
     // A page's content takes a node for some 16 bytes of its Markdown, about as many bytes of
     // text, and half as many again once written.
     let size = page.markdown.lines.body.utf8.count
-    if direct {
-      var writer = ContentWriter(PageRenderer(aheadOf: page, context: context), expectedBytes: size + size / 2)
-      switch writer.write(page.markdown.rootNode) {
-      case .written:
-        let lookups = writer.renderer.lookups
-        written = Mutex(Written(content: writer.out, lookups: lookups.recorded, notGenerated: lookups.notGenerated))
-        return
-      case .notAhead:
-        return nil
-      case .needsDocument:
-        break
-      }
-    }
     var renderer = PageRenderer(aheadOf: page, context: context)
     let document = HTMLDocument()
     document.reserveCapacity(nodes: size / 16, textBytes: size)

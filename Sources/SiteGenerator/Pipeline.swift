@@ -262,7 +262,7 @@ struct SitePipeline {
       }
       let (facts, ahead) = PageFacts.firstPass(
         name: file.name, path: file.path, source: Substring(file.text), digest: file.digest, context: context,
-        ahead: build.rendersAhead, direct: build.writesContentDirectly)
+        ahead: build.rendersAhead)
       return SitePage(file: file, facts: facts, isNew: true, ahead: ahead)
     }
   }

@@ -31,9 +31,6 @@ public struct SiteBuild: Sendable {
   /// Whether a page's first pass writes its content when it can (`AheadContent`), so that the
   /// page is parsed once; off, every page is parsed again for its render. The output is the same.
   var rendersAhead = true
-  /// Whether that content is written straight from cmark's tree (`ContentWriter`) where it
-  /// can be; off, through an HTML document. The output is the same.
-  var writesContentDirectly = true
   /// Whether a rebuild that changes only some pages' bodies reads only those pages of the
   /// record (`BodyEditRebuild`); off, it reads every page, as other rebuilds do. The output is
   /// the same.

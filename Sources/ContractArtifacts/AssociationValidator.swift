@@ -138,20 +138,26 @@ public func decodeAppSiteAssociation(_ json: JSON) -> (
     return (AppSiteAssociation(details: []), log.messages)
   }
   var association = AppSiteAssociation(details: [])
-  var sawApplinks = false
+  var sawSection = false
   for (key, value) in top {
     let place = JSONPath.member("", key)
     switch key {
     case "applinks":
-      sawApplinks = true
+      sawSection = true
       decodeApplinks(value, into: &association, &log)
     case "webcredentials", "appclips", "activitycontinuation":
+      sawSection = true
       association.services[key] = decodeService(value, at: place, &log)
     default:
       log.warning(place, "has an unknown top-level key \"\(Printed.excerpt(key))\", which iOS ignores", id: .unknownKey)
     }
   }
-  if !sawApplinks { log.warning("", "has no applinks section: no universal links are claimed") }
+  // A file of webcredentials, appclips or activitycontinuation alone is complete as it is.
+  if !sawSection {
+    log.warning(
+      "", "has none of the sections iOS reads (applinks, webcredentials, appclips, activitycontinuation): "
+        + "it associates no app with the domain")
+  }
   return (association, log.messages)
 }
 
@@ -354,12 +360,8 @@ private func decodeDetail(_ value: JSON, at place: String, _ log: inout MessageL
     }
   }
   switch (appID, appIDs) {
-  case (nil, nil): log.error(place, "\(place) names no app (appIDs is missing)")
-  case (let id?, nil):
-    log.warning(
-      JSONPath.member(place, "appID"), "\(place).appID is the legacy key (iOS 12 and earlier); use appIDs",
-      id: .legacyKey)
-    detail.appIDs = [id]
+  case (nil, nil): log.error(place, "\(place) names no app (no appID string and no appIDs array)")
+  case (let id?, nil): detail.appIDs = [id]
   case (_?, let ids?):
     log.warning(
       JSONPath.member(place, "appID"), "\(place) has both appID and appIDs; iOS 13 and later read appIDs only")
@@ -470,10 +472,10 @@ private func decodeComponent(_ value: JSON, at place: String, _ log: inout Messa
 }
 
 extension AppSiteAssociation {
-  /// The messages for components that can never decide anything. A shadowed exclude under an
-  /// earlier include is an error (the URLs it means to keep in the browser open the app); any
-  /// other shadowed component is a dead rule and a warning. When the analysis reaches its
-  /// work bound, a warning says where it stopped.
+  /// The messages for components that can never decide anything: warnings, since Apple reads
+  /// the file as written; a shadowed exclude under an earlier include says that the URLs it
+  /// means to keep in the browser open the app. When the analysis reaches its work bound, a
+  /// warning says where it stopped.
   func shadowingMessages() -> [Diagnostic] {
     let analysis = shadowedComponents()
     var messages: [Diagnostic] = []
@@ -487,7 +489,7 @@ extension AppSiteAssociation {
       case (false, true):
         messages.append(
           .init(
-            .componentShadowed, .error,
+            .componentShadowed, .warning,
             "\(place) is an exclude that never applies: \(cover), so the app opens those URLs", at: place))
       case (true, false):
         messages.append(
@@ -836,7 +838,8 @@ func relationProblem(_ relation: String) -> String? {
 }
 
 /// Why `url` is not what Digital Asset Links accepts as a web site (`allowPath` false: only
-/// `scheme://host[:port]`, scheme case-insensitive, a trailing dot allowed) or as an include
+/// `scheme://host[:port]`, scheme case-insensitive, a trailing dot allowed, no port 80 on http
+/// or 443 on https) or as an include
 /// URL (`allowPath` true), in the words of Google's messages; nil when it is.
 func webURLProblem(_ url: String, allowPath: Bool) -> String? {
   let bytes = Array(url.utf8)
@@ -860,6 +863,10 @@ func webURLProblem(_ url: String, allowPath: Bool) -> String? {
     let number = digits && !port.isEmpty && port.count <= 5 ? Int(String(decoding: port, as: UTF8.self)) ?? 0 : 0
     guard (1...65535).contains(number) else {
       return "is not a valid URL: the port \"\(Printed.excerpt(bytes: port))\" is not a number from 1 to 65535"
+    }
+    // Google's web asset syntax: the port must be omitted when it is the scheme's standard one.
+    if !allowPath, number == (scheme == "https" ? 443 : 80) {
+      return "names the standard port of \(scheme), which a site must omit: omit \":\(Printed.excerpt(bytes: port))\""
     }
   }
   if !hostIsValid(host) {

@@ -166,6 +166,11 @@ private func decodeApplinks(_ value: JSON, into association: inout AppSiteAssoci
     log.error("applinks", "applinks is not an object")
     return
   }
+  // The variables come first: the components that use them may stand before them.
+  if let value = applinks.first(where: { $0.0 == "substitutionVariables" })?.1 {
+    association.substitutionVariables = decodeVariables(value, at: "applinks.substitutionVariables", &log)
+  }
+  let variables = SubstitutionVariables(association.substitutionVariables)
   var sawDetails = false
   for (key, value) in applinks {
     let place = JSONPath.member("applinks", key)
@@ -180,22 +185,10 @@ private func decodeApplinks(_ value: JSON, into association: inout AppSiteAssoci
       if details.isEmpty { log.warning(place, "applinks.details is empty: no app handles universal links") }
       for (index, detail) in details.enumerated() {
         association.details.append(
-          decodeDetail(detail, at: JSONPath.index(place, index), &log) ?? AASADetail(appIDs: [], components: []))
+          decodeDetail(detail, at: JSONPath.index(place, index), variables, &log)
+            ?? AASADetail(appIDs: [], components: []))
       }
-    case "substitutionVariables":
-      guard case .object(let variables) = value else {
-        log.error(place, "applinks.substitutionVariables is not an object")
-        continue
-      }
-      for (name, values) in variables {
-        guard case .array(let items) = values, items.allSatisfy({ if case .string = $0 { true } else { false } })
-        else {
-          log.error(
-            JSONPath.member(place, name),
-            "applinks.substitutionVariables.\(Printed.excerpt(name)) is not an array of strings")
-          continue
-        }
-      }
+    case "substitutionVariables": break
     case "apps":
       if value != .array([]) {
         log.warning(place, "applinks.apps is a legacy key; it should be an empty array", id: .legacyKey)
@@ -207,6 +200,46 @@ private func decodeApplinks(_ value: JSON, into association: inout AppSiteAssoci
   if !sawDetails {
     log.warning("applinks", "applinks has no details: no universal links are claimed")
   }
+}
+
+/// `applinks.substitutionVariables`: arrays of strings by name, a name without `$`, `(` or `)`,
+/// a value without a variable. A name Apple predefines is read as the file defines it.
+private func decodeVariables(_ value: JSON, at place: String, _ log: inout MessageLog) -> [String: [String]] {
+  guard case .object(let variables) = value else {
+    log.error(place, "\(place) is not an object")
+    return [:]
+  }
+  var read: [String: [String]] = [:]
+  for (name, values) in variables {
+    let at = JSONPath.member(place, name)
+    guard case .array(let items) = values,
+      case let strings = items.compactMap({ item -> String? in if case .string(let text) = item { text } else { nil } }),
+      strings.count == items.count
+    else {
+      log.error(at, "\(at) is not an array of strings")
+      continue
+    }
+    if name.contains(where: { "$()".contains($0) }) {
+      log.error(
+        at, "\(place) names a variable \"\(Printed.excerpt(name))\" with $, ( or ) in it, which a name cannot hold: "
+          + "no pattern can use it")
+      continue
+    }
+    if SubstitutionVariables.predefined[name] != nil {
+      log.warning(
+        at, "\(at) redefines Apple's predefined $(\(name)); Apple does not say which definition a pattern gets "
+          + "(this validator reads the file's)")
+    }
+    if strings.isEmpty { log.warning(at, "\(at) is empty: a pattern that uses it matches nothing") }
+    for (index, text) in strings.enumerated() where !AASAPatternPart.variables(in: text).isEmpty {
+      log.error(
+        JSONPath.index(at, index),
+        "\(at)[\(index)] \"\(Printed.excerpt(text))\" uses a variable, which a variable's value cannot (it is read "
+          + "as text)")
+    }
+    read[name] = strings
+  }
+  return read
 }
 
 /// `webcredentials`, `appclips` and `activitycontinuation`: an object with an `apps` array of
@@ -292,7 +325,9 @@ private func decodeSettings(_ value: JSON, at place: String, _ log: inout Messag
   return settings
 }
 
-private func decodeDetail(_ value: JSON, at place: String, _ log: inout MessageLog) -> AASADetail? {
+private func decodeDetail(
+  _ value: JSON, at place: String, _ variables: SubstitutionVariables, _ log: inout MessageLog
+) -> AASADetail? {
   guard case .object(let members) = value else {
     log.error(place, "\(place) is not an object")
     return nil
@@ -333,7 +368,7 @@ private func decodeDetail(_ value: JSON, at place: String, _ log: inout MessageL
       }
       components = items.enumerated().map { index, item in
         // Keep indices aligned with the file; a broken component matches nothing.
-        decodeComponent(item, at: JSONPath.index(at, index), &log)
+        decodeComponent(item, at: JSONPath.index(at, index), variables, &log)
           ?? {
             var broken = AASAComponent(path: "", query: .whole(""), fragment: "")
             broken.unreadable = true
@@ -384,7 +419,9 @@ private func decodeDetail(_ value: JSON, at place: String, _ log: inout MessageL
   return detail
 }
 
-private func decodeComponent(_ value: JSON, at place: String, _ log: inout MessageLog) -> AASAComponent? {
+private func decodeComponent(
+  _ value: JSON, at place: String, _ variables: SubstitutionVariables, _ log: inout MessageLog
+) -> AASAComponent? {
   guard case .object(let members) = value else {
     log.error(place, "\(place) is not an object")
     return nil
@@ -462,10 +499,16 @@ private func decodeComponent(_ value: JSON, at place: String, _ log: inout Messa
         + "caseSensitive, percentEncoded)\(effect)", id: .unknownKey)
   }
   if valid {
-    for (key, text) in [("/", component.path), ("#", component.fragment)] where text?.contains("$(") == true {
-      log.warning(
-        JSONPath.member(place, key),
-        "\(JSONPath.member(place, key)) uses a substitution variable; its reachability is not analysed")
+    for (key, pattern) in component.patterns where pattern.contains("$(") {
+      let at = key.reduce(place, JSONPath.member)
+      for name in AASAPatternPart.variables(in: pattern) where !variables.defines(name) {
+        log.error(
+          at, "\(at) uses $(\(Printed.excerpt(name))), which neither substitutionVariables nor Apple defines: "
+            + "the component matches nothing")
+      }
+      if AASAPatternPart.hasUnclosedVariable(pattern) {
+        log.warning(at, "\(at) has a \"$(\" that no \")\" closes; this validator reads it as text")
+      }
     }
   }
   return valid ? component : nil

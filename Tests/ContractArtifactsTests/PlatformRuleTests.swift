@@ -89,6 +89,99 @@ struct PlatformRuleTests {
       [.warning("is not followed")]),
   ]
 
+  static func variables(_ variables: String, _ items: String) -> String {
+    #"{"applinks":{"substitutionVariables":{\#(variables)},"details":[{"appIDs":["\#(app)"],"components":[\#(items)]}]}}"#
+  }
+
+  static let food = #""food":["burrito","pizza","sushi","samosa"]"#
+
+  static let variableRules: [Case] = [
+    aasa("Apple's example", variables(food, #"{"/":"/$(lang)_$(region)/$(food)/"}"#)),
+    aasa(
+      "variables after the details that use them",
+      #"{"applinks":{"details":[{"appIDs":["\#(app)"],"components":[{"/":"/$(food)"}]}],"substitutionVariables":{\#(food)}}}"#
+    ),
+    aasa(
+      "an undefined variable in a path", variables(food, #"{"/":"/$(drink)/*"}"#),
+      [.error(#"components[0]["/"] uses $(drink), which neither substitutionVariables nor Apple defines"#)]),
+    aasa(
+      "an undefined variable in a fragment", variables(food, ##"{"#":"$(Food)"}"##),
+      [.error(##"components[0]["#"] uses $(Food), which neither"##)]),
+    aasa(
+      "an undefined variable in a query item", variables(food, #"{"?":{"id":"$(digits)"}}"#),
+      [.error(#"components[0]["?"].id uses $(digits), which neither"#)]),
+    aasa(
+      "an undefined variable in a query string", variables(food, #"{"?":"q=$()"}"#),
+      [.error(#"components[0]["?"] uses $(), which neither"#)]),
+    aasa(
+      "a query item name is not a pattern", variables(food, #"{"?":{"$(x)":"1"}}"#)),
+    aasa(
+      "a variable name with $", variables(#""a$b":["x"]"#, #"{"/":"/a"}"#),
+      [.error(#"names a variable "a$b" with $, ( or ) in it"#)]),
+    aasa(
+      "a variable name with parentheses", variables(#""(x)":["x"]"#, #"{"/":"/a"}"#),
+      [.error(#"names a variable "(x)" with $, ( or ) in it"#)]),
+    aasa(
+      "a value that uses a variable", variables(#""food":["$(lang)-pizza"]"#, #"{"/":"/$(food)"}"#),
+      [.error(#"food[0] "$(lang)-pizza" uses a variable, which a variable's value cannot"#)]),
+    aasa(
+      "a predefined variable redefined", variables(#""digit":["1","2"]"#, #"{"/":"/$(digit)"}"#),
+      [.warning("redefines Apple's predefined $(digit)")]),
+    aasa(
+      "a variable with no values", variables(#""food":[]"#, #"{"/":"/$(food)"}"#),
+      [.warning("substitutionVariables.food is empty: a pattern that uses it matches nothing")]),
+    aasa(
+      "values that are not strings", variables(#""food":["a",1]"#, #"{"/":"/a"}"#),
+      [.error("applinks.substitutionVariables.food is not an array of strings")]),
+    aasa(
+      "substitutionVariables not an object",
+      #"{"applinks":{"substitutionVariables":[],"details":[{"appIDs":["\#(app)"],"components":[{"/":"/a"}]}]}}"#,
+      [.error("applinks.substitutionVariables is not an object")]),
+    aasa(
+      "a $( that nothing closes", variables(food, #"{"/":"/$(food"}"#),
+      [.warning(#"has a "$(" that no ")" closes; this validator reads it as text"#)]),
+    aasa(
+      "a literal path one of a variable's values covers", variables(food, #"{"/":"/$(food)/*"},{"/":"/pizza/menu"}"#),
+      [.warning("components[1] is a dead rule: components[0]")]),
+    aasa("a path no value covers", variables(food, #"{"/":"/$(food)/*"},{"/":"/taco/menu"}"#)),
+    aasa(
+      "a wildcard covers every value", variables(food, #"{"/":"/*"},{"/":"/$(food)","exclude":true}"#),
+      [.warning("components[1] is an exclude that never applies: components[0]")]),
+    aasa(
+      "a variable's values, not all covered", variables(food, #"{"/":"/s*"},{"/":"/$(food)","exclude":true}"#)),
+    aasa(
+      "alpha covers upper", variables(food, #"{"/":"/$(alpha)"},{"/":"/$(upper)"}"#),
+      [.warning("components[1] is a dead rule")]),
+    aasa("upper does not cover alpha", variables(food, #"{"/":"/$(upper)"},{"/":"/$(alpha)"}"#)),
+    aasa(
+      "alnum covers xdigit", variables(food, #"{"/":"/$(alnum)"},{"/":"/$(xdigit)"}"#),
+      [.warning("components[1] is a dead rule")]),
+    aasa(
+      "two digits cover 42", variables(food, #"{"/":"/$(digit)$(digit)"},{"/":"/42"}"#),
+      [.warning("components[1] is a dead rule")]),
+    aasa("two digits do not cover 4x", variables(food, #"{"/":"/$(digit)$(digit)"},{"/":"/4x"}"#)),
+    aasa(
+      "region covers US and 419", variables(food, #"{"/":"/$(region)/*"},{"/":"/US/a"},{"/":"/419/a"}"#),
+      [.warning("components[1] is a dead rule"), .warning("components[2] is a dead rule")]),
+    aasa("region does not cover us, case-sensitive", variables(food, #"{"/":"/$(region)/*"},{"/":"/us/a"}"#)),
+    aasa(
+      "region covers us, case-insensitive",
+      variables(food, #"{"/":"/$(region)/*","caseSensitive":false},{"/":"/us/a","caseSensitive":false}"#),
+      [.warning("components[1] is a dead rule")]),
+    aasa(
+      "lang covers three letters", variables(food, #"{"/":"/$(lang)"},{"/":"/deu"}"#),
+      [.warning("components[1] is a dead rule")]),
+    aasa("lang does not cover four", variables(food, #"{"/":"/$(lang)"},{"/":"/deut"}"#)),
+    aasa(
+      "the same rule with a variable twice", variables(food, #"{"/":"/$(food)/*"},{"/":"/$(food)/*"}"#),
+      [.warning("components[1] is a dead rule")]),
+    aasa(
+      "a variable named with stars is not a run of stars", variables(#""a**":["x"],"a*":["y"]"#, #"{"/":"/$(a**)"},{"/":"/$(a*)"}"#)),
+    aasa(
+      "an undefined variable takes no part in the analysis", variables(food, #"{"/":"/$(x)"},{"/":"/$(x)"}"#),
+      [.error("components[0]"), .error("components[1]")]),
+  ]
+
   static let shadowing: [Case] = [
     aasa(
       "exclude after the wildcard that covers it: a dead rule in a file Apple accepts",
@@ -96,7 +189,7 @@ struct PlatformRuleTests {
       [.warning("components[1] is an exclude that never applies: components[0] before it matches every URL")])
   ]
 
-  @Test(arguments: appIDs + sections + ports + shadowing)
+  @Test(arguments: appIDs + sections + ports + variableRules + shadowing)
   func getsExactlyItsMessages(_ item: Case) {
     let messages = validateAssociation(Array(item.text.utf8), kind: item.kind)
     for expected in item.messages {

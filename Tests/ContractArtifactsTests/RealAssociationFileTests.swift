@@ -178,8 +178,8 @@ struct RealAssociationFileTests {
     aasa(
       "component value of the wrong type", components(#"{"/":5}"#), valid: false, [.error(#"["/"] is not a string"#)]),
     aasa(
-      "substitution variable: not analysed", components(#"{"/":"/$(lang)/*"},{"/":"/en/x"}"#), valid: true,
-      [.warning("uses a substitution variable")]),
+      "substitution variable: $(lang) covers en", components(#"{"/":"/$(lang)/*"},{"/":"/en/x"}"#), valid: true,
+      [.warning("components[1] is a dead rule: components[0] before it matches every URL it matches")]),
     links("mixed-case scheme", web("HtTpS://example.com"), valid: true, []),
     links("trailing dot", web("https://example.com."), valid: true, []),
     links("port out of range", web("https://example.com:999999"), valid: false, [.error("not a valid URL")]),

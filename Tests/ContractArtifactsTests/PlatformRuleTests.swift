@@ -182,6 +182,27 @@ struct PlatformRuleTests {
       [.error("components[0]"), .error("components[1]")]),
   ]
 
+  /// Real files (sources in `RealAssociationFiles/SOURCES.md`): applinks beside webcredentials
+  /// (256Arts/256Arts.github.io) or appclips (97longphan/aasa-host), other sections alone,
+  /// excludes before a wildcard (0xli/app.beagle.chat), a path before its own `/*`
+  /// (0x-gg/0x-gg.github.io).
+  static let realFiles: [Case] = [
+    real("256Arts--256Arts.github.io"),
+    real("97longphan--aasa-host", [.warning("applinks.details[0].paths is the legacy format")]),
+    real("0xli--app.beagle.chat"),
+    real("0x-gg--0x-gg.github.io"),
+    real("7blueXY--AppClipDemoApp"),
+    real("AS207960--as207960.net"),
+    real("AayushShribatho--passkey-test"),
+    real("AlexeyBagaev--autofill"),
+  ]
+
+  static func real(_ name: String, _ messages: [Expected] = []) -> Case {
+    let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("RealAssociationFiles/aasa/" + name)
+    return aasa(name, (try? String(contentsOf: file, encoding: .utf8)) ?? "", messages)
+  }
+
   static let shadowing: [Case] = [
     aasa(
       "exclude after the wildcard that covers it: a dead rule in a file Apple accepts",
@@ -189,8 +210,9 @@ struct PlatformRuleTests {
       [.warning("components[1] is an exclude that never applies: components[0] before it matches every URL")])
   ]
 
-  @Test(arguments: appIDs + sections + ports + variableRules + shadowing)
+  @Test(arguments: appIDs + sections + ports + variableRules + realFiles + shadowing)
   func getsExactlyItsMessages(_ item: Case) {
+    #expect(!item.text.isEmpty)
     let messages = validateAssociation(Array(item.text.utf8), kind: item.kind)
     for expected in item.messages {
       #expect(

@@ -155,7 +155,8 @@ public func decodeAppSiteAssociation(_ json: JSON) -> (
   // A file of webcredentials, appclips or activitycontinuation alone is complete as it is.
   if !sawSection {
     log.warning(
-      "", "has none of the sections iOS reads (applinks, webcredentials, appclips, activitycontinuation): "
+      "",
+      "has none of the sections iOS reads (applinks, webcredentials, appclips, activitycontinuation): "
         + "it associates no app with the domain")
   }
   return (association, log.messages)
@@ -221,13 +222,15 @@ private func decodeVariables(_ value: JSON, at place: String, _ log: inout Messa
     }
     if name.contains(where: { "$()".contains($0) }) {
       log.error(
-        at, "\(place) names a variable \"\(Printed.excerpt(name))\" with $, ( or ) in it, which a name cannot hold: "
+        at,
+        "\(place) names a variable \"\(Printed.excerpt(name))\" with $, ( or ) in it, which a name cannot hold: "
           + "no pattern can use it")
       continue
     }
     if SubstitutionVariables.predefined[name] != nil {
       log.warning(
-        at, "\(at) redefines Apple's predefined $(\(name)); Apple does not say which definition a pattern gets "
+        at,
+        "\(at) redefines Apple's predefined $(\(name)); Apple does not say which definition a pattern gets "
           + "(this validator reads the file's)")
     }
     if strings.isEmpty { log.warning(at, "\(at) is empty: a pattern that uses it matches nothing") }
@@ -503,7 +506,8 @@ private func decodeComponent(
       let at = key.reduce(place, JSONPath.member)
       for name in AASAPatternPart.variables(in: pattern) where !variables.defines(name) {
         log.error(
-          at, "\(at) uses $(\(Printed.excerpt(name))), which neither substitutionVariables nor Apple defines: "
+          at,
+          "\(at) uses $(\(Printed.excerpt(name))), which neither substitutionVariables nor Apple defines: "
             + "the component matches nothing")
       }
       if AASAPatternPart.hasUnclosedVariable(pattern) {

@@ -132,7 +132,9 @@ struct ValidateCommandTests {
 
   /// Google's comptest5008: a statement list served over http may include an http file; one
   /// served over https (what `validate` assumes unless told) may not.
-  @Test(arguments: [([String](), Int32(1)), (["--served-over", "https"], Int32(1)), (["--served-over", "http"], Int32(0))])
+  @Test(arguments: [
+    ([String](), Int32(1)), (["--served-over", "https"], Int32(1)), (["--served-over", "http"], Int32(0)),
+  ])
   func anHTTPIncludeIsRefusedOnlyFromAFileServedOverHTTPS(_ option: [String], _ code: Int32) {
     let scratch = Scratch()
     let path = scratch.write(

@@ -139,7 +139,8 @@ struct AASAMatcherTests {
     .init(name: "alnum", components: [.init(path: "/$(alnum)$(alnum)")], path: "/z9", decision: .claimed, by: 0),
     .init(
       name: "alnum is ASCII", components: [.init(path: "/$(alnum)")], path: "/é", decision: .unclaimed, by: nil),
-    .init(name: "lang of three letters", components: [.init(path: "/$(lang)")], path: "/deu", decision: .claimed, by: 0),
+    .init(
+      name: "lang of three letters", components: [.init(path: "/$(lang)")], path: "/deu", decision: .claimed, by: 0),
     .init(
       name: "lang of one letter", components: [.init(path: "/$(lang)")], path: "/d", decision: .unclaimed, by: nil),
     .init(

@@ -163,7 +163,8 @@ struct AssociationSectionDiffTests {
     Case(
       name: "variables moved within the file", file: aasaName,
       old: aasa(detail(app, #"{"/":"/$(food)"}"#), variables: #""food":["pizza"],"n":["1"]"#),
-      new: #"{"applinks":{"substitutionVariables":{"n":["1"],"food":["pizza"]},"details":[\#(detail(app, #"{"/":"/$(food)"}"#))]}}"#,
+      new:
+        #"{"applinks":{"substitutionVariables":{"n":["1"],"food":["pizza"]},"details":[\#(detail(app, #"{"/":"/$(food)"}"#))]}}"#,
       kinds: [.formatting], triggers: []),
     Case(
       name: "a new file over 128 KB", file: aasaName, old: aasa(detail(app, #"{"/":"/a"}"#)),

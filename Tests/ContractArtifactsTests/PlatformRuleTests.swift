@@ -176,7 +176,8 @@ struct PlatformRuleTests {
       "the same rule with a variable twice", variables(food, #"{"/":"/$(food)/*"},{"/":"/$(food)/*"}"#),
       [.warning("components[1] is a dead rule")]),
     aasa(
-      "a variable named with stars is not a run of stars", variables(#""a**":["x"],"a*":["y"]"#, #"{"/":"/$(a**)"},{"/":"/$(a*)"}"#)),
+      "a variable named with stars is not a run of stars",
+      variables(#""a**":["x"],"a*":["y"]"#, #"{"/":"/$(a**)"},{"/":"/$(a*)"}"#)),
     aasa(
       "an undefined variable takes no part in the analysis", variables(food, #"{"/":"/$(x)"},{"/":"/$(x)"}"#),
       [.error("components[0]"), .error("components[1]")]),

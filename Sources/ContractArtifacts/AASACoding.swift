@@ -30,10 +30,16 @@ extension AASAComponent {
 }
 
 extension AppSiteAssociation {
-  /// The whole file as JSON in Apple's components format, keys in a fixed order.
+  /// The whole file as JSON in Apple's components format, keys in a fixed order (variables
+  /// by name).
   public var json: JSON {
     var applinks: [(String, JSON)] = []
     if let defaults { applinks.append(("defaults", defaults.json)) }
+    if !substitutionVariables.isEmpty {
+      let variables = substitutionVariables.sorted { $0.key < $1.key }
+      applinks.append(
+        ("substitutionVariables", .object(variables.map { ($0.key, .array($0.value.map(JSON.string))) })))
+    }
     applinks.append(
       (
         "details",

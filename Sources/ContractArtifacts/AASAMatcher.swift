@@ -8,13 +8,14 @@ extension AppSiteAssociation {
   public func claims(
     appID: String? = nil, path: String, query: String? = nil, fragment: String? = nil
   ) -> ClaimAnswer {
+    let variables = SubstitutionVariables(substitutionVariables)
     for (detailIndex, detail) in details.enumerated() {
       if let appID, !detail.appIDs.contains(appID) { continue }
       for (componentIndex, component) in detail.components.enumerated() {
         let settings = effectiveSettings(component, in: detail)
         if AASAPatternMatcher.componentMatches(
           component, path: path, query: query, fragment: fragment, caseSensitive: settings.caseSensitive,
-          percentEncoded: settings.percentEncoded)
+          percentEncoded: settings.percentEncoded, variables: variables)
         {
           return ClaimAnswer(
             decision: component.exclude ? .excluded : .claimed, detailIndex: detailIndex,
@@ -52,7 +53,7 @@ extension AppSiteAssociation {
   public func shadowedComponents() -> (
     shadowed: [(detail: Int, component: Int, coveredBy: Int)], stoppedAt: (detail: Int, component: Int)?
   ) {
-    var shadowing = AASAShadowing()
+    var shadowing = AASAShadowing(variables: SubstitutionVariables(substitutionVariables))
     var found: [(Int, Int, Int)] = []
     for (detailIndex, detail) in details.enumerated() {
       shadowing.reset()
@@ -69,60 +70,106 @@ extension AppSiteAssociation {
   }
 }
 
-/// Apple's pattern language: `*` matches any run of characters (`/` included), `?` exactly one.
+/// Apple's pattern language: `*` matches any run of characters (`/` included), `?` exactly one,
+/// `$(name)` any one of the variable's values.
 enum AASAPatternMatcher {
   static func componentMatches(
     _ component: AASAComponent, path: String, query: String?, fragment: String?, caseSensitive: Bool,
-    percentEncoded: Bool
+    percentEncoded: Bool, variables: SubstitutionVariables = .init()
   ) -> Bool {
     func prepare(_ text: String) -> String { percentEncoded ? text : percentDecoded(text) }
-    if let pattern = component.path, !pathMatches(pattern, prepare(path), caseSensitive: caseSensitive) {
+    func matches(_ pattern: String, _ text: String) -> Bool {
+      Self.matches(pattern, prepare(text), caseSensitive: caseSensitive, variables: variables)
+    }
+    if let pattern = component.path,
+      !pathMatches(pattern, prepare(path), caseSensitive: caseSensitive, variables: variables)
+    {
       return false
     }
     if let rule = component.query {
       switch rule {
       case .whole(let pattern):
-        if !matches(pattern, prepare(query ?? ""), caseSensitive: caseSensitive) { return false }
+        if !matches(pattern, query ?? "") { return false }
       case .items(let items):
         let present = queryItems(query ?? "")
         for item in items {
           guard let value = present.first(where: { prepare($0.name) == prepare(item.name) })?.value,
-            matches(item.pattern, prepare(value), caseSensitive: caseSensitive)
+            matches(item.pattern, value)
           else { return false }
         }
       }
     }
-    if let pattern = component.fragment,
-      !matches(pattern, prepare(fragment ?? ""), caseSensitive: caseSensitive)
-    {
-      return false
-    }
+    if let pattern = component.fragment, !matches(pattern, fragment ?? "") { return false }
     return true
   }
 
   /// A path pattern ending in `/*` also matches the bare prefix (`/videos/*` matches `/videos`).
-  static func pathMatches(_ pattern: String, _ path: String, caseSensitive: Bool) -> Bool {
-    if matches(pattern, path, caseSensitive: caseSensitive) { return true }
+  /// A `/*` that ends a variable's value at the end of the pattern does not: Apple's pages
+  /// describe the rule for the pattern as written.
+  static func pathMatches(
+    _ pattern: String, _ path: String, caseSensitive: Bool, variables: SubstitutionVariables = .init()
+  ) -> Bool {
+    if matches(pattern, path, caseSensitive: caseSensitive, variables: variables) { return true }
     if pattern.hasSuffix("/*") {
-      return matches(String(pattern.dropLast(2)), path, caseSensitive: caseSensitive)
+      return matches(String(pattern.dropLast(2)), path, caseSensitive: caseSensitive, variables: variables)
     }
     return false
   }
 
   /// Whether `text` matches the glob `pattern` in full.
-  static func matches(_ pattern: String, _ text: String, caseSensitive: Bool) -> Bool {
-    let p = Array((caseSensitive ? pattern : pattern.lowercased()).unicodeScalars)
+  static func matches(
+    _ pattern: String, _ text: String, caseSensitive: Bool, variables: SubstitutionVariables = .init()
+  ) -> Bool {
     let t = Array((caseSensitive ? text : text.lowercased()).unicodeScalars)
+    if pattern.contains("$(") {
+      guard let pieces = variables.pieces(pattern, fold: !caseSensitive) else { return false }
+      return piecesMatch(pieces, t)
+    }
+    let p = Array((caseSensitive ? pattern : pattern.lowercased()).unicodeScalars)
     var steps = 0
-    return greedyMatch(p, t, steps: &steps, limit: .max) { $0 == "?" || $0 == $1 }
+    return greedyMatch(p, t, steps: &steps, limit: .max, isRun: { $0 == "*" }) { $0 == "?" || $0 == $1 }
   }
 
-  /// Whether the glob `p` (`*` any run, other symbols as `symbol` says) matches all of `t`, by
-  /// the greedy two-pointer match: exact for such patterns, no memory, and at worst
+  /// Whether `pieces` match all of `t`, by carrying the set of positions of `t` each piece can
+  /// end at: a choice's globs are tried side by side, never multiplied out, so the work is at
+  /// most the symbols of the pattern and its choices times |t|.
+  static func piecesMatch(_ pieces: [AASAPiece], _ t: [Unicode.Scalar]) -> Bool {
+    func advance(_ symbols: [AASASymbol], from start: [Bool]) -> [Bool] {
+      var reached = start
+      for symbol in symbols {
+        guard let first = reached.firstIndex(of: true) else { return reached }
+        var next = Array(repeating: false, count: t.count + 1)
+        if symbol == .run {
+          for index in first...t.count { next[index] = true }
+        } else {
+          for index in first..<t.count where reached[index] && symbol.matches(t[index]) { next[index + 1] = true }
+        }
+        reached = next
+      }
+      return reached
+    }
+    var reached = Array(repeating: false, count: t.count + 1)
+    reached[0] = true
+    for piece in pieces {
+      switch piece {
+      case .symbol(let symbol): reached = advance([symbol], from: reached)
+      case .choice(let globs):
+        var union = Array(repeating: false, count: t.count + 1)
+        for glob in globs {
+          for (index, end) in advance(glob, from: reached).enumerated() where end { union[index] = true }
+        }
+        reached = union
+      }
+    }
+    return reached[t.count]
+  }
+
+  /// Whether the glob `p` (`isRun` symbols any run, other symbols as `symbol` says) matches all
+  /// of `t`, by the greedy two-pointer match: exact for such patterns, no memory, and at worst
   /// |p| x |t| steps, counted in `steps`; past `limit` steps it answers false.
-  static func greedyMatch(
-    _ p: [Unicode.Scalar], _ t: [Unicode.Scalar], steps: inout Int, limit: Int,
-    symbol: (Unicode.Scalar, Unicode.Scalar) -> Bool
+  static func greedyMatch<Pattern, Text>(
+    _ p: [Pattern], _ t: [Text], steps: inout Int, limit: Int, isRun: (Pattern) -> Bool,
+    symbol: (Pattern, Text) -> Bool
   ) -> Bool {
     var pi = 0
     var ti = 0
@@ -131,10 +178,10 @@ enum AASAPatternMatcher {
     while ti < t.count {
       steps += 1
       if steps > limit { return false }
-      if pi < p.count, p[pi] != "*", symbol(p[pi], t[ti]) {
+      if pi < p.count, !isRun(p[pi]), symbol(p[pi], t[ti]) {
         pi += 1
         ti += 1
-      } else if pi < p.count, p[pi] == "*" {
+      } else if pi < p.count, isRun(p[pi]) {
         star = pi
         mark = ti
         pi += 1
@@ -146,7 +193,7 @@ enum AASAPatternMatcher {
         return false
       }
     }
-    while pi < p.count, p[pi] == "*" { pi += 1 }
+    while pi < p.count, isRun(p[pi]) { pi += 1 }
     return pi == p.count
   }
 

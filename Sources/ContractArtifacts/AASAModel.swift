@@ -100,6 +100,8 @@ public struct AASADetail: Sendable, Hashable {
 public struct AppSiteAssociation: Sendable, Hashable {
   public var defaults: AASAMatchSettings?
   public var details: [AASADetail]
+  /// `applinks.substitutionVariables`: the values each custom variable stands for, by name.
+  public var substitutionVariables: [String: [String]] = [:]
   /// The app ids of the other sections Apple defines (`webcredentials`, `appclips`,
   /// `activitycontinuation`), by section name, as read from a file; not written by `json`.
   public var services: [String: [String]] = [:]

@@ -7,7 +7,9 @@
 /// prefix starts the later one's and its suffix ends it, so the smaller of the two candidate
 /// lists is checked. A file of distinct literal paths then costs time linear in its size;
 /// exact repeats are found by hashing; patterns that defeat both indexes run into
-/// `stepBudget`, and the analysis stops there and says so.
+/// `stepBudget`, and the analysis stops there and says so. A pattern with substitution
+/// variables is compared as the globs it stands for; one that uses an undefined variable or
+/// stands for more than `SubstitutionVariables.expansionLimit` globs takes no part.
 struct AASAShadowing {
   /// The most work one file's analysis may do, counted in pattern symbols compared (each
   /// candidate pair counts `pairCost` besides): a fraction of a second even in a debug build.
@@ -22,6 +24,7 @@ struct AASAShadowing {
 
   typealias Settings = (caseSensitive: Bool, percentEncoded: Bool)
 
+  let variables: SubstitutionVariables
   private var prefixes = Trie()
   private var suffixes = Trie()
   /// Components whose path has no wildcard, by lowercased path: such a component can only
@@ -35,13 +38,17 @@ struct AASAShadowing {
   private final class Entry {
     let component: AASAComponent
     let settings: Settings
-    lazy var prepared = PreparedComponent(component, settings)
+    let variables: SubstitutionVariables
+    lazy var prepared = PreparedComponent(component, settings, variables: variables)
 
-    init(_ component: AASAComponent, _ settings: Settings) {
+    init(_ component: AASAComponent, _ settings: Settings, _ variables: SubstitutionVariables) {
       self.component = component
       self.settings = settings
+      self.variables = variables
     }
   }
+
+  init(variables: SubstitutionVariables = .init()) { self.variables = variables }
 
   mutating func reset() {
     prefixes = Trie()
@@ -53,18 +60,19 @@ struct AASAShadowing {
 
   /// Whether an earlier component covers `component`; then records it for later ones.
   mutating func add(_ component: AASAComponent, settings: Settings, at index: Int) -> Answer {
-    guard !component.unreadable, !component.usesSubstitution else {
+    guard !component.unreadable, variables.expand(component, fold: !settings.caseSensitive) else {
       entries.append(nil)
       return .reachable
     }
-    let entry = Entry(component, settings)
+    let entry = Entry(component, settings, variables)
     defer { entries.append(entry) }
     var include = component
     include.exclude = false
     // Equal rules, however written ("/*" and "*" too), cover each other whatever they do.
     let key = CanonicalRule(include, settings: settings)
     let path = component.path ?? "*"
-    let literal = !path.utf8.contains { $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "?") }
+    let literal =
+      !path.utf8.contains { $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "?") } && !path.contains("$(")
     let folded = literal ? path.lowercased() : ""
     var answer = Answer.reachable
     if let earlier = firstOfRule[key] {
@@ -146,21 +154,40 @@ struct AASAShadowing {
 struct PreparedPattern {
   let exact: [Unicode.Scalar]
   let folded: [Unicode.Scalar]
-  /// Lowercased UTF-8 before the first wildcard, and after the last one.
+  /// For a pattern with substitution variables, the globs it stands for, as written and
+  /// case-folded; nil for a pattern without.
+  let globs: (exact: [[AASASymbol]], folded: [[AASASymbol]])?
+  /// Lowercased UTF-8 before the first wildcard (or variable), and after the last one.
   let literalPrefix: ArraySlice<UInt8>
   let literalSuffix: ArraySlice<UInt8>
 
-  init(_ pattern: String) {
+  init(_ pattern: String, variables: SubstitutionVariables = .init()) {
     exact = Array(pattern.unicodeScalars)
     let lowered = pattern.lowercased()
     folded = Array(lowered.unicodeScalars)
     let bytes = Array(lowered.utf8)
-    let isWildcard = { (byte: UInt8) in byte == UInt8(ascii: "*") || byte == UInt8(ascii: "?") }
-    literalPrefix = bytes[..<(bytes.firstIndex(where: isWildcard) ?? bytes.endIndex)]
-    literalSuffix = bytes[(bytes.lastIndex(where: isWildcard).map { $0 + 1 } ?? 0)...]
+    if pattern.contains("$("),
+      let exact = variables.expansions(pattern, fold: false), let folded = variables.expansions(pattern, fold: true)
+    {
+      globs = (exact, folded)
+    } else {
+      globs = nil
+    }
+    let variable = globs != nil
+    let wildcards: Set<UInt8> = [UInt8(ascii: "*"), UInt8(ascii: "?")]
+    let opens = variable ? wildcards.union([UInt8(ascii: "$")]) : wildcards
+    let closes = variable ? wildcards.union([UInt8(ascii: ")")]) : wildcards
+    literalPrefix = bytes[..<(bytes.firstIndex(where: opens.contains) ?? bytes.endIndex)]
+    literalSuffix = bytes[(bytes.lastIndex(where: closes.contains).map { $0 + 1 } ?? 0)...]
   }
 
   func scalars(_ fold: Bool) -> [Unicode.Scalar] { fold ? folded : exact }
+
+  /// The globs the pattern stands for, as symbols: itself alone when it has no variables.
+  func symbols(_ fold: Bool) -> [[AASASymbol]] {
+    if let globs { return fold ? globs.folded : globs.exact }
+    return [scalars(fold).map { $0 == "*" ? .run : $0 == "?" ? .one : .scalar($0) }]
+  }
 }
 
 /// A component with its patterns prepared for coverage checks.
@@ -174,15 +201,16 @@ struct PreparedComponent {
   let wholeQuery: PreparedPattern?
   let queryItems: [(name: String, pattern: PreparedPattern)]
 
-  init(_ component: AASAComponent, _ settings: AASAShadowing.Settings) {
+  init(_ component: AASAComponent, _ settings: AASAShadowing.Settings, variables: SubstitutionVariables = .init()) {
     self.settings = settings
+    let prepare = { (pattern: String) in PreparedPattern(pattern, variables: variables) }
     let path = component.path ?? "*"
-    paths = [PreparedPattern(path)] + (path.hasSuffix("/*") ? [PreparedPattern(String(path.dropLast(2)))] : [])
-    fragment = component.fragment.map(PreparedPattern.init)
+    paths = [prepare(path)] + (path.hasSuffix("/*") ? [prepare(String(path.dropLast(2)))] : [])
+    fragment = component.fragment.map(prepare)
     query = component.query
-    if case .whole(let pattern) = component.query { wholeQuery = PreparedPattern(pattern) } else { wholeQuery = nil }
+    if case .whole(let pattern) = component.query { wholeQuery = prepare(pattern) } else { wholeQuery = nil }
     if case .items(let items) = component.query {
-      queryItems = items.map { ($0.name, PreparedPattern($0.pattern)) }
+      queryItems = items.map { ($0.name, prepare($0.pattern)) }
     } else {
       queryItems = []
     }
@@ -211,7 +239,10 @@ struct PreparedComponent {
     // one may not; only claim coverage when the earlier one folds case too.
     if !later.settings.caseSensitive && !fold { return false }
     func glob(_ outer: PreparedPattern, _ inner: PreparedPattern) -> Bool {
-      AASAPatternMatcher.globCovers(outer.scalars(fold), inner.scalars(fold), steps: &steps)
+      if outer.globs == nil, inner.globs == nil {
+        return AASAPatternMatcher.globCovers(outer.scalars(fold), inner.scalars(fold), steps: &steps)
+      }
+      return AASAPatternMatcher.globsCover(outer.symbols(fold), inner.symbols(fold), steps: &steps)
     }
     for inner in later.paths where !paths.contains(where: { glob($0, inner) }) { return false }
     if let fragment, !glob(fragment, later.fragment ?? PreparedPattern("*")) { return false }
@@ -228,14 +259,10 @@ struct PreparedComponent {
   }
 }
 
-extension AASAComponent {
-  var usesSubstitution: Bool {
-    if path?.contains("$(") == true || fragment?.contains("$(") == true { return true }
-    switch query {
-    case .whole(let pattern): return pattern.contains("$(")
-    case .items(let items): return items.contains { $0.pattern.contains("$(") || $0.name.contains("$(") }
-    case nil: return false
-    }
+extension SubstitutionVariables {
+  /// Whether every pattern of `component` expands into at most `expansionLimit` globs.
+  func expand(_ component: AASAComponent, fold: Bool) -> Bool {
+    component.patterns.allSatisfy { !$0.pattern.contains("$(") || expansions($0.pattern, fold: fold) != nil }
   }
 }
 
@@ -255,8 +282,21 @@ extension AASAPatternMatcher {
   /// two-pointer match is exact for such patterns and needs no memory; it gives up (false,
   /// which is sound) once `steps` passes the analysis budget.
   static func globCovers(_ o: [Unicode.Scalar], _ i: [Unicode.Scalar], steps: inout Int) -> Bool {
-    greedyMatch(o, i, steps: &steps, limit: AASAShadowing.stepBudget) { outer, inner in
+    greedyMatch(o, i, steps: &steps, limit: AASAShadowing.stepBudget, isRun: { $0 == "*" }) { outer, inner in
       outer == "?" ? inner != "*" : (inner != "*" && inner != "?" && outer == inner)
+    }
+  }
+
+  /// Whether the union of the globs `outer` matches every string of the union `inner`: each
+  /// inner glob matched, as `globCovers` matches, by one outer glob, symbols compared by the
+  /// characters they can stand for. Sound, not complete.
+  static func globsCover(_ outer: [[AASASymbol]], _ inner: [[AASASymbol]], steps: inout Int) -> Bool {
+    inner.allSatisfy { glob in
+      outer.contains { candidate in
+        greedyMatch(candidate, glob, steps: &steps, limit: AASAShadowing.stepBudget, isRun: { $0 == .run }) {
+          $0.covers($1)
+        }
+      }
     }
   }
 }

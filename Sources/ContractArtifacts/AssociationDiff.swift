@@ -13,6 +13,7 @@ public enum ChangeKind: String, Sendable, Hashable, CaseIterable {
   case appIDAdded = "app-id-added"
   case appIDRemoved = "app-id-removed"
   case defaultsChanged = "defaults-changed"
+  case substitutionVariableChanged = "substitution-variable-changed"
   case componentAdded = "component-added"
   case componentRemoved = "component-removed"
   case componentMoved = "component-moved"
@@ -394,8 +395,8 @@ func orderedChanges<T: Hashable>(_ old: [T], _ new: [T], limit: Int = 2_000) -> 
 
 /// A component reduced to what decides matching, with equivalent spellings made equal: a
 /// missing `/`, `"*"` and `"/*"` (every path starts with `/`, and `/*` also matches the bare
-/// root); runs of `*`; a missing `?`, `"*"` and `{}`; query items in name order; a missing `#`
-/// and `"*"`; settings as in force.
+/// root); runs of `*` (outside variable names); a missing `?`, `"*"` and `{}`; query items in
+/// name order; a missing `#` and `"*"`; settings as in force.
 struct CanonicalRule: Hashable {
   let path: String
   let query: AASAQueryPattern?
@@ -405,10 +406,13 @@ struct CanonicalRule: Hashable {
   let percentEncoded: Bool
 
   init(_ component: AASAComponent, settings: (caseSensitive: Bool, percentEncoded: Bool)) {
-    func collapse(_ text: String) -> String {
-      var out = ""
-      for character in text where !(character == "*" && out.last == "*") { out.append(character) }
-      return out
+    func collapse(_ pattern: String) -> String {
+      AASAPatternPart.parts(pattern).map { part in
+        guard case .text(let text) = part else { return part.written }
+        var out = ""
+        for character in text where !(character == "*" && out.last == "*") { out.append(character) }
+        return out
+      }.joined()
     }
     let path = collapse(component.path ?? "*")
     self.path = path == "/*" ? "*" : path
@@ -439,6 +443,8 @@ private struct AASADiff {
 
   /// The most concrete links probed per file pair; each costs one pass over the components.
   static let probeLimit = 400
+  /// The most values of a component's variables its derived links try.
+  static let variableValues = 8
 
   func changes() -> [AssociationChange] {
     let before: AppSiteAssociation
@@ -471,6 +477,16 @@ private struct AASADiff {
       add(
         .defaultsChanged, "\(before.defaults?.json.compact ?? "none") -> \(after.defaults?.json.compact ?? "none")",
         before: before.defaults?.json, after: after.defaults?.json)
+    }
+    let (wasVariables, nowVariables) = (before.substitutionVariables, after.substitutionVariables)
+    for name in Set(wasVariables.keys).union(nowVariables.keys).sorted()
+    where wasVariables[name] != nowVariables[name] {
+      func shown(_ values: [String]?) -> JSON? { values.map { .array($0.map { .string(Printed.excerpt($0)) }) } }
+      let (was, now) = (shown(wasVariables[name]), shown(nowVariables[name]))
+      add(
+        .substitutionVariableChanged,
+        "$(\(Printed.excerpt(name))): \(was.map { Printed.excerpt($0.compact) } ?? "undefined") -> "
+          + "\(now.map { Printed.excerpt($0.compact) } ?? "undefined")", before: was, after: now)
     }
     let services: [(String, ChangeKind, ChangeKind)] = [
       ("webcredentials", .webcredentialsAppAdded, .webcredentialsAppRemoved),
@@ -627,29 +643,48 @@ private struct AASADiff {
     }
     let oldPlaces = places(old)
     let newPlaces = places(new)
-    var changed: [AASAComponent] = []
-    var unchanged: [AASAComponent] = []
+    let (oldVariables, newVariables) =
+      (SubstitutionVariables(before.substitutionVariables), SubstitutionVariables(after.substitutionVariables))
+    var changed: [(AASAComponent, SubstitutionVariables)] = []
+    var unchanged: [(AASAComponent, SubstitutionVariables)] = []
     for (index, item) in old.enumerated() {
-      if newPlaces[item.rule] == index { unchanged.append(item.component) } else { changed.append(item.component) }
+      if newPlaces[item.rule] == index {
+        unchanged.append((item.component, oldVariables))
+      } else {
+        changed.append((item.component, oldVariables))
+      }
     }
-    for (index, item) in new.enumerated() where oldPlaces[item.rule] != index { changed.append(item.component) }
-    return (changed + unchanged).flatMap(links)
+    for (index, item) in new.enumerated() where oldPlaces[item.rule] != index {
+      changed.append((item.component, newVariables))
+    }
+    // A variable whose values changed changes what an unchanged component matches.
+    if before.substitutionVariables != after.substitutionVariables {
+      unchanged = unchanged.flatMap { [$0, ($0.0, newVariables)] }
+    }
+    return (changed + unchanged).flatMap { links($0.0, $0.1) }
   }
 
-  /// Concrete links one component matches (or would, but for an earlier one).
-  private func links(_ component: AASAComponent) -> [ProbeLink] {
-    let path = component.path ?? "/*"
-    var paths = [fill(path, star: "x1"), fill(path, star: "")]
-    if path.hasSuffix("/*") { paths.append(fill(String(path.dropLast(2)), star: "x1")) }
-    let query: String?
-    switch component.query {
-    case .whole(let pattern): query = fill(pattern, star: "q")
-    case .items(let items):
-      query = items.map { "\($0.name)=\(fill($0.pattern, star: "v"))" }.joined(separator: "&")
-    case nil: query = nil
+  /// Concrete links one component matches (or would, but for an earlier one): for each of the
+  /// first `variableValues` values of its variables (each variable at that value, or its last).
+  private func links(_ component: AASAComponent, _ variables: SubstitutionVariables) -> [ProbeLink] {
+    let count = min(Self.variableValues, component.patterns.map { variables.valueCount($0.pattern) }.max() ?? 1)
+    return (0..<count).flatMap { index -> [ProbeLink] in
+      func fill(_ pattern: String, star: String) -> String {
+        self.fill(variables.filled(pattern, index: index), star: star)
+      }
+      let path = component.path ?? "/*"
+      var paths = [fill(path, star: "x1"), fill(path, star: "")]
+      if path.hasSuffix("/*") { paths.append(fill(String(path.dropLast(2)), star: "x1")) }
+      let query: String?
+      switch component.query {
+      case .whole(let pattern): query = fill(pattern, star: "q")
+      case .items(let items):
+        query = items.map { "\($0.name)=\(fill($0.pattern, star: "v"))" }.joined(separator: "&")
+      case nil: query = nil
+      }
+      let fragment = component.fragment.map { fill($0, star: "f") }
+      return paths.filter { $0.hasPrefix("/") }.map { ProbeLink(path: $0, query: query, fragment: fragment) }
     }
-    let fragment = component.fragment.map { fill($0, star: "f") }
-    return paths.filter { $0.hasPrefix("/") }.map { ProbeLink(path: $0, query: query, fragment: fragment) }
   }
 
   private func fill(_ pattern: String, star: String) -> String {

@@ -138,20 +138,27 @@ public func decodeAppSiteAssociation(_ json: JSON) -> (
     return (AppSiteAssociation(details: []), log.messages)
   }
   var association = AppSiteAssociation(details: [])
-  var sawApplinks = false
+  var sawSection = false
   for (key, value) in top {
     let place = JSONPath.member("", key)
     switch key {
     case "applinks":
-      sawApplinks = true
+      sawSection = true
       decodeApplinks(value, into: &association, &log)
     case "webcredentials", "appclips", "activitycontinuation":
+      sawSection = true
       association.services[key] = decodeService(value, at: place, &log)
     default:
       log.warning(place, "has an unknown top-level key \"\(Printed.excerpt(key))\", which iOS ignores", id: .unknownKey)
     }
   }
-  if !sawApplinks { log.warning("", "has no applinks section: no universal links are claimed") }
+  // A file of webcredentials, appclips or activitycontinuation alone is complete as it is.
+  if !sawSection {
+    log.warning(
+      "",
+      "has none of the sections iOS reads (applinks, webcredentials, appclips, activitycontinuation): "
+        + "it associates no app with the domain")
+  }
   return (association, log.messages)
 }
 
@@ -160,6 +167,11 @@ private func decodeApplinks(_ value: JSON, into association: inout AppSiteAssoci
     log.error("applinks", "applinks is not an object")
     return
   }
+  // The variables come first: the components that use them may stand before them.
+  if let value = applinks.first(where: { $0.0 == "substitutionVariables" })?.1 {
+    association.substitutionVariables = decodeVariables(value, at: "applinks.substitutionVariables", &log)
+  }
+  let variables = SubstitutionVariables(association.substitutionVariables)
   var sawDetails = false
   for (key, value) in applinks {
     let place = JSONPath.member("applinks", key)
@@ -174,22 +186,10 @@ private func decodeApplinks(_ value: JSON, into association: inout AppSiteAssoci
       if details.isEmpty { log.warning(place, "applinks.details is empty: no app handles universal links") }
       for (index, detail) in details.enumerated() {
         association.details.append(
-          decodeDetail(detail, at: JSONPath.index(place, index), &log) ?? AASADetail(appIDs: [], components: []))
+          decodeDetail(detail, at: JSONPath.index(place, index), variables, &log)
+            ?? AASADetail(appIDs: [], components: []))
       }
-    case "substitutionVariables":
-      guard case .object(let variables) = value else {
-        log.error(place, "applinks.substitutionVariables is not an object")
-        continue
-      }
-      for (name, values) in variables {
-        guard case .array(let items) = values, items.allSatisfy({ if case .string = $0 { true } else { false } })
-        else {
-          log.error(
-            JSONPath.member(place, name),
-            "applinks.substitutionVariables.\(Printed.excerpt(name)) is not an array of strings")
-          continue
-        }
-      }
+    case "substitutionVariables": break
     case "apps":
       if value != .array([]) {
         log.warning(place, "applinks.apps is a legacy key; it should be an empty array", id: .legacyKey)
@@ -201,6 +201,48 @@ private func decodeApplinks(_ value: JSON, into association: inout AppSiteAssoci
   if !sawDetails {
     log.warning("applinks", "applinks has no details: no universal links are claimed")
   }
+}
+
+/// `applinks.substitutionVariables`: arrays of strings by name, a name without `$`, `(` or `)`,
+/// a value without a variable. A name Apple predefines is read as the file defines it.
+private func decodeVariables(_ value: JSON, at place: String, _ log: inout MessageLog) -> [String: [String]] {
+  guard case .object(let variables) = value else {
+    log.error(place, "\(place) is not an object")
+    return [:]
+  }
+  var read: [String: [String]] = [:]
+  for (name, values) in variables {
+    let at = JSONPath.member(place, name)
+    guard case .array(let items) = values,
+      case let strings = items.compactMap({ item -> String? in if case .string(let text) = item { text } else { nil } }),
+      strings.count == items.count
+    else {
+      log.error(at, "\(at) is not an array of strings")
+      continue
+    }
+    if name.contains(where: { "$()".contains($0) }) {
+      log.error(
+        at,
+        "\(place) names a variable \"\(Printed.excerpt(name))\" with $, ( or ) in it, which a name cannot hold: "
+          + "no pattern can use it")
+      continue
+    }
+    if SubstitutionVariables.predefined[name] != nil {
+      log.warning(
+        at,
+        "\(at) redefines Apple's predefined $(\(name)); Apple does not say which definition a pattern gets "
+          + "(this validator reads the file's)")
+    }
+    if strings.isEmpty { log.warning(at, "\(at) is empty: a pattern that uses it matches nothing") }
+    for (index, text) in strings.enumerated() where !AASAPatternPart.variables(in: text).isEmpty {
+      log.error(
+        JSONPath.index(at, index),
+        "\(at)[\(index)] \"\(Printed.excerpt(text))\" uses a variable, which a variable's value cannot (it is read "
+          + "as text)")
+    }
+    read[name] = strings
+  }
+  return read
 }
 
 /// `webcredentials`, `appclips` and `activitycontinuation`: an object with an `apps` array of
@@ -286,7 +328,9 @@ private func decodeSettings(_ value: JSON, at place: String, _ log: inout Messag
   return settings
 }
 
-private func decodeDetail(_ value: JSON, at place: String, _ log: inout MessageLog) -> AASADetail? {
+private func decodeDetail(
+  _ value: JSON, at place: String, _ variables: SubstitutionVariables, _ log: inout MessageLog
+) -> AASADetail? {
   guard case .object(let members) = value else {
     log.error(place, "\(place) is not an object")
     return nil
@@ -327,7 +371,7 @@ private func decodeDetail(_ value: JSON, at place: String, _ log: inout MessageL
       }
       components = items.enumerated().map { index, item in
         // Keep indices aligned with the file; a broken component matches nothing.
-        decodeComponent(item, at: JSONPath.index(at, index), &log)
+        decodeComponent(item, at: JSONPath.index(at, index), variables, &log)
           ?? {
             var broken = AASAComponent(path: "", query: .whole(""), fragment: "")
             broken.unreadable = true
@@ -354,12 +398,8 @@ private func decodeDetail(_ value: JSON, at place: String, _ log: inout MessageL
     }
   }
   switch (appID, appIDs) {
-  case (nil, nil): log.error(place, "\(place) names no app (appIDs is missing)")
-  case (let id?, nil):
-    log.warning(
-      JSONPath.member(place, "appID"), "\(place).appID is the legacy key (iOS 12 and earlier); use appIDs",
-      id: .legacyKey)
-    detail.appIDs = [id]
+  case (nil, nil): log.error(place, "\(place) names no app (no appID string and no appIDs array)")
+  case (let id?, nil): detail.appIDs = [id]
   case (_?, let ids?):
     log.warning(
       JSONPath.member(place, "appID"), "\(place) has both appID and appIDs; iOS 13 and later read appIDs only")
@@ -382,7 +422,9 @@ private func decodeDetail(_ value: JSON, at place: String, _ log: inout MessageL
   return detail
 }
 
-private func decodeComponent(_ value: JSON, at place: String, _ log: inout MessageLog) -> AASAComponent? {
+private func decodeComponent(
+  _ value: JSON, at place: String, _ variables: SubstitutionVariables, _ log: inout MessageLog
+) -> AASAComponent? {
   guard case .object(let members) = value else {
     log.error(place, "\(place) is not an object")
     return nil
@@ -460,20 +502,27 @@ private func decodeComponent(_ value: JSON, at place: String, _ log: inout Messa
         + "caseSensitive, percentEncoded)\(effect)", id: .unknownKey)
   }
   if valid {
-    for (key, text) in [("/", component.path), ("#", component.fragment)] where text?.contains("$(") == true {
-      log.warning(
-        JSONPath.member(place, key),
-        "\(JSONPath.member(place, key)) uses a substitution variable; its reachability is not analysed")
+    for (key, pattern) in component.patterns where pattern.contains("$(") {
+      let at = key.reduce(place, JSONPath.member)
+      for name in AASAPatternPart.variables(in: pattern) where !variables.defines(name) {
+        log.error(
+          at,
+          "\(at) uses $(\(Printed.excerpt(name))), which neither substitutionVariables nor Apple defines: "
+            + "the component matches nothing")
+      }
+      if AASAPatternPart.hasUnclosedVariable(pattern) {
+        log.warning(at, "\(at) has a \"$(\" that no \")\" closes; this validator reads it as text")
+      }
     }
   }
   return valid ? component : nil
 }
 
 extension AppSiteAssociation {
-  /// The messages for components that can never decide anything. A shadowed exclude under an
-  /// earlier include is an error (the URLs it means to keep in the browser open the app); any
-  /// other shadowed component is a dead rule and a warning. When the analysis reaches its
-  /// work bound, a warning says where it stopped.
+  /// The messages for components that can never decide anything: warnings, since Apple reads
+  /// the file as written; a shadowed exclude under an earlier include says that the URLs it
+  /// means to keep in the browser open the app. When the analysis reaches its work bound, a
+  /// warning says where it stopped.
   func shadowingMessages() -> [Diagnostic] {
     let analysis = shadowedComponents()
     var messages: [Diagnostic] = []
@@ -487,7 +536,7 @@ extension AppSiteAssociation {
       case (false, true):
         messages.append(
           .init(
-            .componentShadowed, .error,
+            .componentShadowed, .warning,
             "\(place) is an exclude that never applies: \(cover), so the app opens those URLs", at: place))
       case (true, false):
         messages.append(
@@ -836,7 +885,8 @@ func relationProblem(_ relation: String) -> String? {
 }
 
 /// Why `url` is not what Digital Asset Links accepts as a web site (`allowPath` false: only
-/// `scheme://host[:port]`, scheme case-insensitive, a trailing dot allowed) or as an include
+/// `scheme://host[:port]`, scheme case-insensitive, a trailing dot allowed, no port 80 on http
+/// or 443 on https) or as an include
 /// URL (`allowPath` true), in the words of Google's messages; nil when it is.
 func webURLProblem(_ url: String, allowPath: Bool) -> String? {
   let bytes = Array(url.utf8)
@@ -860,6 +910,10 @@ func webURLProblem(_ url: String, allowPath: Bool) -> String? {
     let number = digits && !port.isEmpty && port.count <= 5 ? Int(String(decoding: port, as: UTF8.self)) ?? 0 : 0
     guard (1...65535).contains(number) else {
       return "is not a valid URL: the port \"\(Printed.excerpt(bytes: port))\" is not a number from 1 to 65535"
+    }
+    // Google's web asset syntax: the port must be omitted when it is the scheme's standard one.
+    if !allowPath, number == (scheme == "https" ? 443 : 80) {
+      return "names the standard port of \(scheme), which a site must omit: omit \":\(Printed.excerpt(bytes: port))\""
     }
   }
   if !hostIsValid(host) {

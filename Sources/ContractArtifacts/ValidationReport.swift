@@ -51,9 +51,13 @@ public struct FileValidation: Sendable, Hashable {
   public let messages: [Diagnostic]
 
   /// Validates `bytes` read from `path`: the kind comes from the name, else `kind`, else the
-  /// content; with none, the file is invalid and says how to name its kind. The values of
-  /// `forbidden` keys in the file's URLs are never quoted.
-  public init(path: String, bytes: [UInt8], kind option: AssociationKind?, forbidden: ForbiddenWords) {
+  /// content; with none, the file is invalid and says how to name its kind. `servedOverHTTPS`
+  /// is how the file is served (an `http` include is refused only from an https file). The
+  /// values of `forbidden` keys in the file's URLs are never quoted.
+  public init(
+    path: String, bytes: [UInt8], kind option: AssociationKind?, servedOverHTTPS: Bool = true,
+    forbidden: ForbiddenWords
+  ) {
     self.path = path
     readProblem = nil
     byteCount = bytes.count
@@ -69,7 +73,9 @@ public struct FileValidation: Sendable, Hashable {
     self.kind = kind
     kindSource = source
     if let kind {
-      messages = validateAssociation(bytes, kind: kind, forbidden: forbidden).map { $0.located(in: path) }
+      messages = validateAssociation(bytes, kind: kind, servedOverHTTPS: servedOverHTTPS, forbidden: forbidden).map {
+        $0.located(in: path)
+      }
     } else {
       messages = [
         Diagnostic(

@@ -100,12 +100,12 @@ public enum DiagnosticID: String, Sendable, Hashable, CaseIterable, Comparable, 
     .invalid, .differs,
   ]
 
-  /// The severity a diagnostic of this id has; `mixed` ids are errors or warnings by case.
+  /// The severity a diagnostic of this id has.
   public var severity: String {
     switch self {
-    case .aasaSuspicious, .assetLinksSuspicious, .unknownKey, .legacyKey, .routeUndocumented, .buildUndocumented:
+    case .aasaSuspicious, .assetLinksSuspicious, .unknownKey, .legacyKey, .componentShadowed, .routeUndocumented,
+      .buildUndocumented:
       "warning"
-    case .componentShadowed: "error or warning"
     case .hostWarning, .hostHarmlessChange, .auditMatches: "note"
     default: "error"
     }

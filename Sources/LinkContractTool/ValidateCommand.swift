@@ -5,7 +5,7 @@ import LinkContract
 /// `linkcontract validate`: checks association files from anywhere against the platform rules.
 struct ValidateCommand {
   static let help = """
-    Usage: linkcontract validate [--kind aasa|assetlinks] [--format text|json] FILE...
+    Usage: linkcontract validate [--kind aasa|assetlinks] [--served-over https|http] [--format text|json] FILE...
 
     Validates each FILE as an association file: ours, or one fetched from a live host (`-` reads
     standard input). The kind comes from the file name (apple-app-site-association,
@@ -13,12 +13,14 @@ struct ValidateCommand {
     apple-app-site-association file, an array a statement list).
       assetlinks   every rule of Google's Digital Asset Links compatibility tests that needs no
                    fetch; an include is checked as a URL and reported as not followed; a
-                   fingerprint that looks like a placeholder is a warning
+                   fingerprint that looks like a placeholder is a warning; an http include is
+                   an error from a file served over https (the default), allowed with
+                   --served-over http
       aasa         Apple's rules: at most \(appSiteAssociationByteLimit / 1024) KB (checked first), UTF-8 without a byte-order mark,
                    a JSON object, app ids TEAMID.bundle, component values of the right types;
-                   an unknown key is ignored by iOS and a warning; a component shadowed by an
-                   earlier one is a warning (a dead rule), or an error when it is an exclude
-                   shadowed by an include
+                   substitution variables defined and well formed; an unknown key is ignored
+                   by iOS and a warning; a component shadowed by an earlier one is a warning
+                   (a dead rule; for an exclude, the app opens the URLs it means to keep)
     Text: `FILE:LINE:COLUMN: error|warning: ...` lines on standard error, one summary line per
     file on standard output. --format json prints one report (schemaVersion 2, Site/schema/
     validate-report.schema.json) on standard output instead.
@@ -30,12 +32,13 @@ struct ValidateCommand {
   let help: Bool
   let contract: Contract
   let kind: AssociationKind?
+  let servedOverHTTPS: Bool
   let json: Bool
   let files: [String]
 
   init(_ arguments: [String], contract: Contract) throws {
     self.contract = contract
-    let options = try Options(arguments, flags: ["--help", "-h"], options: ["--kind", "--format"])
+    let options = try Options(arguments, flags: ["--help", "-h"], options: ["--kind", "--served-over", "--format"])
     help = options.flag("--help") || options.flag("-h")
     files = options.positional
     if let value = options.value("--kind") {
@@ -45,6 +48,11 @@ struct ValidateCommand {
       self.kind = kind
     } else {
       kind = nil
+    }
+    switch options.value("--served-over") {
+    case nil, "https": servedOverHTTPS = true
+    case "http": servedOverHTTPS = false
+    case let value?: throw UsageError(message: "--served-over must be https or http, not '\(Printed.excerpt(value))'")
     }
     json = try options.format()
     if help { return }
@@ -61,7 +69,8 @@ struct ValidateCommand {
       let result: FileValidation
       switch Self.read(file) {
       case .success(let bytes):
-        result = FileValidation(path: file, bytes: bytes, kind: kind, forbidden: contract.forbiddenKeys)
+        result = FileValidation(
+          path: file, bytes: bytes, kind: kind, servedOverHTTPS: servedOverHTTPS, forbidden: contract.forbiddenKeys)
       case .failure(let failure): result = FileValidation(path: file, problem: failure.problem, detail: failure.detail)
       }
       if !json {

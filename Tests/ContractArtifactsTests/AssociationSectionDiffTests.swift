@@ -29,6 +29,10 @@ struct AssociationSectionDiffTests {
     #"{"applinks":{"details":[\#(details)]}\#(rest)}"#
   }
 
+  static func aasa(_ details: String, variables: String) -> String {
+    #"{"applinks":{"details":[\#(details)],"substitutionVariables":{\#(variables)}}}"#
+  }
+
   static func detail(_ apps: String, _ components: String) -> String {
     #"{"appIDs":[\#(apps)],"components":[\#(components)]}"#
   }
@@ -137,6 +141,31 @@ struct AssociationSectionDiffTests {
       new: links([fingerprint], extensions: dynamic(#"{"/":"*","exclude":true},{"/":"/a/*"},{"?":{"dl":"*"}}"#)),
       kinds: [.dynamicComponentMoved, .dynamicComponentAdded], triggers: [.associationClaims],
       lines: [#"dynamic-component-added: com.example.app: {"?":{"dl":"*"}} at position 3"#]),
+    Case(
+      name: "a variable gains a value", file: aasaName,
+      old: aasa(detail(app, #"{"/":"/$(food)/*"}"#), variables: #""food":["pizza"]"#),
+      new: aasa(detail(app, #"{"/":"/$(food)/*"}"#), variables: #""food":["pizza","sushi"]"#),
+      kinds: [.substitutionVariableChanged, .claimChanged, .claimChanged, .claimChanged],
+      triggers: [.associationClaims],
+      lines: [
+        #"substitution-variable-changed: $(food): ["pizza"] -> ["pizza","sushi"]"#,
+        #"claim-changed: /sushi/x1: unclaimed -> claimed by component 1 ("/": "/$(food)/*")"#,
+      ]),
+    Case(
+      name: "a variable removed that a component uses", file: aasaName,
+      old: aasa(detail(app, #"{"/":"/$(food)"}"#), variables: #""food":["pizza"]"#),
+      new: aasa(detail(app, #"{"/":"/$(food)"}"#)),
+      kinds: [.newInvalid, .substitutionVariableChanged, .claimChanged], triggers: [.associationClaims],
+      lines: [
+        #"substitution-variable-changed: $(food): ["pizza"] -> undefined"#,
+        #"claim-changed: /pizza: claimed by component 1 ("/": "/$(food)") -> unclaimed"#,
+      ]),
+    Case(
+      name: "variables moved within the file", file: aasaName,
+      old: aasa(detail(app, #"{"/":"/$(food)"}"#), variables: #""food":["pizza"],"n":["1"]"#),
+      new:
+        #"{"applinks":{"substitutionVariables":{"n":["1"],"food":["pizza"]},"details":[\#(detail(app, #"{"/":"/$(food)"}"#))]}}"#,
+      kinds: [.formatting], triggers: []),
     Case(
       name: "a new file over 128 KB", file: aasaName, old: aasa(detail(app, #"{"/":"/a"}"#)),
       new: aasa(detail(app, #"{"/":"/a","comment":"\#(String(repeating: "c", count: 132_000))"}"#)),

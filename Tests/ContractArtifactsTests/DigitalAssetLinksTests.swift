@@ -1,4 +1,5 @@
 import ContractArtifacts
+import CustomerApp
 import Foundation
 import LinkContract
 import Testing
@@ -66,16 +67,25 @@ struct DigitalAssetLinksTests {
     #expect(Self.allGroups.count - Self.groups.count == Self.needsFetch.count)
   }
 
+  /// The messages `validate --served-over http|https` gives the group's source, as the command
+  /// reads it (the scheme of the source's URL; an APK counts as https).
+  static func validated(_ group: Group) -> [Diagnostic] {
+    FileValidation(
+      path: "assetlinks.json", bytes: Array(group.body.utf8), kind: nil, servedOverHTTPS: group.secure,
+      forbidden: Contract.customerApp.forbiddenKeys
+    ).messages
+  }
+
   @Test(arguments: allGroups.filter { group in Self.needsFetch.keys.contains { group.name.hasPrefix($0 + ":") } })
   func includeNeedingAFetchIsReportedAsNotFollowed(_ group: Group) {
-    let messages = validateAssociation(Array(group.body.utf8), kind: .assetLinks, servedOverHTTPS: group.secure)
+    let messages = Self.validated(group)
     #expect(messages.filter { $0.severity == .error }.isEmpty, "\(messages)")
     #expect(messages.contains { $0.severity == .warning && $0.message.contains("not followed") }, "\(messages)")
   }
 
   @Test(arguments: groups)
   func validatorAgrees(_ group: Group) throws {
-    let messages = validateAssociation(Array(group.body.utf8), kind: .assetLinks, servedOverHTTPS: group.secure)
+    let messages = Self.validated(group)
     let errors = messages.filter { $0.severity == .error }.map(\.message)
     if group.expectsSuccess {
       #expect(errors.isEmpty, "\(group.file): \(errors)")

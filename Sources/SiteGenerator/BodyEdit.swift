@@ -136,7 +136,9 @@ struct BodyEditRebuild {
     var made: [String: [UInt8]] = [:]
     var rendered: [RenderedPage] = []
     for edit in edits {
-      let page = renderPage(edit.facts, content: edit.content, parsed: worker.parsed, context: context)
+      let parsed = worker.parsed(for: edit.facts.name)
+      guard parsed.layout != nil else { return nil }
+      let page = renderPage(edit.facts, content: edit.content, parsed: parsed, context: context)
       guard let bytes = page.bytes, page.diagnostics.isEmpty, page.duplicateIDs.isEmpty,
         page.ids == edit.known.render.ids
       else { return nil }

@@ -22,10 +22,13 @@ struct ContentWriter {
 
   var renderer: PageRenderer
   var out = WrittenHTML()
+  /// The page's folder, which its links are written relative to (`SitePath`).
+  private let folder: String
   private var outcome = Outcome.written
 
   init(_ renderer: PageRenderer, expectedBytes: Int) {
     self.renderer = renderer
+    folder = SitePath.folder(of: renderer.page.name)
     out.bytes.reserveCapacity(expectedBytes)
   }
 
@@ -164,10 +167,12 @@ struct ContentWriter {
       writeInlines(node)
       out.appendMarkup("</strong>")
     case CMARK_NODE_LINK:
-      guard let href = renderer.resolve(node.url, node) else {
+      guard let target = renderer.resolve(node.url, node) else {
         // Reported: the page is rendered after the index, which reports it there.
         return stop(.notAhead)
       }
+      // Written relative to the page's folder, as the document's writer writes it.
+      let href = SitePath.relative(target, from: folder)
       out.appendMarkup("<a")
       appendAttribute(" href=\"", href)
       if !href.isEmpty { out.links.append(PageLink(attribute: "href", value: href, line: out.newlines)) }

@@ -485,7 +485,7 @@ struct PageRenderer {
         return fail("link to `\(shown(destination))` leaves the Content folder: link to a page inside it")
       }
       return fail(
-        "link to `\(shown(destination))`: link to a page as `name.md` or `name.md#heading` (`folder/name.md`, `../name.md` across folders), to a route as `route:ID`, to a generated file such as `conformance.json`, to an https URL or to a mailto: address"
+        "link to `\(shown(destination))`: link to a page as `name.md` or `name.md#heading`, to a route as `route:ID`, to a generated file such as `conformance.json`, to an https URL or to a mailto: address"
       )
     }
     let name = String(target.dropLast(3))

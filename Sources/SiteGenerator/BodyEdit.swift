@@ -72,7 +72,7 @@ struct BodyEditRebuild {
 
     var problems: [Diagnostic] = []
     guard let template = pipeline.template(sources, into: &problems), problems.isEmpty else { return nil }
-    let context = pipeline.context(template)
+    let context = pipeline.context(template, sources: sources)
     let isGenerated: (String) -> Bool =
       build.published.identity == nil
       ? { [files = build.generatedFiles] in files[$0] != nil }

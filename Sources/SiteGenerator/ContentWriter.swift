@@ -181,7 +181,10 @@ struct ContentWriter {
       out.appendMarkup(">")
       writeInlines(node)
       out.appendMarkup("</a>")
-    case CMARK_NODE_HTML_INLINE, CMARK_NODE_IMAGE:
+    case CMARK_NODE_IMAGE:
+      // An image's size is the document's to write.
+      stop(.needsDocument)
+    case CMARK_NODE_HTML_INLINE:
       break  // reported in the first pass
     default:
       writeInlines(node)

@@ -39,7 +39,7 @@ struct SitePipeline {
       let files = pageFiles(sources, known: previous, into: &diagnostics)
     else { return SiteRender(failed: diagnostics) }
     clock.mark("read")
-    let context = context(template)
+    let context = context(template, sources: sources)
     let previous = digests != nil && previous?.site == digests?.site ? previous : nil
     var pages = parse(files, context: context, recalling: previous)
     let buildPages = BuildPages.missing(contract, beside: pages)
@@ -109,12 +109,14 @@ struct SitePipeline {
     return output
   }
 
-  /// What every page's render may read, with `template`.
-  func context(_ template: PageTemplate) -> SiteContext {
-    SiteContext(
+  /// What every page's render may read, with `template` and the images among `sources`.
+  func context(_ template: PageTemplate, sources: SiteSources) -> SiteContext {
+    let content = sources.content
+    return SiteContext(
       contract: contract, template: template, siteTitle: contract.appName + " link contract",
       files: build.published, conformance: build.conformance,
-      contentFolder: SiteContext.folderName(build.contentDirectory))
+      contentFolder: SiteContext.folderName(build.contentDirectory),
+      images: ContentImages(paths: ContentImages.paths(among: content.names ?? [])) { content.bytes(of: $0) })
   }
 
   /// Whether `bytes` are the UTF-8 of `text`.
@@ -507,6 +509,10 @@ struct SitePipeline {
         files[asset] = Array(header.utf8) + data
       }
     }
+    // The images beside the pages, at the same paths.
+    for path in ContentImages.paths(among: sources.content.names ?? []) {
+      if files[path] == nil, let bytes = sources.content.bytes(of: path) { files[path] = bytes }
+    }
     for page in rendered.pages {
       if let bytes = page.bytes { files[page.path] = bytes } else { kept.insert(page.path) }
     }
@@ -757,6 +763,12 @@ struct BuildDigests {
     for name in sources.templates.names ?? [] {
       hash.add(name)
       hash.add(sources.templates.digests[name] ?? 0)
+    }
+    // Every page's render reads the images (whether one exists, its size): a changed image
+    // makes every page again.
+    for name in ContentImages.paths(among: sources.content.names ?? []) {
+      hash.add(name)
+      hash.add(sources.content.digests[name] ?? 0)
     }
     if let identity = build.published.identity {
       hash.add(identity)

@@ -24,11 +24,14 @@ struct SiteContext: Sendable {
   let contentFolder: String
   /// The contract values a page's prose writes as placeholders.
   let placeholders: ContentPlaceholders
+  /// The images beside the pages, which the pages may show.
+  let images: ContentImages
 
   init(
     contract: Contract, template: PageTemplate, siteTitle: String, files: PublishedFiles,
-    conformance: SharedConformance, contentFolder: String = "Content"
+    conformance: SharedConformance, contentFolder: String = "Content", images: ContentImages = .none
   ) {
+    self.images = images
     self.contract = contract
     self.template = template
     self.siteTitle = siteTitle
@@ -364,11 +367,27 @@ struct PageRenderer {
       } else {
         renderInlines(node, into: element)
       }
-    case CMARK_NODE_HTML_INLINE, CMARK_NODE_IMAGE:
+    case CMARK_NODE_IMAGE:
+      renderImage(node, into: element)
+    case CMARK_NODE_HTML_INLINE:
       break  // reported in the first pass
     default:
       renderInlines(node, into: element)
     }
+  }
+
+  /// An image beside the pages, with its alt text (empty when it is marked decorative) and the
+  /// size its file's header gives; nothing for one the first pass reported.
+  mutating func renderImage(_ node: MarkdownNode, into element: Element) {
+    let folder = SitePath.folder(of: page.name)
+    guard let path = ContentImage.path(node.url, folder: folder), ExternalLink.scheme(of: node.url) == nil,
+      case .success(let size) = context.images.size(of: path)
+    else { return }
+    let decorative = node.title == ContentImage.decorative
+    let alt = decorative ? "" : node.plainText.trimmingCharacters(in: .whitespacesAndNewlines)
+    let image = element.add(
+      "img", ["src": path, "alt": alt, "width": String(size.width), "height": String(size.height)])
+    if !decorative, !node.title.isEmpty { image.set("title", node.title) }
   }
 
   /// Renders a pipe table in a scroll frame a keyboard can reach, with column headers and

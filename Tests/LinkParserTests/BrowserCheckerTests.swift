@@ -122,3 +122,61 @@ struct BrowserCheckerTests {
     #expect(output.contains("differs: "), "\(output)")
   }
 }
+
+/// Text typed into the search box or the checker, and the link the checker reads it as
+/// (`linkOf`): nil when it is not a link, else the link and the line the parser prints for it
+/// on production. Hosts come from the contract, so the cases stay true when its values change.
+struct PastedLink: Sendable, CustomTestStringConvertible {
+  let typed: String
+  let link: String?
+  var testDescription: String { typed }
+
+  static let production = app.builds[0]
+  static let host = production.webHost
+
+  static let cases: [PastedLink] = [
+    PastedLink(typed: "\(host)/start", link: "https://\(host)/start"),
+    PastedLink(typed: "  \(host)/start ", link: "https://\(host)/start"),
+    PastedLink(typed: host, link: "https://\(host)"),
+    PastedLink(typed: "\(host):443/start", link: "https://\(host):443/start"),
+    PastedLink(typed: "www.example.org/a?b=1", link: "https://www.example.org/a?b=1"),
+    PastedLink(typed: "https://\(host)/start", link: "https://\(host)/start"),
+    PastedLink(typed: "\(production.customScheme)://start", link: "\(production.customScheme)://start"),
+    // Words and file names are searched for, not checked.
+    PastedLink(typed: "checkout", link: nil),
+    PastedLink(typed: "conformance.json", link: nil),
+    PastedLink(typed: "schema/contract.schema.json", link: nil),
+    PastedLink(typed: "example.org", link: nil),
+    PastedLink(typed: "missing field", link: nil),
+  ]
+}
+
+@Suite("A link pasted without its scheme")
+struct PastedLinkTests {
+  @Test(
+    "The checker reads host/path as a link with https:// and answers as the parser does", arguments: PastedLink.cases)
+  func pasted(_ item: PastedLink) throws {
+    let script = """
+      const checker = require(process.argv[1]);
+      const contract = JSON.parse(require("fs").readFileSync("Site/contract.json", "utf8"));
+      const found = checker.linkOf(contract, process.argv[2]);
+      process.stdout.write(found ? found.link + "\\n" + checker.line(checker.classify(contract, "production", found.link)) : "null");
+      """
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["node", "-e", script, repository + "/Templates/check.js", item.typed]
+    process.currentDirectoryURL = URL(fileURLWithPath: repository)
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    guard let link = item.link else {
+      #expect(text == "null")
+      return
+    }
+    let parsed = LinkParser(contract: app, build: PastedLink.production).parse(link).line
+    #expect(text == link + "\n" + parsed)
+  }
+}

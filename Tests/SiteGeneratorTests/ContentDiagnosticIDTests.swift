@@ -16,6 +16,10 @@ let faultIDs: [FaultIDs] = [
   FaultIDs(fault: "unknown directive", ids: [.blockInvalid]),
   FaultIDs(fault: "raw HTML block", ids: [.rawHTML]),
   FaultIDs(fault: "link to a missing page", ids: [.linkInvalid]),
+  FaultIDs(fault: "mistyped front matter key", ids: [.frontMatterInvalid, .frontMatterInvalid]),
+  FaultIDs(fault: "link to a mistyped page", ids: [.linkInvalid]),
+  FaultIDs(fault: "link that leaves the Content folder", ids: [.linkInvalid]),
+  FaultIDs(fault: "a folder whose name is not a page name", ids: [.pageNameInvalid]),
   FaultIDs(fault: "link example whose claim is wrong", ids: [.linkExampleMismatch]),
   FaultIDs(fault: "link example with a reference that is not reserved", ids: [.linkExampleInvalid]),
   FaultIDs(fault: "link example for an unknown build", ids: [.linkExampleInvalid]),
@@ -58,6 +62,12 @@ let faultIDs: [FaultIDs] = [
       errors.map { $0.fixIts.map(\.replacement) } == [
         [], [], ["rejection-reasons"], ["production"], ["staging"], ["extra-field"], ["start"],
       ])
+  }
+
+  @Test("A mistyped front matter key gets the key it means as a fix-it")
+  func frontMatterFixIt() throws {
+    let errors = try errors(of: "mistyped front matter key")
+    #expect(errors.map { $0.fixIts.map(\.replacement) } == [[], ["summary"]])
   }
 
   @Test("The undocumented-route warning survives a rebuild from the build record with its id")

@@ -32,6 +32,13 @@ let contentFaults: [ContentFault] = [
       "Content/index.md:3:1: error: malformed front matter line: expected `key: value`",
     ]),
   ContentFault(
+    name: "mistyped front matter key",
+    pages: ["index.md": "---\ntitle: A\nsumary: B\nweight: 1\n---\nText.\n"],
+    expected: [
+      "Content/index.md:1:1: error: front matter has no `summary` (line 3 has `sumary`: did you mean `summary`?)",
+      "Content/index.md:3:1: error: unknown front matter key `sumary` (did you mean `summary`? known keys: `title`, `summary`, `weight`)",
+    ]),
+  ContentFault(
     name: "weight that is not a number",
     pages: ["index.md": "---\ntitle: A\nsummary: B\nweight: first\n---\nText.\n"],
     expected: ["Content/index.md:4:9: error: front matter `weight` must be a whole number, not `first`"]),
@@ -73,7 +80,35 @@ let contentFaults: [ContentFault] = [
   ContentFault(
     name: "link to a missing page",
     pages: ["index.md": page("Home", "Line one.\nSee [x](nowhere.md) now.\n")],
-    expected: ["Content/index.md:8:5: error: link to missing page `nowhere.md`"]),
+    expected: ["Content/index.md:8:5: error: link to missing page `nowhere.md` (known: index.md)"]),
+  ContentFault(
+    name: "link to a mistyped page",
+    pages: ["index.md": page("Home", "See [x](rotues.md).\n"), "routes.md": page("Routes", "Text.\n")],
+    expected: [
+      "Content/index.md:7:5: error: link to missing page `rotues.md` (did you mean `routes.md`? known: index.md, routes.md)"
+    ]),
+  ContentFault(
+    name: "link from a folder to a root page without `../`",
+    pages: [
+      "index.md": page("Home", "See [the guide](guides/setup.md).\n"),
+      "routes.md": page("Routes", "Text.\n"),
+      "guides/setup.md": page("Setup", "See [x](routes.md).\n"),
+    ],
+    expected: [
+      "Content/guides/setup.md:7:5: error: link to missing page `routes.md` (did you mean `../routes.md`? known: setup.md, ../index.md, ../routes.md)"
+    ]),
+  ContentFault(
+    name: "link that leaves the Content folder",
+    pages: ["index.md": page("Home", "See [x](../outside.md).\n")],
+    expected: [
+      "Content/index.md:7:5: error: link to `../outside.md` leaves the Content folder: link to a page inside it"
+    ]),
+  ContentFault(
+    name: "a folder whose name is not a page name",
+    pages: ["index.md": goodPage, "my guides/setup.md": page("Setup", "Text.\n")],
+    expected: [
+      "Content/my guides/setup.md:1:1: error: page name `my guides/setup` must use only letters, digits, `-`, `_` and `.` (and `/` between folders)"
+    ]),
   ContentFault(
     name: "link to a missing anchor",
     pages: [
@@ -197,7 +232,7 @@ let contentFaults: [ContentFault] = [
       "Content/index.md:7:5: error: the character U+0004 cannot appear in a page; remove it",
       "Content/index.md:7:10: error: the character U+000B cannot appear in a page; remove it",
       "Content/index.md:7:17: error: the character U+FFFF cannot appear in a page; remove it",
-      "Content/index.md:7:23: error: link to missing page `gone.md`",
+      "Content/index.md:7:23: error: link to missing page `gone.md` (known: index.md)",
     ]),
   ContentFault(
     name: "a directive shown twice on one page",
@@ -236,7 +271,7 @@ let contentFaults: [ContentFault] = [
   ContentFault(
     name: "a broken link inside a table cell",
     pages: ["index.md": page("Home", "| a | b |\n|---|---|\n| x | see [y](gone.md) |\n")],
-    expected: ["Content/index.md:9:11: error: link to missing page `gone.md`"]),
+    expected: ["Content/index.md:9:11: error: link to missing page `gone.md` (known: index.md)"]),
   ContentFault(
     name: "a table cell that would start a block",
     pages: ["index.md": page("Home", "| a | b |\n|---|---|\n| x | # y |\n")],
@@ -311,7 +346,7 @@ let contentFaults: [ContentFault] = [
     name: "columns count Unicode scalars, a tab as one",
     pages: ["index.md": page("Home", "Café — naïve [x](gone.md)\n\tTab, then ~~x~~.\n")],
     expected: [
-      "Content/index.md:7:14: error: link to missing page `gone.md`",
+      "Content/index.md:7:14: error: link to missing page `gone.md` (known: index.md)",
       "Content/index.md:8:12: error: strikethrough (`~~`) is not supported: delete the old text, or say in words what changed",
     ]),
   ContentFault(

@@ -27,12 +27,15 @@ struct Fixture {
     for (name, text) in pages { try write("Content/\(name)", text) }
   }
 
+  /// Writes `text` at `path` under the fixture, making the folders it is in.
   func write(_ path: String, _ text: String) throws {
-    try Data(text.utf8).write(to: root.appendingPathComponent(path))
+    try writeBytes(path, Array(text.utf8))
   }
 
   func writeBytes(_ path: String, _ bytes: [UInt8]) throws {
-    try Data(bytes).write(to: root.appendingPathComponent(path))
+    let url = root.appendingPathComponent(path)
+    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(bytes).write(to: url)
   }
 
   func read(_ path: String) -> String? {

@@ -16,25 +16,25 @@ let tableShapes: [TableShape] = [
     name: "outer pipes, alignment, inline Markdown and a link",
     markdown: "| Name | Value |\n|:-----|-----:|\n| **bold** [home](index.md) | `1` |\n",
     html:
-      "<div class=\"table-wrap\" role=\"group\" aria-label=\"Table: Name, Value\" tabindex=\"0\"><table class=\"content-table\"><thead><tr><th scope=\"col\" class=\"align-left\">Name</th><th scope=\"col\" class=\"align-right\">Value</th></tr></thead><tbody><tr><td class=\"align-left\"><strong>bold</strong> <a href=\"index.html\">home</a></td><td class=\"align-right\"><code>1</code></td></tr></tbody></table></div>"
+      "<div class=\"scroll-region\" role=\"region\" aria-label=\"Table: Name, Value\" tabindex=\"0\"><table class=\"content-table\"><thead><tr><th scope=\"col\" class=\"align-left\">Name</th><th scope=\"col\" class=\"align-right\">Value</th></tr></thead><tbody><tr><td class=\"align-left\"><strong>bold</strong> <a href=\"index.html\">home</a></td><td class=\"align-right\"><code>1</code></td></tr></tbody></table></div>"
   ),
   TableShape(
     name: "no outer pipes, a centred column and a short row",
     markdown: "a | b\n:-:|---\n1 | 2\nonly\n",
     html:
-      "<div class=\"table-wrap\" role=\"group\" aria-label=\"Table: a, b\" tabindex=\"0\"><table class=\"content-table\"><thead><tr><th scope=\"col\" class=\"align-center\">a</th><th scope=\"col\">b</th></tr></thead><tbody><tr><td class=\"align-center\">1</td><td>2</td></tr><tr><td class=\"align-center\">only</td><td></td></tr></tbody></table></div>"
+      "<div class=\"scroll-region\" role=\"region\" aria-label=\"Table: a, b\" tabindex=\"0\"><table class=\"content-table\"><thead><tr><th scope=\"col\" class=\"align-center\">a</th><th scope=\"col\">b</th></tr></thead><tbody><tr><td class=\"align-center\">1</td><td>2</td></tr><tr><td class=\"align-center\">only</td><td></td></tr></tbody></table></div>"
   ),
   TableShape(
     name: "escaped pipes in text and code, and an entity",
     markdown: "| x |\n| --- |\n| a \\| b `c\\|d` &amp; |\n",
     html:
-      "<div class=\"table-wrap\" role=\"group\" aria-label=\"Table: x\" tabindex=\"0\"><table class=\"content-table\"><thead><tr><th scope=\"col\">x</th></tr></thead><tbody><tr><td>a | b <code>c|d</code> &amp;</td></tr></tbody></table></div>"
+      "<div class=\"scroll-region\" role=\"region\" aria-label=\"Table: x\" tabindex=\"0\"><table class=\"content-table\"><thead><tr><th scope=\"col\">x</th></tr></thead><tbody><tr><td>a | b <code>c|d</code> &amp;</td></tr></tbody></table></div>"
   ),
   TableShape(
     name: "a header row alone, inside a quote",
     markdown: "> | q | r |\n> |---|---|\n",
     html:
-      "<blockquote><div class=\"table-wrap\" role=\"group\" aria-label=\"Table: q, r\" tabindex=\"0\"><table class=\"content-table\"><thead><tr><th scope=\"col\">q</th><th scope=\"col\">r</th></tr></thead></table></div></blockquote>"
+      "<blockquote><div class=\"scroll-region\" role=\"region\" aria-label=\"Table: q, r\" tabindex=\"0\"><table class=\"content-table\"><thead><tr><th scope=\"col\">q</th><th scope=\"col\">r</th></tr></thead></table></div></blockquote>"
   ),
 ]
 

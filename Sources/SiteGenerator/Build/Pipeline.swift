@@ -39,7 +39,7 @@ struct SitePipeline {
       let files = pageFiles(sources, known: previous, into: &diagnostics)
     else { return SiteRender(failed: diagnostics) }
     clock.mark("read")
-    let context = context(template)
+    let context = context(template, sources: sources)
     let previous = digests != nil && previous?.site == digests?.site ? previous : nil
     var pages = parse(files, context: context, recalling: previous)
     let buildPages = BuildPages.missing(contract, beside: pages)
@@ -109,12 +109,14 @@ struct SitePipeline {
     return output
   }
 
-  /// What every page's render may read, with `template`.
-  func context(_ template: PageTemplate) -> SiteContext {
-    SiteContext(
+  /// What every page's render may read, with `template` and the images among `sources`.
+  func context(_ template: PageTemplate, sources: SiteSources) -> SiteContext {
+    let content = sources.content
+    return SiteContext(
       contract: contract, template: template, siteTitle: contract.appName + " link contract",
       files: build.published, conformance: build.conformance,
-      contentFolder: SiteContext.folderName(build.contentDirectory))
+      contentFolder: SiteContext.folderName(build.contentDirectory),
+      images: ContentImages(paths: ContentImages.paths(among: content.names ?? [])) { content.bytes(of: $0) })
   }
 
   /// Whether `bytes` are the UTF-8 of `text`.
@@ -163,7 +165,9 @@ struct SitePipeline {
         diagnostics.append(
           Diagnostic(
             id: .pageNameInvalid, path: path, line: 1, column: 1,
-            message: "page name `\(Printed.excerpt(name))` must use only letters, digits, `-`, `_` and `.`"))
+            message:
+              "page name `\(Printed.excerpt(name))` must use only letters, digits, `-`, `_` and `.` (and `/` between folders)"
+          ))
         continue
       }
       // A page name is ASCII (`isPageName`), so its lowercase is a byte's; most are lowercase.
@@ -245,11 +249,15 @@ struct SitePipeline {
     }
   }
 
+  /// Whether `name`, a page's path under Content without `.md`, is a page name: folders and
+  /// file each of letters, digits, `-`, `_` and `.`, not starting with `.`.
   static func isPageName(_ name: String) -> Bool {
-    !name.isEmpty && !name.hasPrefix(".")
-      && name.utf8.allSatisfy {
-        ASCII.isAlphanumeric($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".")
-      }
+    name.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { part in
+      !part.isEmpty && !part.hasPrefix(".")
+        && part.utf8.allSatisfy {
+          ASCII.isAlphanumeric($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".")
+        }
+    }
   }
 
   // MARK: - Parse
@@ -377,10 +385,11 @@ struct SitePipeline {
       {
         return (known.render, chunk, false)
       }
-      if let ahead = page.ahead, worker.parsed.layout != nil,
+      let parsed = worker.parsed(for: page.facts.name)
+      if let ahead = page.ahead, parsed.layout != nil,
         let content = ahead.take(answer: site.index.answer, isGenerated: { context.files[$0] != nil })
       {
-        return (renderPage(page.facts, content: content, parsed: worker.parsed, context: context), chunk, true)
+        return (renderPage(page.facts, content: content, parsed: parsed, context: context), chunk, true)
       }
       guard let text = page.file.readText() else {
         let failure = Diagnostic(
@@ -393,7 +402,7 @@ struct SitePipeline {
         )
       }
       let source = SourcePage(facts: page.facts, source: Substring(text), placeholders: context.placeholders)
-      return (renderPage(source, parsed: worker.parsed, context: context, index: site.index), chunk, false)
+      return (renderPage(source, parsed: parsed, context: context, index: site.index), chunk, false)
     }
     // The listings: the search page, and the page list when Content has no index.
     let listings: [Listing] =
@@ -499,6 +508,10 @@ struct SitePipeline {
           ? "/* Copied by `linkcontract build` (make site) from Templates/\(asset). Do not edit. */\n" : ""
         files[asset] = Array(header.utf8) + data
       }
+    }
+    // The images beside the pages, at the same paths.
+    for path in ContentImages.paths(among: sources.content.names ?? []) {
+      if files[path] == nil, let bytes = sources.content.bytes(of: path) { files[path] = bytes }
     }
     for page in rendered.pages {
       if let bytes = page.bytes { files[page.path] = bytes } else { kept.insert(page.path) }
@@ -643,6 +656,18 @@ final class WorkerTemplate {
   private let template: PageTemplate
   private let navigation: Navigation
   private(set) lazy var parsed = ParsedTemplate(template, navigation: navigation)
+  /// The template for pages in each sub-folder, whose links are written relative to it.
+  private var inFolders: [String: ParsedTemplate] = [:]
+
+  /// The template for the page (or file) at `path`: the root's, or its folder's.
+  func parsed(for path: String) -> ParsedTemplate {
+    let folder = SitePath.folder(of: path)
+    guard !folder.isEmpty else { return parsed }
+    if let made = inFolders[folder] { return made }
+    let made = ParsedTemplate(template, navigation: navigation, folder: folder)
+    inFolders[folder] = made
+    return made
+  }
 
   init(_ template: PageTemplate, navigation: Navigation) {
     self.template = template
@@ -739,6 +764,12 @@ struct BuildDigests {
     for name in sources.templates.names ?? [] {
       hash.add(name)
       hash.add(sources.templates.digests[name] ?? 0)
+    }
+    // Every page's render reads the images (whether one exists, its size): a changed image
+    // makes every page again.
+    for name in ContentImages.paths(among: sources.content.names ?? []) {
+      hash.add(name)
+      hash.add(sources.content.digests[name] ?? 0)
     }
     if let identity = build.published.identity {
       hash.add(identity)

@@ -311,7 +311,7 @@ struct SiteSources: Sendable {
 
     /// Reads the folder at `path`; a file whose status is as `known` records it is not read.
     /// A file's status is `settled` when its last change was `settling` or more before.
-    init(_ path: String, known: [String: Known] = [:], settling: Duration = .seconds(2)) {
+    init(_ path: String, known: [String: Known] = [:], settling: Duration = .seconds(2), recursive: Bool = false) {
       let (seconds, attoseconds) = settling.components
       let settlingNanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
       self.path = path
@@ -326,7 +326,7 @@ struct SiteSources: Sendable {
         settled = [:]
         return
       }
-      let sorted = listed.sorted()
+      let sorted = (recursive ? Self.listing(folder, top: listed) : listed).sorted()
       names = sorted
       let read = parallelMap(sorted) { name -> (bytes: [UInt8]?, known: Known?) in
         if let recorded = known[name], let status = folder.status(name), status.st_mode & S_IFMT == S_IFREG,
@@ -353,6 +353,36 @@ struct SiteSources: Sendable {
       self.settled = settled
     }
 
+    /// The names under `folder`, whose own names are `top`, as paths (`guides/setup.md`):
+    /// each sub-folder is listed in place of its name, but one whose name starts with `.` or
+    /// ends in `.md` (a page that is a folder is reported as such). A folder reached twice
+    /// (through a symbolic link) is listed once, and folders nest at most `maximumDepth` deep.
+    static func listing(_ folder: SiteOutput.Folder, top: [String]) -> [String] {
+      var names: [String] = []
+      var seen: Set<[UInt64]> = []
+      if let status = folder.status(".") { seen.insert([UInt64(status.st_dev), UInt64(status.st_ino)]) }
+      var pending: [(prefix: String, names: [String], depth: Int)] = [("", top, 0)]
+      while let (prefix, listed, depth) = pending.popLast() {
+        for name in listed {
+          let path = prefix + name
+          guard depth < maximumDepth, !name.hasPrefix("."), !name.hasSuffix(".md"),
+            let status = folder.status(path), status.st_mode & S_IFMT == S_IFDIR
+          else {
+            names.append(path)
+            continue
+          }
+          guard seen.insert([UInt64(status.st_dev), UInt64(status.st_ino)]).inserted,
+            let inner = SiteOutput.Folder(folder.path + "/" + path).names()
+          else { continue }
+          pending.append((path + "/", inner, depth + 1))
+        }
+      }
+      return names
+    }
+
+    /// How deep `listing` goes into folders inside folders.
+    static let maximumDepth = 8
+
     /// The bytes of the file `name`: as this build read them, or read now when its digest was
     /// taken from the record; nil when it cannot be read, or holds other bytes than that digest
     /// says (it changed during the build).
@@ -373,7 +403,7 @@ struct SiteSources: Sendable {
   let templates: Folder
 
   init(content: String, templates: String, known: [String: Known] = [:], settling: Duration = .seconds(2)) {
-    self.content = Folder(content, known: known, settling: settling)
+    self.content = Folder(content, known: known, settling: settling, recursive: true)
     self.templates = Folder(templates)
   }
 

@@ -272,8 +272,7 @@ struct LinkExamples {
 
   func render(into element: Element) {
     let caption = "Checked link examples, \(build?.name ?? "unknown") build"
-    let wrapper = element.add("div", ["class": "table-wrap", "role": "group", "aria-label": caption, "tabindex": "0"])
-    let table = wrapper.add("table", ["class": "link-examples"])
+    let table = scrollRegion(in: element, label: caption).add("table", ["class": "link-examples"])
     table.add("caption", text: caption)
     let head = table.add("thead").add("tr")
     for header in ["Link", "Outcome"] { head.add("th", ["scope": "col"], text: header) }

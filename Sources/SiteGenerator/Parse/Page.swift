@@ -135,7 +135,10 @@ extension PageFacts {
         homes: [], searchWords: [:], diagnostics: diagnostics)
       return (facts, nil)
     }
-    var survey = PageSurvey(path: path, markdown: markdown, contract: context.contract) { directive in
+    var survey = PageSurvey(
+      path: path, markdown: markdown, contract: context.contract, images: context.images,
+      folder: SitePath.folder(of: name)
+    ) { directive in
       DirectiveRenderer.searchText(of: directive, context: context, page: name)
     }
     survey.walk(markdown.rootNode)
@@ -208,14 +211,19 @@ struct PageSurvey: MarkdownWalker {
 
   /// The text a reader sees of a generated block, which the search index holds as the page's.
   let generatedText: (Directive) -> [UInt8]
+  /// The images beside the pages, and the page's folder, which its images' paths start from.
+  let images: ContentImages
+  let folder: String
 
   init(
-    path: String, markdown: MarkdownDocument, contract: Contract,
-    generatedText: @escaping (Directive) -> [UInt8] = { _ in [] }
+    path: String, markdown: MarkdownDocument, contract: Contract, images: ContentImages = .none,
+    folder: String = "", generatedText: @escaping (Directive) -> [UInt8] = { _ in [] }
   ) {
     self.path = path
     self.markdown = markdown
     self.contract = contract
+    self.images = images
+    self.folder = folder
     self.generatedText = generatedText
   }
 
@@ -282,7 +290,11 @@ struct PageSurvey: MarkdownWalker {
       }
     case CMARK_NODE_IMAGE:
       let (line, column) = position(node)
-      error(.image, line, column, "images are not supported in Content; diagrams come from `contract` blocks")
+      if let problem = ContentImage.problem(
+        node, folder: folder, images: images, forbidden: contract.forbiddenKeys)
+      {
+        error(.image, line, column, problem)
+      }
     default:
       break
     }

@@ -298,3 +298,24 @@ enum GFMExtensions {
     return false
   }
 }
+
+/// A region that scrolls sideways when what it holds is wider than the page (a table, a
+/// diagram), with a shadow at each edge that has more (the stylesheet's `.scroll-region`):
+/// focusable, so that a keyboard can scroll it, and named by `label`, which
+/// `distinctRegionLabels` keeps unique on a page.
+@discardableResult
+func scrollRegion(in parent: Element, label: String) -> Element {
+  parent.add("div", ["class": "scroll-region", "role": "region", "aria-label": label, "tabindex": "0"])
+}
+
+/// Numbers the second and later scroll regions of `content` that share a name (`Table: Link,
+/// Outcome (2)`): two landmarks of one page with one name cannot be told apart.
+func distinctRegionLabels(in content: Element) {
+  var seen: [String: Int] = [:]
+  content.descendants { element in
+    guard element.attribute("role") == "region", let label = element.attribute("aria-label") else { return }
+    let count = seen[label, default: 0] + 1
+    seen[label] = count
+    if count > 1 { element.set("aria-label", "\(label) (\(count))") }
+  }
+}

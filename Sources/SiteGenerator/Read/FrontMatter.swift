@@ -74,6 +74,8 @@ public struct FrontMatter: Sendable, Hashable {
       return (nil, source, 1, diagnostics)
     }
     var values: [String: (value: String, line: Int)] = [:]
+    /// Unknown keys near enough to a known one to be its typo, by the key they mean.
+    var typos: [String: (typed: String, line: Int)] = [:]
     for number in 1..<close {
       let line = number + 1
       var range = lines[number]
@@ -94,7 +96,16 @@ public struct FrontMatter: Sendable, Hashable {
       let key = String(decoding: UnsafeBufferPointer(rebasing: bytes[keyBytes]), as: UTF8.self)
       guard keys.contains(key) else {
         let known = keys.map { "`\($0)`" }.joined(separator: ", ")
-        error(line, 1, "unknown front matter key `\(key)` (known keys: \(known))")
+        guard let meant = Suggestion.nearest(key, among: keys) else {
+          error(line, 1, "unknown front matter key `\(Printed.excerpt(key))` (known keys: \(known))")
+          continue
+        }
+        if typos[meant] == nil { typos[meant] = (key, line) }
+        diagnostics.append(
+          Diagnostic(
+            id: .frontMatterInvalid, path: path, line: line, column: 1,
+            message: "unknown front matter key `\(key)` (did you mean `\(meant)`? known keys: \(known))",
+            fixIts: [FixIt(replacement: meant)]))
         continue
       }
       if values[key] != nil {
@@ -109,7 +120,11 @@ public struct FrontMatter: Sendable, Hashable {
       values[key] = (String(value), line)
     }
     for key in keys where values[key] == nil {
-      error(1, 1, "front matter has no `\(key)`")
+      if let typo = typos[key] {
+        error(1, 1, "front matter has no `\(key)` (line \(typo.line) has `\(typo.typed)`: did you mean `\(key)`?)")
+      } else {
+        error(1, 1, "front matter has no `\(key)`")
+      }
     }
     var weight = 0
     if let (text, line) = values["weight"] {

@@ -72,7 +72,7 @@ struct BodyEditRebuild {
 
     var problems: [Diagnostic] = []
     guard let template = pipeline.template(sources, into: &problems), problems.isEmpty else { return nil }
-    let context = pipeline.context(template)
+    let context = pipeline.context(template, sources: sources)
     let isGenerated: (String) -> Bool =
       build.published.identity == nil
       ? { [files = build.generatedFiles] in files[$0] != nil }
@@ -136,7 +136,9 @@ struct BodyEditRebuild {
     var made: [String: [UInt8]] = [:]
     var rendered: [RenderedPage] = []
     for edit in edits {
-      let page = renderPage(edit.facts, content: edit.content, parsed: worker.parsed, context: context)
+      let parsed = worker.parsed(for: edit.facts.name)
+      guard parsed.layout != nil else { return nil }
+      let page = renderPage(edit.facts, content: edit.content, parsed: parsed, context: context)
       guard let bytes = page.bytes, page.diagnostics.isEmpty, page.duplicateIDs.isEmpty,
         page.ids == edit.known.render.ids
       else { return nil }

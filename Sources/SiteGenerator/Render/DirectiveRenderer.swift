@@ -81,18 +81,28 @@ struct DirectiveRenderer {
     if code { target.add("code", text: text) } else { target.text(text) }
   }
 
+  /// A table in a scroll region. With `cards` (tables whose rows each describe one thing in
+  /// words), a phone shows each row as a card instead (`table.cards` in the stylesheet), each
+  /// body cell labelled with its column's header; a table to compare across (counts, short
+  /// values) stays a table, and scrolls sideways when it must.
   func table(
-    _ parent: Element, caption: String, headers: [String], id: String? = nil,
+    _ parent: Element, caption: String, headers: [String], id: String? = nil, cards: Bool = true,
     rows: (Element) -> Void
   ) {
-    // Focusable and named, so that a keyboard can scroll a table wider than the screen.
-    let wrapper = parent.add("div", ["class": "table-wrap", "role": "group", "aria-label": caption, "tabindex": "0"])
-    let table = wrapper.add("table")
+    let table = scrollRegion(in: parent, label: caption).add("table")
     if let id { table.set("id", id) }
+    if cards { table.set("class", "cards") }
     table.add("caption", text: caption)
     let head = table.add("thead").add("tr")
     for header in headers { head.add("th", ["scope": "col"], text: header) }
-    rows(table.add("tbody"))
+    let body = table.add("tbody")
+    rows(body)
+    guard cards else { return }
+    for row in body.children {
+      for (cell, header) in zip(row.children, headers) where cell.attribute("scope") != "row" {
+        cell.set("data-label", header)
+      }
+    }
   }
 
   func layers(_ element: Element) {
@@ -256,7 +266,7 @@ struct DirectiveRenderer {
     let fields = contract.routeClasses.flatMap(\.fields)
     table(
       element, caption: "References and reserved documentation values", headers: ["Field", "Prefix", "Reserved value"],
-      id: "references-table"
+      id: "references-table", cards: false
     ) { body in
       for kind in contract.references {
         guard let field = fields.first(where: { $0.name == kind.field }) else { continue }
@@ -269,7 +279,7 @@ struct DirectiveRenderer {
   }
 
   func examplesTable(_ element: Element, caption: String, _ cases: [ConformanceCase]) {
-    table(element, caption: caption, headers: ["Link", "Outcome"]) { body in
+    table(element, caption: caption, headers: ["Link", "Outcome"], cards: false) { body in
       for item in cases {
         let row = body.add("tr")
         row.add("td", ["class": "link-example"]).add("code", text: item.input)
@@ -329,8 +339,8 @@ struct DirectiveRenderer {
   }
 
   func handlingStages(_ element: Element) {
-    let figure = element.add("figure", ["class": "diagram", "id": "handling-sequence-diagram", "tabindex": "0"])
-    StageDiagram(contract: contract).draw(into: figure)
+    let figure = element.add("figure", ["class": "diagram", "id": "handling-sequence-diagram"])
+    StageDiagram(contract: contract).draw(into: scrollRegion(in: figure, label: "Handling sequence diagram"))
     figure.add("figcaption").prose(
       "The handling sequence. Each stage has its own failure owner; a later stage is never inferred from an earlier one. Every rejection reason stops a link at Parse. The table below says the same in words."
     )
@@ -558,7 +568,7 @@ struct DirectiveRenderer {
     }
     self.table(
       element, caption: "Link cases by expected outcome",
-      headers: ["Outcome"] + contract.builds.map(\.name), id: "conformance-table"
+      headers: ["Outcome"] + contract.builds.map(\.name), id: "conformance-table", cards: false
     ) { body in
       var keys: [String] = contract.routeClasses.map { "recognized \($0.id.rawValue)" }
       keys += RejectionReason.allCases.map { "unsupported \($0.rawValue)" }

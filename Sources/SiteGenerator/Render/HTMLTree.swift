@@ -165,6 +165,9 @@ struct Element {
 /// valid HTML5 that an XML parser can also read, so that reading it back (`SerializedPage`)
 /// is a strict well-formedness check.
 final class HTMLDocument {
+  /// The folder of the page this document is written into (`SitePath`): its `href`, `src` and
+  /// `action` values, paths from the site's root, are written relative to it. Empty at the root.
+  var linkFolder = ""
   enum Kind: UInt8 {
     case document, element, text, comment, doctype, cdata, processingInstruction
   }
@@ -212,6 +215,7 @@ final class HTMLDocument {
   /// A copy that can be changed without changing this document.
   func copy() -> HTMLDocument {
     let copy = HTMLDocument()
+    copy.linkFolder = linkFolder
     copy.nodes = nodes
     copy.values = values
     copy.textBytes = textBytes
@@ -512,15 +516,19 @@ final class HTMLDocument {
       out.bytes.append(utf8: attributes[current].name)
       out.bytes.append(UInt8(ascii: "="))
       out.bytes.append(UInt8(ascii: "\""))
-      out.appendEscaped(attributes[current].value, Self.attributeEscapes)
+      var value = attributes[current].value
+      let name = attributes[current].name
+      if !linkFolder.isEmpty, name == "href" || name == "src" || name == "action" {
+        value = SitePath.relative(value, from: linkFolder)
+      }
+      out.appendEscaped(value, Self.attributeEscapes)
       out.bytes.append(UInt8(ascii: "\""))
       // An empty value names nothing, as reading the page back finds.
-      if !attributes[current].value.isEmpty {
-        switch attributes[current].name {
-        case "id": out.ids.append(attributes[current].value)
+      if !value.isEmpty {
+        switch name {
+        case "id": out.ids.append(value)
         case "href", "src":
-          out.links.append(
-            PageLink(attribute: attributes[current].name, value: attributes[current].value, line: out.newlines))
+          out.links.append(PageLink(attribute: name, value: value, line: out.newlines))
         default: break
         }
       }

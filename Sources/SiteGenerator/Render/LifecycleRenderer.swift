@@ -9,12 +9,13 @@ struct LifecycleRenderer {
 
   func render(into element: Element) {
     let scenarios = Scenarios.all(contract)
-    let figure = element.add("figure", ["class": "diagram", "id": "lifecycle-states", "tabindex": "0"])
-    drawStates(into: figure)
+    let figure = element.add("figure", ["class": "diagram", "id": "lifecycle-states"])
+    drawStates(into: scrollRegion(in: figure, label: "Link intent states diagram"))
     figure.add("figcaption").prose(
       "States of a link intent. Every state can also end in Dropped on logout, an account or project switch, a stale generation, expiry or a newer link. The table below lists every transition in words."
     )
-    renderer.table(element, caption: "Intent states and transitions", headers: ["From", "To", "When"]) { body in
+    renderer.table(element, caption: "Intent states and transitions", headers: ["From", "To", "When"], cards: false) {
+      body in
       for transition in IntentState.transitions {
         let row = body.add("tr")
         row.add("th", ["scope": "row"], text: transition.from.title)

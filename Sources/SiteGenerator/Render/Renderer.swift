@@ -24,11 +24,14 @@ struct SiteContext: Sendable {
   let contentFolder: String
   /// The contract values a page's prose writes as placeholders.
   let placeholders: ContentPlaceholders
+  /// The images beside the pages, which the pages may show.
+  let images: ContentImages
 
   init(
     contract: Contract, template: PageTemplate, siteTitle: String, files: PublishedFiles,
-    conformance: SharedConformance, contentFolder: String = "Content"
+    conformance: SharedConformance, contentFolder: String = "Content", images: ContentImages = .none
   ) {
+    self.images = images
     self.contract = contract
     self.template = template
     self.siteTitle = siteTitle
@@ -364,11 +367,27 @@ struct PageRenderer {
       } else {
         renderInlines(node, into: element)
       }
-    case CMARK_NODE_HTML_INLINE, CMARK_NODE_IMAGE:
+    case CMARK_NODE_IMAGE:
+      renderImage(node, into: element)
+    case CMARK_NODE_HTML_INLINE:
       break  // reported in the first pass
     default:
       renderInlines(node, into: element)
     }
+  }
+
+  /// An image beside the pages, with its alt text (empty when it is marked decorative) and the
+  /// size its file's header gives; nothing for one the first pass reported.
+  mutating func renderImage(_ node: MarkdownNode, into element: Element) {
+    let folder = SitePath.folder(of: page.name)
+    guard let path = ContentImage.path(node.url, folder: folder), ExternalLink.scheme(of: node.url) == nil,
+      case .success(let size) = context.images.size(of: path)
+    else { return }
+    let decorative = node.title == ContentImage.decorative
+    let alt = decorative ? "" : node.plainText.trimmingCharacters(in: .whitespacesAndNewlines)
+    let image = element.add(
+      "img", ["src": path, "alt": alt, "width": String(size.width), "height": String(size.height)])
+    if !decorative, !node.title.isEmpty { image.set("title", node.title) }
   }
 
   /// Renders a pipe table in a scroll frame a keyboard can reach, with column headers and
@@ -378,8 +397,7 @@ struct PageRenderer {
     let label =
       "Table: "
       + headers.map { MarkdownNode(pointer: $0.root).plainText.replacing("\\|", with: "|") }.joined(separator: ", ")
-    let wrapper = element.add("div", ["class": "table-wrap", "role": "group", "aria-label": label, "tabindex": "0"])
-    let html = wrapper.add("table", ["class": "content-table"])
+    let html = scrollRegion(in: element, label: label).add("table", ["class": "content-table"])
     let head = html.add("thead").add("tr")
     for (column, (cell, document)) in zip(table.header, headers).enumerated() {
       renderCell(cell, document, into: head.add("th", ["scope": "col"]), table.alignments[column])
@@ -468,22 +486,33 @@ struct PageRenderer {
       holds(UInt8(ascii: "#"), in: destination)
       ? destination.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false) : [Substring(destination)]
     let file = String(parts[0])
-    if parts.count == 1, lookups.isGeneratedFile(file) { return file }
-    if ExternalLink.looksLikeGeneratedFile(file) {
+    // A link is written relative to the page's own folder, as a browser reads it; the site's
+    // paths are from its root (`SitePath`), and the writer makes them relative again.
+    let folder = SitePath.folder(of: page.name)
+    let target = SitePath.join(folder, file)
+    if parts.count == 1, let target, lookups.isGeneratedFile(target) { return target }
+    if let target, ExternalLink.looksLikeGeneratedFile(target) {
       let known = lookups.generatedPaths()
-      let near = Suggestion.nearest(file, among: known).map { "did you mean `\($0)`? " } ?? ""
+      let shownKnown = known.map { SitePath.relative($0, from: folder) }
+      let near = Suggestion.nearest(file, among: shownKnown).map { "did you mean `\($0)`? " } ?? ""
       return fail(
-        "link to `\(shown(destination))`: no such generated file (\(near)generated files: \(known.joined(separator: ", ")))"
+        "link to `\(shown(destination))`: no such generated file (\(near)generated files: \(shownKnown.joined(separator: ", ")))"
       )
     }
-    guard file.hasSuffix(".md"), !holds(UInt8(ascii: "/"), in: file) else {
+    guard file.hasSuffix(".md"), let target else {
+      if file.hasSuffix(".md"), !file.hasPrefix("/") {
+        return fail("link to `\(shown(destination))` leaves the Content folder: link to a page inside it")
+      }
       return fail(
         "link to `\(shown(destination))`: link to a page as `name.md` or `name.md#heading`, to a route as `route:ID`, to a generated file such as `conformance.json`, to an https URL or to a mailto: address"
       )
     }
-    let name = String(file.dropLast(3))
+    let name = String(target.dropLast(3))
     guard lookups.hasPage(named: name) else {
-      return fail("link to missing page `\(Printed.excerpt(file))`")
+      // Every page as this page would link to it, for "did you mean".
+      let known = (lookups.index?.pages.keys.sorted() ?? []).map { SitePath.relative($0 + ".md", from: folder) }
+      let suggestion = known.isEmpty ? "" : " " + Suggestion.known(file, among: known)
+      return fail("link to missing page `\(Printed.excerpt(file))`\(suggestion)")
     }
     var href = name == page.name && parts.count > 1 ? "" : PageFacts.outputName(of: name)
     if parts.count > 1 {

@@ -85,11 +85,13 @@ final class ParsedTemplate {
   /// page writes one.
   private var navigationMarked: [Int: WrittenHTML] = [:]
 
-  /// Parses the template and, when given, fills its navigation once for every page it renders.
+  /// Parses the template and, when given, fills its navigation once for every page it renders,
+  /// for pages in `folder` (`SitePath`), whose links it writes relative to it.
   /// Without `layout`, every page copies the whole template, as templates that cannot be laid
   /// out are rendered.
-  init(_ template: PageTemplate, navigation: Navigation? = nil, layout usesLayout: Bool = true) {
+  init(_ template: PageTemplate, navigation: Navigation? = nil, layout usesLayout: Bool = true, folder: String = "") {
     document = HTMLDocument.parse(template.source, url: template.path)!
+    document.linkFolder = folder
     self.navigation = navigation
     var paths: [(slot: Slot, path: [Int])] = []
     var elements: [Slot: Element] = [:]
@@ -143,6 +145,7 @@ final class ParsedTemplate {
   func instantiate() -> PageFrame {
     if let layout {
       let contents = HTMLDocument()
+      contents.linkFolder = document.linkFolder
       var slots: [Slot: Element] = [:]
       for hole in layout.holes {
         slots[hole.slot] = Element(owner: contents, index: contents.append(.element, hole.name, to: 0))

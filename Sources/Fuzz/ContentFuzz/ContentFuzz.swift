@@ -42,8 +42,10 @@ enum ContentProperties {
     "pre", "code", "em", "strong", "br", "hr", "table", "caption", "thead", "tbody", "tr", "th",
     "td", "section", "figure", "figcaption", "span", "svg", "defs", "marker", "path", "g", "rect",
     "line", "text",
-    // The page template's search box, in every header.
-    "form", "label", "input", "button",
+    // The page template's search box, in every header, and its navigation menu on a phone.
+    "form", "label", "input", "button", "details", "summary",
+    // A Content image beside the pages.
+    "img",
     // The link checker's form (`contract link-checker`), and its scripts (`scriptSources`).
     "select", "option", "output", "noscript", "script",
   ]

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # validate-site: the W3C Nu HTML checker and axe-core (in headless Chromium) over every
-# Site/*.html page, at desktop and phone widths, in light and dark color scheme.
+# page of Site/ (sub-folders too), at desktop (1280 px) and phone (390 px) widths, in light and dark color scheme.
 # Zero HTML errors and zero accessibility violations, or exit 1. Screenshots of every page
 # in every mode go to .validate/screenshots/ (ignored by git) for people to look at.
 #

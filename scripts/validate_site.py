@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""validate-site: Nu HTML checker + axe-core in headless Chromium over every Site/*.html page.
+"""validate-site: Nu HTML checker + axe-core in headless Chromium over every page of Site/ (sub-folders too).
 
 Run through scripts/validate-site.sh, which installs what this needs. It also drives the link
 checker page (check.html?build=NAME&link=LINK) from file:// over a case of every fault of
@@ -202,7 +202,12 @@ return {
 """
 
 
-def run_axe(pages: list[Path], out: Path, screenshots: bool, rules_tags: list[str] | None):
+def shot_name(page: Path, site: Path) -> str:
+    """A page's screenshot name: its path in the site, folders joined by `__`, without `.html`."""
+    return "__".join(page.relative_to(site).with_suffix("").parts)
+
+
+def run_axe(pages: list[Path], site: Path, out: Path, screenshots: bool, rules_tags: list[str] | None):
     """Returns (violation count, ran, per-page table)."""
     from axe_selenium_python import Axe
 
@@ -243,23 +248,24 @@ def run_axe(pages: list[Path], out: Path, screenshots: bool, rules_tags: list[st
                 mode_violations = 0
                 for page in pages:
                     driver.get(page.resolve().as_uri())
+                    name = str(page.relative_to(site))
                     probe = driver.execute_script(PROBE)
                     if probe["dark"] != (scheme == "dark") or probe["width"] != w:
-                        raise RuntimeError(f"emulation did not take on {page.name} {mode}: {probe}")
+                        raise RuntimeError(f"emulation did not take on {name} {mode}: {probe}")
                     if probe["scrollWidth"] > probe["width"]:
                         overflow.append(
-                            f"{page.name} {mode}: page is {probe['scrollWidth']}px wide "
+                            f"{name} {mode}: page is {probe['scrollWidth']}px wide "
                             f"in a {probe['width']}px viewport"
                             + (" (the phone zooms out to fit it)" if probe["innerWidth"] > w else "")
                         )
                     for sc in probe["scrollers"]:
-                        scrollers.setdefault((page.name, sc.split(" (")[0]), []).append(
+                        scrollers.setdefault((name, sc.split(" (")[0]), []).append(
                             f"{w}-{scheme} {sc.rsplit(' (', 1)[1].rstrip(')')}"
                         )
                     Axe(driver).inject()
                     res = driver.execute_async_script(AXE_RUN % options_js)
                     if "error" in res:
-                        raise RuntimeError(f"axe.run failed on {page.name} {mode}: {res['error']}")
+                        raise RuntimeError(f"axe.run failed on {name} {mode}: {res['error']}")
                     version = res["version"]
                     for v in res["violations"]:
                         for node in v["nodes"]:
@@ -267,7 +273,7 @@ def run_axe(pages: list[Path], out: Path, screenshots: bool, rules_tags: list[st
                             mode_violations += 1
                             grouped[v["id"]].append(
                                 (
-                                    page.name,
+                                    name,
                                     mode,
                                     node.get("impact") or v.get("impact"),
                                     node["target"],
@@ -279,11 +285,11 @@ def run_axe(pages: list[Path], out: Path, screenshots: bool, rules_tags: list[st
                     for v in res["incomplete"]:
                         incomplete[v["id"]] += len(v["nodes"])
                     results_dump.append(
-                        {"page": page.name, "mode": mode, "violations": res["violations"],
+                        {"page": name, "mode": mode, "violations": res["violations"],
                          "incomplete": res["incomplete"]}
                     )
                     if screenshots:
-                        full_page_screenshot(driver, shots / f"{page.stem}-{w}-{scheme}.png")
+                        full_page_screenshot(driver, shots / f"{shot_name(page, site)}-{w}-{scheme}.png")
                 log(f"axe: {mode_name} {mode}: {len(pages)} pages, {mode_violations} violations")
     finally:
         driver.quit()
@@ -415,7 +421,8 @@ def main() -> int:
     site = Path(args.site)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    pages = sorted(site.glob("*.html"))
+    # Every page, those in Content's sub-folders too (Site/guides/setup.html).
+    pages = sorted(site.rglob("*.html"))
     if not pages:
         log(f"validate-site: no pages in {site}/")
         return 2
@@ -428,7 +435,7 @@ def main() -> int:
         broken |= not ran
     if not args.skip_axe:
         tags = [t for t in args.tags.split(",") if t] or None
-        violations, ran, _ = run_axe(pages, out, not args.no_screenshots, tags)
+        violations, ran, _ = run_axe(pages, site, out, not args.no_screenshots, tags)
         broken |= not ran
     checker_differ = 0
     if not args.skip_checker and (site / "check.html").exists():

@@ -15,6 +15,8 @@ import Testing
     var paragraphs: [String]
     var links: [String]
     var block: String?
+    /// Whether the page shows the image `images/pic.png` (relative to its own folder).
+    var image = false
 
     var text: String {
       var body = ""
@@ -23,13 +25,14 @@ import Testing
       }
       if let block { body += "```contract \(block)\n```\n\n" }
       if !links.isEmpty { body += "See " + links.joined(separator: ", ") + ".\n" }
+      if image { body += "\n![A picture](images/pic.png)\n" }
       return page(title, weight: weight, body)
     }
   }
 
   enum Edit: CaseIterable {
     case body, paragraph, heading, title, weight, addPage, removePage, addLink, block, moveBlock, handEditOutput
-    case stylesheet
+    case stylesheet, image
   }
 
   static let blocks = ["route business", "route checkout", "rejection-reasons", "builds", nil]
@@ -41,7 +44,8 @@ import Testing
     var next = 0
     func newDraft() -> String {
       next += 1
-      let name = "page-\(next)"
+      // Every third page is in a folder, which its links start from.
+      let name = next % 3 == 0 ? "guides/page-\(next)" : "page-\(next)"
       drafts[name] = Draft(
         title: "Page \(next)", weight: Int.random(in: 0...3, using: &random),
         headings: ["Intro \(next)", "Details \(next)"], paragraphs: ["Words of page \(next)."], links: [],
@@ -101,9 +105,10 @@ import Testing
         let target = anyPage()
         let heading = drafts[target]!.headings.randomElement(using: &random)!
         let fragment = heading.lowercased().replacingOccurrences(of: " ", with: "-")
+        let path = SitePath.relative(target + ".md", from: SitePath.folder(of: name))
         let link =
           Bool.random(using: &random)
-          ? "[\(heading)](\(target).md#\(fragment))" : "[the business route](route:business)"
+          ? "[\(heading)](\(path)#\(fragment))" : "[the business route](route:business)"
         drafts[name]!.links.append(link)
         try save(name)
       case .block:
@@ -122,6 +127,19 @@ import Testing
         try? fixture.write("Site/\(name).html", "edited by hand\n")
       case .stylesheet:
         try fixture.write("Templates/style.css", "/* step \(step) */\nbody { margin: 0; }\n")
+      case .image:
+        // A picture of a new size in the page's folder, which the page then shows; half the
+        // time on a page that shows its folder's picture already.
+        let showing = drafts.keys.sorted().filter { drafts[$0]!.image }
+        let name = Bool.random(using: &random) ? showing.randomElement(using: &random) ?? name : name
+        let folder = SitePath.folder(of: name)
+        try fixture.writeBytes(
+          "Content/" + (folder.isEmpty ? "" : folder + "/") + "images/pic.png", pngHeader(step + 1, 2 * step + 1))
+        // A page that shows it already is not saved: the new size alone must make it again.
+        if !drafts[name]!.image {
+          drafts[name]!.image = true
+          try save(name)
+        }
       }
       fixture.expectFullBuild(build().run(), "seed \(seed), after \(history)")
     }

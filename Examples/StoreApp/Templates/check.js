@@ -369,7 +369,23 @@
     return "unsupported " + outcome.reason + (outcome.field ? " " + outcome.field : "");
   }
 
-  var api = { classify: classify, line: line, keyWords: keyWords };
+  /// The link `text` is, read as a reader pastes one: as typed when it starts with a scheme
+  /// (`https://`, `com.example.customer://`); with `https://` before it when it reads as a host
+  /// and a path, query or fragment (`links.example.com/start`) or is a build's host alone;
+  /// otherwise null (a word, or a file name such as `conformance.json`). What the link then is,
+  /// only `classify` says: this reads the shape of the text, never the contract's rules.
+  function linkOf(contract, text) {
+    var input = String(text).trim();
+    if (/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(input)) return { link: input, added: false };
+    var host = /^([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)(?::[0-9]*)?(?=[\/?#]|$)/.exec(input);
+    if (!host) return null;
+    var alone = host[0].length === input.length;
+    var named = contract.builds.some(function (build) { return build.webHost.toLowerCase() === host[1].toLowerCase(); });
+    if (alone && !named) return null;
+    return { link: "https://" + input, added: true };
+  }
+
+  var api = { classify: classify, line: line, keyWords: keyWords, linkOf: linkOf };
   if (typeof module !== "undefined" && module.exports) { module.exports = api; return; }
   root.linkcontractCheck = api;
 
@@ -381,12 +397,25 @@
   var contract = root.linkcontractContract;
   if (!form || !outcome || !contract) return;
   var buildField = form.elements.build, linkField = form.elements.link;
+  // Under the outcome, for a link typed without its scheme: what it is with `https://`.
+  var hint = document.createElement("p");
+  hint.className = "check-hint";
+  hint.setAttribute("aria-live", "polite");
+  hint.hidden = true;
+  outcome.parentNode.parentNode.insertBefore(hint, outcome.parentNode.nextSibling);
 
   function show() {
     var link = linkField.value;
+    hint.hidden = true;
     if (!link) { outcome.textContent = ""; return; }
     var answer = classify(contract, buildField.value, link);
     outcome.textContent = answer ? line(answer) : "unknown build " + buildField.value;
+    var found = answer ? linkOf(contract, link) : null;
+    if (found && found.added) {
+      hint.textContent = "The link has no scheme, so the parser refuses it as written. With https:// before it: " +
+        line(classify(contract, buildField.value, found.link));
+      hint.hidden = false;
+    }
   }
 
   var query = new URLSearchParams(root.location.search);

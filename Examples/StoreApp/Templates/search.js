@@ -101,22 +101,12 @@
     });
   }
 
-  // The link a query is, if any: as typed when it has a scheme, or with `https://` before it
-  // when it starts with a build's web host (a link pasted without its scheme).
-  function linkOf(query, contract) {
-    if (/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(query)) return { link: query, added: false };
-    var lower = query.toLowerCase();
-    var host = contract.builds.some(function (build) {
-      var h = build.webHost.toLowerCase();
-      return lower === h || (lower.indexOf(h) === 0 && "/?#".indexOf(lower.charAt(h.length)) >= 0);
-    });
-    return host ? { link: "https://" + query, added: true } : null;
-  }
-
   function showLink(query) {
     linkLine.textContent = "";
     var checker = self.linkcontractCheck, contract = self.linkcontractContract;
-    var found = checker && contract ? linkOf(query, contract) : null;
+    // The link a query is, if any (a link pasted without its scheme gets `https://`): the
+    // checker's reading, the one JavaScript reading of links.
+    var found = checker && contract ? checker.linkOf(contract, query) : null;
     if (!found) { linkLine.hidden = true; return; }
     linkLine.appendChild(document.createTextNode(found.added
       ? "Read as " + found.link + " (the scheme added): "

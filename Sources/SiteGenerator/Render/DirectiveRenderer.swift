@@ -282,7 +282,7 @@ struct DirectiveRenderer {
     table(element, caption: caption, headers: ["Link", "Outcome"], cards: false) { body in
       for item in cases {
         let row = body.add("tr")
-        row.add("td", ["class": "link-example"]).add("code", text: item.input)
+        row.add("td", ["class": "link-example"]).add("code", ["class": "link"], text: item.input)
         let cell = row.add("td")
         switch item.expected {
         case .recognized(let id, _):

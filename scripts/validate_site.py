@@ -194,8 +194,8 @@ return {
     return (o === 'auto' || o === 'scroll') && e.scrollWidth > e.clientWidth + 1;
   }).map(function (e) {
     var name = e.id ? '#' + e.id : e.tagName.toLowerCase() + (e.className ? '.' + e.className.split(' ')[0] : '');
-    var cap = e.querySelector('caption, figcaption');
-    return name + (cap ? ' "' + cap.textContent.trim().slice(0, 50) + '"' : '') +
+    var cap = e.getAttribute('aria-label') || (e.querySelector('caption, figcaption') || {}).textContent;
+    return name + (cap ? ' "' + cap.trim().slice(0, 50) + '"' : '') +
       ' (' + e.scrollWidth + 'px in ' + e.clientWidth + 'px)';
   })
 };

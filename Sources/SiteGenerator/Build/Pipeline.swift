@@ -785,7 +785,7 @@ struct BuildDigests {
     all.add(sources.content.names == nil ? 0 : 1)
     for name in sources.content.names ?? [] {
       all.add(name)
-      // Sub-folders are not read by a build, so only their names count.
+      // Every file under Content, in sub-folders too (`guides/setup.md`), with its digest.
       all.add(sources.content.digests[name] ?? 0)
     }
     inputs = all.value

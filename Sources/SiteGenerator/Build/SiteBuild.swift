@@ -286,10 +286,11 @@ struct SiteSources: Sendable {
   }
 
   struct Folder: Sendable {
-    /// Nil when the folder itself cannot be read.
+    /// Nil when the folder itself cannot be read. For Content, the paths of the files in its
+    /// sub-folders too (`guides/setup.md`; `listing`).
     let names: [String]?
-    /// By name: the files this build read. A sub-folder, an unreadable file or a file known
-    /// from the record has no entry.
+    /// By name: the files this build read. A folder left unlisted (named `*.md`, or hidden),
+    /// an unreadable file or a file known from the record has no entry.
     let bytes: [String: [UInt8]]
     /// The digest of each file's bytes, by name.
     let digests: [String: UInt64]

@@ -370,8 +370,8 @@
   }
 
   /// The link `text` is, read as a reader pastes one: as typed when it starts with a scheme
-  /// (`https://`, `com.example.customer://`); with `https://` before it when it reads as a host
-  /// and a path, query or fragment (`links.example.com/start`) or is a build's host alone;
+  /// (`https://`, `<scheme>://`); with `https://` before it when it reads as a host
+  /// and a path, query or fragment (`<host>/start`) or is a build's host alone;
   /// otherwise null (a word, or a file name such as `conformance.json`). What the link then is,
   /// only `classify` says: this reads the shape of the text, never the contract's rules.
   function linkOf(contract, text) {

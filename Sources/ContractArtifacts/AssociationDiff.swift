@@ -240,9 +240,9 @@ private func diffReleases(
       diffContractDocuments("contract.json", old: before, new: after, contract: contract)
     default: AssociationDiff(changes: [])
     }
-  let files = diffAssociationTrees(
-    old: association(old), new: association(new), contract: contract, probes: probes)
   let oldAssociation = association(old)
+  let files = diffAssociationTrees(
+    old: oldAssociation, new: association(new), contract: contract, probes: probes)
   let carried = carrying(values.cutovers.map(\.change), in: files.changes) { file in
     Set(oldAssociation[file].map(fileLines) ?? [])
   }
@@ -256,7 +256,7 @@ private func diffContractDocuments(_ path: String, old: [UInt8], new: [UInt8], c
   guard let before = contractBuilds(old), let after = contractBuilds(new) else {
     return AssociationDiff(changes: diffLines(path, old, new).map { located($0, contract) })
   }
-  let changed = valueChanges(old: before, new: after)
+  let changed = valueChanges(old: before, new: after, contract: contract)
   var changes = changed.map { change in
     var record = AssociationChange(
       file: path, kind: change.kind,

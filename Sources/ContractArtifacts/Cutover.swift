@@ -63,29 +63,18 @@ public struct ValueChange: Sendable, Hashable {
 }
 
 /// The build values of two releases that differ, build by build (matched by name), in the
-/// contract's order of values.
-public func valueChanges(old: [Build], new: [Build]) -> [ValueChange] {
+/// contract's order of values, each as `SpotValue.values` gives it.
+public func valueChanges(old: [Build], new: [Build], contract: Contract) -> [ValueChange] {
   let values: [SpotValue] = [.webHost, .customScheme, .appID, .androidPackage, .certificateFingerprints]
   var changes: [ValueChange] = []
   for build in new {
     guard let before = old.first(where: { $0.name == build.name }) else { continue }
     for value in values {
-      let (was, now) = (bareValues(value, before), bareValues(value, build))
+      let (was, now) = (value.values(before, contract), value.values(build, contract))
       if was != now { changes.append(ValueChange(build: build.name, value: value, before: was, after: now)) }
     }
   }
   return changes
-}
-
-private func bareValues(_ value: SpotValue, _ build: Build) -> [String] {
-  switch value {
-  case .webHost: [build.webHost]
-  case .customScheme: [build.customScheme]
-  case .appID: [build.appID]
-  case .androidPackage: [build.androidPackage]
-  case .certificateFingerprints: build.androidCertificateFingerprints
-  case .routeClaims: []
-  }
 }
 
 /// The builds a `contract.json` document declares, or nil when it is not one.

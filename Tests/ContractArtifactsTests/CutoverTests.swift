@@ -105,7 +105,8 @@ struct CutoverTests {
   func hostCutoverOrder() throws {
     let (changed, before, after) = Self.after(Self.edits[0])
     let plan = cutoverPlan(
-      try #require(valueChanges(old: Self.contract.builds, new: changed.builds, contract: changed).first), contract: changed)
+      try #require(valueChanges(old: Self.contract.builds, new: changed.builds, contract: changed).first),
+      contract: changed)
     let first = try #require(plan.steps.first)
     #expect(first.phase == .serveBoth && first.key.contains(after.webHost))
     #expect(first.command == "linkcontract verify-host --build \(after.name)")

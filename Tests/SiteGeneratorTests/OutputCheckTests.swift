@@ -81,35 +81,6 @@ import Testing
   }
 
   @Test(
-    "A made page's links the recorded build followed are checked again only into changed pages; all in a full check")
-  func settledLinks() {
-    func chunk(_ links: [String]) -> SearchChunk {
-      SearchChunk(
-        key: 0, json: Bytes([]), pageItem: Bytes([]), headingItems: Bytes([]), headingCount: 0, links: .made(links))
-    }
-    let first = chunk(["a.html#gone", "missing.html"])
-    let followed = FollowedLinks(groups: [
-      .init(line: 1, chunks: [first], pageItems: true),
-      .init(line: 2, chunks: [chunk(["b.html#gone"])], pageItems: true),
-      .init(line: 4, chunks: [first], pageItems: false),
-    ])
-    let pages = [
-      RenderedPage(
-        path: "search.html", bytes: [], ids: [], duplicateIDs: [],
-        links: [PageLink(attribute: "href", value: "a.html#new", line: 3)], diagnostics: [], followed: followed),
-      Self.page("a.html", made: false, ids: ["x"]),
-      Self.page("b.html", made: true, ids: ["y"]),
-    ]
-    let check = Self.check(pages)
-    #expect(
-      Self.messages(check.problems("Site", changedTargets: ["b.html"])) == [
-        "Site/search.html:2: href `b.html#gone`: no id `gone` in b.html",
-        "Site/search.html:3: href `a.html#new`: no id `new` in a.html",
-      ])
-    #expect(Self.messages(check.problems("Site")).count == 4)
-  }
-
-  @Test(
     "A worker's remembered answers never stand for a link it did not check",
     arguments: [
       // The first page's check skips every link; the second checks them all.

@@ -3,31 +3,41 @@ import Testing
 
 @testable import SiteGenerator
 
-/// A page's items in the static search index are written as bytes (`SearchIndex.appendItem`);
-/// the items the search page builds in its document (`SearchIndex.item`) are the reference.
+/// The static search index's items are written once (`SearchIndex.appendItem`), with each page,
+/// and appended to the search page's document as they are: held to libxml2's reading and
+/// writing of the same markup, and to the strict reader of written pages.
 @Suite struct SearchItemTests {
   static let texts = [
     "", "Plain", "A <b> & \"c\"", "`code` first", "last `code`", "``", "`open", "a `b` c `d` e", "tab\there",
     "line\nbreak", "é 😀",
   ]
 
-  @Test("An item is written as the document writes it", arguments: SearchEntry.Kind.allCases)
-  func item(_ kind: SearchEntry.Kind) {
+  @Test(
+    "Items appended to a page are written as libxml2 writes them, their links at their lines",
+    arguments: SearchEntry.Kind.allCases)
+  func item(_ kind: SearchEntry.Kind) throws {
     var random = SplitMix64(name: kind.rawValue)
-    for _ in 0..<60 {
-      let entry = SearchEntry(
-        kind: kind, name: random.pick(Self.texts), detail: random.pick(Self.texts),
-        href: random.pick(["", "page.html", "page.html#a-b", "x.html?q=\"1\"&r=<2>"]), terms: "")
-      let document = HTMLDocument.fragment()
-      let list = document.body.add("ul")
-      SearchIndex.item(entry, in: list)
-      var written = WrittenHTML()
-      SearchIndex.appendItem(entry, to: &written)
-      let expected = document.serializedChildren(of: list)
+    for _ in 0..<30 {
+      let entries = (0..<random.int(1...4)).map { _ in
+        SearchEntry(
+          kind: kind, name: random.pick(Self.texts), detail: random.pick(Self.texts),
+          href: random.pick(["page.html", "page.html#a-b", "x.html?q=\"1\"&r=<2>"]), terms: "")
+      }
+      var items = WrittenHTML()
+      for entry in entries { SearchIndex.appendItem(entry, to: &items) }
+      let document = HTMLDocument()
+      document.append(.doctype, "<!DOCTYPE html>", to: 0)
+      let body = Element(owner: document, index: document.append(.element, "html", to: 0)).add("body")
+      body.add("p", text: random.pick(Self.texts))
+      body.add("ul").append(items)
+      let written = document.written()
+      let text = String(decoding: written.bytes, as: UTF8.self)
+      #expect(text == String(decoding: document.libxml2Serialized(), as: UTF8.self), "\(entries)")
+      let read = try SerializedPage.read(written.bytes).get()
       #expect(
-        written.bytes == expected,
-        "\(entry): \(String(decoding: written.bytes, as: UTF8.self)) against \(String(decoding: expected, as: UTF8.self))"
-      )
+        read.links == written.links.map { PageLink(attribute: $0.attribute, value: $0.value, line: $0.line + 1) },
+        "\(entries)")
+      #expect(written.links.map(\.value) == entries.map(\.href))
     }
   }
 }

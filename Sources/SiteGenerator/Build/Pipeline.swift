@@ -376,8 +376,7 @@ struct SitePipeline {
     } _: { job, worker -> (RenderedPage, SearchChunk, ahead: Bool) in
       let page = site.pages[job]
       let known = previous?.pages[page.facts.name]
-      var recalled = known?.chunk.flatMap { $0.key == searchBase.chunkKey(page.facts) ? $0 : nil }
-      recalled?.recalled = true
+      let recalled = known?.chunk.flatMap { $0.key == searchBase.chunkKey(page.facts) ? $0 : nil }
       let chunk = recalled ?? searchBase.chunk(page.facts)
       if sameNavigation, let known, known.facts.digest == page.facts.digest,
         untouched.contains(page.facts.outputName),

@@ -52,7 +52,7 @@ struct BuildRecord {
   }
 
   static let format = "linkcontract-build-record 15\n"
-  static let pagesFormat = "linkcontract-build-record-pages 14\n"
+  static let pagesFormat = "linkcontract-build-record-pages 15\n"
 
   /// The build's tool and its contract (`BuildDigests.tool`): a record the same tool saved
   /// vouches that the contract compiled into it passed its checks.
@@ -513,7 +513,11 @@ struct RecordWriter {
     }
     writer.section(page.chunk?.linkList.encoded) { writer in
       let links = page.chunk?.links ?? []
-      writer.strings(links, count: links.count)
+      writer.int(links.count)
+      for link in links {
+        writer.string(link.value)
+        writer.int(link.line)
+      }
     }
     return writer.bytes
   }
@@ -781,7 +785,11 @@ struct RecordReader {
     let searchChunk = chunk.map { chunk in
       SearchChunk(
         key: chunk.key, json: chunk.json, pageItem: chunk.pageItem, headingItems: chunk.items,
-        headingCount: chunk.headingCount, links: .recorded(Recorded(links, health: health) { $0.strings() }))
+        headingCount: chunk.headingCount,
+        links: .recorded(
+          Recorded(links, health: health) { reader in
+            (0..<reader.count()).map { _ in PageLink(attribute: "href", value: reader.string(), line: reader.int()) }
+          }))
     }
     return BuildRecord.Page(facts: facts, render: render, chunk: searchChunk, extent: extent)
   }

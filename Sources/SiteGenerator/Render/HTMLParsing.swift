@@ -147,6 +147,16 @@ extension HTMLDocument {
         xmlUnlinkNode(node)
         xmlAddChild(UnsafeMutableRawPointer(document).assumingMemoryBound(to: xmlNode.self), node)
         return
+      case .written:
+        // Markup written before goes in as libxml2 parses it, to be written again by libxml2.
+        var list: xmlNodePtr?
+        var bytes = (writtenParts[index]?.bytes ?? []) + [0]
+        let status = bytes.withUnsafeMutableBufferPointer {
+          xmlParseBalancedChunkMemory(document, nil, nil, 0, $0.baseAddress, &list)
+        }
+        precondition(status == 0, "written markup is well-formed")
+        if let list, let parent { xmlAddChildList(parent, list) }
+        return
       case .processingInstruction, .document:
         return
       }

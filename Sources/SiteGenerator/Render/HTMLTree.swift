@@ -48,6 +48,12 @@ struct Element {
     owner.appendText(utf8: bytes, to: index)
   }
 
+  /// Appends markup written before, as this document writes it (`WrittenHTML`), with the ids
+  /// and links in it: the search page's items, made once per page and kept by the build record.
+  func append(_ written: WrittenHTML) {
+    owner.appendWritten(written, to: index)
+  }
+
   /// Appends text in which `backquoted` spans become `<code>` elements.
   func prose(_ text: String) {
     guard holds(UInt8(ascii: "`"), in: text) else { return self.text(text) }
@@ -170,6 +176,8 @@ final class HTMLDocument {
   var linkFolder = ""
   enum Kind: UInt8 {
     case document, element, text, comment, doctype, cdata, processingInstruction
+    /// Markup written before (`Element.append(_:)`), kept in `writtenParts`.
+    case written
   }
 
   /// A node's place in the tree; its value is in `values`, so that reading a node copies no
@@ -204,6 +212,8 @@ final class HTMLDocument {
   @exclusivity(unchecked) fileprivate(set) var attributes: [Attribute]
   /// Each node's line in the source it was parsed from; empty for built documents.
   @exclusivity(unchecked) fileprivate(set) var lines: [Int32]
+  /// The markup of each `written` node, by the node's index.
+  fileprivate(set) var writtenParts: [Int32: WrittenHTML] = [:]
 
   init() {
     nodes = [Node(kind: .document)]
@@ -221,6 +231,7 @@ final class HTMLDocument {
     copy.textBytes = textBytes
     copy.attributes = attributes
     copy.lines = lines
+    copy.writtenParts = writtenParts
     return copy
   }
 
@@ -280,6 +291,10 @@ final class HTMLDocument {
     textBytes.append(contentsOf: bytes)
     nodes[Int(index)].textBytes = start..<Int32(textBytes.count)
     return index
+  }
+
+  func appendWritten(_ written: WrittenHTML, to parent: Int32) {
+    writtenParts[append(.written, "", to: parent)] = written
   }
 
   /// The text of every text node below `element`, in document order, each followed by a
@@ -498,6 +513,8 @@ final class HTMLDocument {
     case .processingInstruction:
       out.fail("a processing instruction")
       out.appendCounting(values[at])
+    case .written:
+      if let written = writtenParts[index] { out.append(written) }
     case .document:
       break
     }

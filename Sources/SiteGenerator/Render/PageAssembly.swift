@@ -12,8 +12,6 @@ final class RenderedPage: Sendable {
   /// Nil when the page's file from the previous build stands as it is.
   let bytes: [UInt8]?
   let diagnostics: [Diagnostic]
-  /// Links besides `links` that the recorded build's output check followed to the same targets.
-  let followed: FollowedLinks?
   private let recallableTargets: Recallable<Targets>
   private let recallableLookups: Recallable<[SiteLookup]>
 
@@ -26,14 +24,13 @@ final class RenderedPage: Sendable {
 
   init(
     path: String, bytes: [UInt8]?, ids: Set<String>, duplicateIDs: [String], links: [PageLink],
-    diagnostics: [Diagnostic], lookups: [SiteLookup] = [], followed: FollowedLinks? = nil
+    diagnostics: [Diagnostic], lookups: [SiteLookup] = []
   ) {
     self.path = path
     self.bytes = bytes
     recallableTargets = .made(Targets(ids: ids, duplicateIDs: duplicateIDs, links: links))
     recallableLookups = .made(lookups)
     self.diagnostics = diagnostics
-    self.followed = followed
   }
 
   /// A page of the build record, whose ids, links and lookups are read when first asked for.
@@ -43,7 +40,6 @@ final class RenderedPage: Sendable {
     recallableTargets = .recorded(targets)
     recallableLookups = .recorded(lookups)
     self.diagnostics = diagnostics
-    self.followed = nil
   }
 
   /// The page as a later build keeps it: its file stands, so its bytes are not kept.
@@ -383,68 +379,7 @@ func renderSearch(
     context: context)
   if let toc = slots[.toc] { toc.remove() }
   if let content = slots[.content] { search.fill(content, script: script) }
-  let page = finish(frame.written(current: "search"), path: "search.html", source: "the search index", diagnostics: [])
-  guard let bytes = page.bytes else { return page }
-  // The serialized pieces go where their marks are; each mark is on the line its items take.
-  // The links of pages kept as they were are followed only if a target changed (`followed`).
-  let fresh = search.chunks.filter { !$0.recalled }
-  let recalled = search.chunks.filter(\.recalled)
-  let pieces: [(mark: String, parts: [Bytes], links: [String], pageItems: Bool)] = [
-    (SearchIndex.pageItemsMark, search.chunks.map(\.pageItem), fresh.map { $0.links[0] }, true),
-    (SearchIndex.headingItemsMark, search.chunks.map(\.headingItems), fresh.flatMap { $0.links.dropFirst() }, false),
-  ]
-  var spliced: [UInt8] = []
-  spliced.reserveCapacity(bytes.count + pieces.reduce(0) { $0 + $1.parts.reduce(0) { $0 + $1.count } })
-  var links = page.links
-  var followed: [FollowedLinks.Group] = []
-  var rest = bytes[...]
-  var line = 1
-  for piece in pieces {
-    let pattern = Array(piece.mark.utf8)
-    guard let offset = rest.withUnsafeBufferPointer({ firstOffset(of: pattern, in: $0, from: 0) }) else { continue }
-    let mark = (rest.startIndex + offset)..<(rest.startIndex + offset + pattern.count)
-    line += rest[..<mark.lowerBound].withUnsafeBytes(newlines)
-    spliced += rest[..<mark.lowerBound]
-    links += piece.links.map { PageLink(attribute: "href", value: $0, line: line) }
-    if !recalled.isEmpty {
-      followed.append(FollowedLinks.Group(line: line, chunks: recalled, pageItems: piece.pageItems))
-    }
-    for part in piece.parts {
-      spliced += part
-      line += part.withUnsafeBytes(newlines)
-    }
-    rest = rest[mark.upperBound...]
-  }
-  spliced += rest
-  return RenderedPage(
-    path: page.path, bytes: spliced, ids: page.ids, duplicateIDs: page.duplicateIDs, links: links,
-    diagnostics: page.diagnostics, lookups: page.lookups,
-    followed: followed.isEmpty ? nil : FollowedLinks(groups: followed))
-}
-
-/// Links of a rendered page that the recorded build's output check followed to the same
-/// targets (the search page's items of pages kept as they were), made only when asked for: a
-/// rebuild follows them only into pages whose ids changed.
-struct FollowedLinks: Sendable {
-  struct Group: Sendable {
-    let line: Int
-    let chunks: [SearchChunk]
-    /// The chunks' page items' links, or else their sections' links.
-    let pageItems: Bool
-  }
-
-  let groups: [Group]
-
-  var links: [PageLink] {
-    groups.flatMap { group in
-      group.chunks.flatMap { chunk in
-        let links = chunk.links
-        return (group.pageItems ? links.prefix(1) : links.dropFirst()).map {
-          PageLink(attribute: "href", value: $0, line: group.line)
-        }
-      }
-    }
-  }
+  return finish(frame.written(current: "search"), path: "search.html", source: "the search index", diagnostics: [])
 }
 
 /// How many line feeds `bytes` holds, found with memchr.
@@ -513,13 +448,11 @@ struct OutputCheck {
     return parallelJobs(all.count, state: { LinkAnswers() }) { job, answers in
       let page = all[job]
       return problems(page, output, answers: answers)
-        + (page.followed.map { problems(page, output, answers: answers, duplicates: false, links: $0.links) } ?? [])
     }.flatMap { $0 }
   }
 
   /// What a rebuild can have broken, when the site has the same files as the recorded build,
-  /// which passed this check: every id and link of the pages made now (but the links the
-  /// recorded build followed, `RenderedPage.followed`), and the links of kept pages into
+  /// which passed this check: every id and link of the pages made now, and the links of kept pages into
   /// `changedTargets`, the pages whose ids are no longer what they were.
   func problems(_ output: String, changedTargets: Set<String>) -> [Diagnostic] {
     let all = Array(pages.values)
@@ -540,13 +473,7 @@ struct OutputCheck {
         }
         return changedTargets.contains(file(Substring(filePart), from: page.path) ?? "")
       }
-      if page.bytes != nil {
-        guard let followed = page.followed, !changedTargets.isEmpty else {
-          return problems(page, output, answers: answers)
-        }
-        return problems(page, output, answers: answers)
-          + problems(page, output, answers: answers, duplicates: false, links: followed.links, only: intoChanged)
-      }
+      if page.bytes != nil { return problems(page, output, answers: answers) }
       guard !changedTargets.isEmpty else { return [] }
       return problems(page, output, answers: answers, duplicates: false, only: intoChanged)
     }.flatMap { $0 }

@@ -67,18 +67,18 @@ struct SearchChunk: Sendable {
   /// What it was made from (`SearchIndex.chunkKey`).
   let key: UInt64
   let json: Bytes
+  /// The page's item of the static index, and its sections' items, as the search page writes
+  /// them (`SearchIndex.appendItem`).
   let pageItem: Bytes
   let headingItems: Bytes
   let headingCount: Int
-  /// The hrefs of its items.
-  var links: [String] { linkList.value }
-  let linkList: Recallable<[String]>
-  /// Whether it comes from the recorded build, whose output check followed its links.
-  var recalled = false
+  /// The links of its items, the page's first, each at the newlines before it in its item's bytes.
+  var links: [PageLink] { linkList.value }
+  let linkList: Recallable<[PageLink]>
 
   init(
     key: UInt64, json: Bytes, pageItem: Bytes, headingItems: Bytes,
-    headingCount: Int, links: Recallable<[String]>
+    headingCount: Int, links: Recallable<[PageLink]>
   ) {
     self.key = key
     self.json = json
@@ -86,6 +86,16 @@ struct SearchChunk: Sendable {
     self.headingItems = headingItems
     self.headingCount = headingCount
     linkList = links
+  }
+
+  /// The page's item, or else its sections' items, as the search page's document appends them.
+  func items(ofPage: Bool) -> WrittenHTML {
+    let bytes = ofPage ? pageItem : headingItems
+    var out = WrittenHTML()
+    out.bytes = bytes.array
+    out.newlines = bytes.withUnsafeBytes(newlines)
+    out.links = ofPage ? Array(links.prefix(1)) : Array(links.dropFirst())
+    return out
   }
 }
 
@@ -265,7 +275,7 @@ struct SearchIndex {
     for entry in headings { appendItem(entry, to: &headingItems) }
     return SearchChunk(
       key: key, json: Bytes(json), pageItem: Bytes(pageItem.bytes), headingItems: Bytes(headingItems.bytes),
-      headingCount: headings.count, links: .made([pageEntry.href] + headings.map(\.href)))
+      headingCount: headings.count, links: .made(pageItem.links + headingItems.links))
   }
 
   mutating func add(_ page: PageFacts, chunk: SearchChunk) {
@@ -372,21 +382,11 @@ struct SearchIndex {
     out.append(UInt8(ascii: "]"))
   }
 
-  /// One entry as an item of the static index.
-  static func item(_ entry: SearchEntry, in list: Element) {
-    list.add("li") { item in
-      let link = item.add("a", ["href": entry.href])
-      if entry.kind.isIdentifier { link.add("code", text: entry.name) } else { link.text(entry.name) }
-      if !entry.detail.isEmpty {
-        item.text(": ")
-        item.prose(entry.detail)
-      }
-    }
-  }
-
-  /// The list item `item(_:in:)` makes, written as the page's document writes it, without one.
+  /// One entry as an item of the static index, written as the search page's document writes it:
+  /// the pages' items are made with their pages and kept by the build record.
   static func appendItem(_ entry: SearchEntry, to out: inout WrittenHTML) {
     out.appendMarkup("<li><a href=\"")
+    if !entry.href.isEmpty { out.links.append(PageLink(attribute: "href", value: entry.href, line: out.newlines)) }
     out.appendEscaped(entry.href, HTMLDocument.attributeEscapes)
     out.appendMarkup("\">")
     if entry.kind.isIdentifier {
@@ -436,10 +436,12 @@ struct SearchIndex {
       let fromPages = kind == .page ? chunks.count : kind == .heading ? chunks.reduce(0) { $0 + $1.headingCount } : 0
       guard !group.isEmpty || fromPages > 0 else { continue }
       content.add("h3", ["id": "index-\(slug(kind.rawValue))"], text: kind.groupTitle)
-      let list = content.add("ul", ["class": "search-index", "data-kind": kind.rawValue])
-      for entry in group { Self.item(entry, in: list) }
-      // The pages' own items are serialized already; the page gets them in place of a mark.
-      if fromPages > 0 { list.text(kind == .page ? Self.pageItemsMark : Self.headingItemsMark) }
+      var items = WrittenHTML()
+      for entry in group { Self.appendItem(entry, to: &items) }
+      if fromPages > 0 {
+        for chunk in chunks { items.append(chunk.items(ofPage: kind == .page)) }
+      }
+      content.add("ul", ["class": "search-index", "data-kind": kind.rawValue]).append(items)
     }
     if script {
       // The index's data, in scripts that run in order before the search script: an edit of a
@@ -453,9 +455,6 @@ struct SearchIndex {
       content.add("script", ["src": "search.js", "defer": "defer"])
     }
   }
-
-  static let pageItemsMark = "linkcontract-search-pages-\u{1F50D}"
-  static let headingItemsMark = "linkcontract-search-headings-\u{1F50D}"
 
 }
 

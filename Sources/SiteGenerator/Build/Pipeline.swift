@@ -452,20 +452,19 @@ struct SitePipeline {
     files.made["search.json"] = json
     if script { files.made[SearchIndex.indexScriptPath] = SearchIndex.script(json, of: "search.json") }
     let recorded = previous?.searchParts ?? []
-    let made = parallelMap(Array(parts.enumerated())) { offset, part -> [UInt8]? in
+    let made = parallelMap(Array(parts.enumerated())) { offset, part -> [(path: String, bytes: [UInt8])]? in
       let kept =
         offset < recorded.count && recorded[offset] == part.digest && untouched.contains(part.path)
         && (!script || untouched.contains(part.scriptPath))
-      return kept ? nil : part.json
+      return kept ? nil : part.files(script: script)
     }
-    for (part, json) in zip(parts, made) {
-      guard let json else {
+    for (part, made) in zip(parts, made) {
+      guard let made else {
         files.kept.insert(part.path)
         if script { files.kept.insert(part.scriptPath) }
         continue
       }
-      files.made[part.path] = json
-      if script { files.made[part.scriptPath] = SearchIndex.script(json, of: part.path) }
+      for (path, bytes) in made { files.made[path] = bytes }
     }
     return files
   }

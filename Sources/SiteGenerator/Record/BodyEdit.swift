@@ -56,7 +56,45 @@ struct BodyEditRebuild {
     let content: AheadContent.Written
   }
 
+  /// The pipeline's phases for a few pages, each answering what it needs of the rest of the site
+  /// from the record (`RecordedPages`) instead of from every page; nil as soon as the edits are
+  /// not of this kind.
   func run(pipeline: inout SitePipeline) -> SiteBuildResult? {
+    guard let changed = changedPages(), !changed.isEmpty,
+      let mapped = ByteBuffer.mapping(BuildRecord.pagesLocation(location)),
+      let pages = RecordedPages(mapped.buffer, record: recorded)
+    else { return nil }
+    var problems: [Diagnostic] = []
+    guard let template = pipeline.template(sources, into: &problems), problems.isEmpty else { return nil }
+    let context = pipeline.context(template, sources: sources)
+    guard let edits = parse(changed, pages: pages, context: context),
+      let navigation = navigation(edits, pages: pages),
+      let rendered = render(edits, template: template, navigation: navigation, context: context),
+      check(rendered, pages: pages),
+      let search = searchParts(edits, pages: pages),
+      !pages.health.hasFailed
+    else { return nil }
+    var made = search.files
+    for page in rendered { made[page.path] = page.bytes }
+    // The pages file first: pages appended to it are read only by the record that names them.
+    let blobs = zip(zip(edits, rendered), search.chunks).map { pair, chunk in
+      RecordWriter.page(BuildRecord.Page(facts: pair.0.facts, render: pair.1.kept, chunk: chunk))
+    }
+    var extents: [Range<Int>?] = recorded.extents
+    for edit in edits { extents[edit.index] = nil }
+    let stored = BuildRecord.Stored(
+      stamp: recorded.pagesStamp, size: mapped.buffer.raw.count, inode: UInt64(mapped.status.st_ino), bytes: nil)
+    guard
+      let pagesFile = BuildRecord.appendPages(
+        blobs, filling: extents, at: BuildRecord.pagesLocation(location), stored: stored)
+    else { return nil }
+    return write(made, edits: edits, searchParts: search.digests, pagesFile: pagesFile, pipeline: &pipeline)
+  }
+
+  // MARK: - Read
+
+  /// The pages whose files changed, with their digests; nil when a file is gone or too many changed.
+  private func changedPages() -> [(index: Int, file: String, digest: UInt64)]? {
     var changed: [(index: Int, file: String, digest: UInt64)] = []
     for (index, name) in map.names.enumerated() {
       let file = name + ".md"
@@ -65,33 +103,38 @@ struct BodyEditRebuild {
       changed.append((index, file, digest))
       guard changed.count <= Self.pageLimit else { return nil }
     }
-    let pagesPath = BuildRecord.pagesLocation(location)
-    guard !changed.isEmpty, let mapped = ByteBuffer.mapping(pagesPath),
-      let pages = RecordedPages(mapped.buffer, record: recorded)
-    else { return nil }
+    return changed
+  }
 
-    var problems: [Diagnostic] = []
-    guard let template = pipeline.template(sources, into: &problems), problems.isEmpty else { return nil }
-    let context = pipeline.context(template, sources: sources)
+  // MARK: - Parse
+
+  /// Each changed page's first pass, which must find what the record knew of it but its body,
+  /// and write its content ahead of the index; the index's answers come from the record.
+  private func parse(
+    _ changed: [(index: Int, file: String, digest: UInt64)], pages: RecordedPages, context: SiteContext
+  ) -> [Edit]? {
     let isGenerated: (String) -> Bool =
       build.published.identity == nil
       ? { [files = build.generatedFiles] in files[$0] != nil }
       : { [generated = recorded.generated] in generated.contains($0) }
-    /// What the site index of a build of the whole site would answer.
+    var unknown = false
     func answer(_ question: SiteLookup.Question) -> String? {
-      switch question.kind {
-      case .page: return map.index(of: question.key) == nil ? "" : "1"
-      case .id:
-        let parts = question.key.split(separator: "#", maxSplits: 1)
-        guard parts.count == 2 else { return "" }
-        guard let index = map.index(of: String(parts[0])) else { return "" }
-        // The ids of a changed page are its recorded ones, or the edit is not this rebuild's.
-        guard let page = pages.page(index) else { return nil }
-        return page.facts.ids.contains(String(parts[1])) ? "1" : ""
-      case .anchor: return nil
-      }
+      let answer = question.answer(
+        exists: { map.index(of: $0) != nil },
+        ids: { name in
+          // The ids of a changed page are its recorded ones, or the edit is not this rebuild's.
+          guard let index = map.index(of: name), let page = pages.page(index) else {
+            unknown = true
+            return []
+          }
+          return page.facts.ids
+        },
+        holder: { _ in
+          unknown = true
+          return nil
+        })
+      return unknown ? nil : answer
     }
-
     var edits: [Edit] = []
     for change in changed {
       guard let known = pages.page(change.index), known.facts.name == map.names[change.index],
@@ -113,9 +156,13 @@ struct BodyEditRebuild {
       else { return nil }
       edits.append(Edit(index: change.index, known: known, facts: facts, content: content))
     }
-    guard !edits.isEmpty else { return nil }
+    return edits.isEmpty ? nil : edits
+  }
 
-    // The navigation every page shows, from the first pages in its order.
+  // MARK: - Resolve
+
+  /// The navigation every page shows, from the first pages in the recorded order.
+  private func navigation(_ edits: [Edit], pages: RecordedPages) -> Navigation? {
     var first: [(name: String, title: String)] = []
     for index in map.order.prefix(build.navigationLimit) {
       if let edit = edits.first(where: { $0.index == index }) {
@@ -125,47 +172,50 @@ struct BodyEditRebuild {
         first.append((page.facts.name, page.facts.title))
       }
     }
-    let navigation = Navigation(
+    return Navigation(
       first: first, count: map.names.count, limit: build.navigationLimit, hasIndexPage: map.index(of: "index") != nil)
-    let worker = WorkerTemplate(template, navigation: navigation)
-    guard worker.parsed.layout != nil else { return nil }
+  }
 
-    // Each page, with what the output check of the whole site would find in it: nothing.
-    let outputs = Set(recorded.outputs.map(\.path))
-    var targets: [String: RenderedPage] = [:]
-    var made: [String: [UInt8]] = [:]
+  // MARK: - Render
+
+  /// Each page into the laid-out template, with the ids it had.
+  private func render(
+    _ edits: [Edit], template: PageTemplate, navigation: Navigation, context: SiteContext
+  ) -> [RenderedPage]? {
+    let worker = WorkerTemplate(template, navigation: navigation)
     var rendered: [RenderedPage] = []
     for edit in edits {
       let parsed = worker.parsed(for: edit.facts.name)
       guard parsed.layout != nil else { return nil }
       let page = renderPage(edit.facts, content: edit.content, parsed: parsed, context: context)
-      guard let bytes = page.bytes, page.diagnostics.isEmpty, page.duplicateIDs.isEmpty,
-        page.ids == edit.known.render.ids
-      else { return nil }
-      made[page.path] = bytes
-      targets[page.path] = page
+      guard page.bytes != nil, page.diagnostics.isEmpty, page.ids == edit.known.render.ids else { return nil }
       rendered.append(page)
     }
-    for page in rendered {
-      for link in page.links {
-        let value = link.value
-        guard let hash = value.utf8.firstIndex(of: UInt8(ascii: "#")), hash != value.utf8.startIndex,
-          !value.hasPrefix("https://"), !value.hasPrefix("mailto:")
-        else { continue }
-        let file = String(Substring(value.utf8[..<hash]))
-        guard file.hasSuffix(".html"), !file.utf8.contains(UInt8(ascii: "/")),
-          let index = map.index(of: String(file.dropLast(5)))
-        else { return nil }
-        if targets[file] == nil {
-          guard let target = pages.page(index) else { return nil }
-          targets[file] = target.render
-        }
-      }
-    }
-    let check = OutputCheck(pages: targets, files: outputs)
-    for page in rendered where !check.problems(page, build.outputDirectory).isEmpty { return nil }
+    return rendered
+  }
 
-    // The pages' parts of the search index; the search page shows the same items.
+  // MARK: - Check
+
+  /// Whether the output check of the whole site would find nothing in the pages made, its
+  /// links' target pages read from the record.
+  private func check(_ rendered: [RenderedPage], pages: RecordedPages) -> Bool {
+    let check = OutputCheck(
+      pages: Dictionary(uniqueKeysWithValues: rendered.map { ($0.path, $0) }),
+      files: Set(recorded.outputs.map(\.path)),
+      target: { [map] path in
+        guard path.hasSuffix(".html"), let index = map.index(of: String(path.dropLast(5))) else { return nil }
+        return pages.page(index)?.render
+      })
+    return check.problems(build.outputDirectory).isEmpty
+  }
+
+  // MARK: - Assemble
+
+  /// The search index's parts that hold the pages, whose items are as recorded: the parts'
+  /// files, the pages' chunks and every part's digest.
+  private func searchParts(
+    _ edits: [Edit], pages: RecordedPages
+  ) -> (files: [String: [UInt8]], chunks: [SearchChunk], digests: [UInt64])? {
     let perPart = SearchIndex.pagesPerPart
     guard recorded.searchParts.count == (map.names.count + perPart - 1) / perPart else { return nil }
     var parts: [Int: [SearchChunk]] = [:]
@@ -187,31 +237,25 @@ struct BodyEditRebuild {
       }
       parts[part]![position - part * perPart] = chunk
     }
-    var searchParts = recorded.searchParts
+    let outputs = Set(recorded.outputs.map(\.path))
+    var files: [String: [UInt8]] = [:]
+    var digests = recorded.searchParts
     for (part, chunks) in parts {
       let searchPart = SearchPart(number: part + 1, chunks: chunks[...])
       guard outputs.contains(searchPart.path) else { return nil }
-      let json = searchPart.json
-      made[searchPart.path] = json
-      if outputs.contains(searchPart.scriptPath) {
-        made[searchPart.scriptPath] = SearchIndex.script(json, of: searchPart.path)
-      }
-      searchParts[part] = searchPart.digest
+      for (path, bytes) in searchPart.files(script: outputs.contains(searchPart.scriptPath)) { files[path] = bytes }
+      digests[part] = searchPart.digest
     }
-    guard !pages.health.hasFailed else { return nil }
+    return (files, chunks, digests)
+  }
 
-    // The pages file first: pages appended to it are read only by the record that names them.
-    let blobs = zip(zip(edits, rendered), chunks).map { pair, chunk in
-      RecordWriter.page(BuildRecord.Page(facts: pair.0.facts, render: pair.1.kept, chunk: chunk))
-    }
-    var extents: [Range<Int>?] = recorded.extents
-    for edit in edits { extents[edit.index] = nil }
-    let stored = BuildRecord.Stored(
-      stamp: recorded.pagesStamp, size: mapped.buffer.raw.count, inode: UInt64(mapped.status.st_ino), bytes: nil)
-    guard let pagesFile = BuildRecord.appendPages(blobs, filling: extents, at: pagesPath, stored: stored) else {
-      return nil
-    }
+  // MARK: - Write
 
+  /// Writes the files whose bytes changed, in place, and the record after them.
+  private func write(
+    _ made: [String: [UInt8]], edits: [Edit], searchParts: [UInt64], pagesFile: BuildRecord.PagesFile,
+    pipeline: inout SitePipeline
+  ) -> SiteBuildResult {
     let output = build.outputDirectory
     let commit: SiteOutput.Commit
     do {
@@ -225,7 +269,6 @@ struct BodyEditRebuild {
         ], files: recorded.outputs.count, written: 0, removed: 0)
     }
     pipeline.clock.mark("write")
-
     var next = BuildRecord(
       inputs: digests.inputs, site: recorded.site, navigation: recorded.navigation, listing: recorded.listing,
       listingRender: recorded.listingRender,
@@ -237,9 +280,8 @@ struct BodyEditRebuild {
     next.searchPage = recorded.searchPage
     next.sources = sources.content.settled
     next.sourceOrder = sources.content.names ?? []
-    var nextMap = map
-    for edit in edits { nextMap.digests[edit.index] = edit.facts.digest }
-    next.siteMap = nextMap
+    next.siteMap = map
+    for edit in edits { next.siteMap?.digests[edit.index] = edit.facts.digest }
     next.save(location, pages: pagesFile)
     // A later run of this build reads the record from its file: this one holds no pages.
     build.lastRecord.value.withLock { $0 = nil }

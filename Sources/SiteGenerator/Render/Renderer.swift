@@ -105,14 +105,7 @@ struct SiteIndex: Sendable {
 
   /// What the index answers to `question` now.
   func answer(_ question: SiteLookup.Question) -> String {
-    switch question.kind {
-    case .page: return pages[question.key] == nil ? "" : "1"
-    case .id:
-      let parts = question.key.split(separator: "#", maxSplits: 1)
-      guard parts.count == 2, let page = pages[String(parts[0])] else { return "" }
-      return page.ids.contains(String(parts[1])) ? "1" : ""
-    case .anchor: return anchorPage[question.key] ?? ""
-    }
+    question.answer(exists: { pages[$0] != nil }, ids: { pages[$0]?.ids ?? [] }, holder: { anchorPage[$0] })
   }
 }
 
@@ -130,6 +123,21 @@ struct SiteLookup: Hashable, Sendable {
     }
     let kind: Kind
     let key: String
+
+    /// The answer of a site whose pages `exists` finds, with each page's `ids`, and whose
+    /// directive anchors' pages `holder` finds: "1" or "" for a page or an id, else the page.
+    func answer(
+      exists: (String) -> Bool, ids: (String) -> Set<String>, holder: (String) -> String?
+    ) -> String {
+      switch kind {
+      case .page: return exists(key) ? "1" : ""
+      case .id:
+        let parts = key.split(separator: "#", maxSplits: 1)
+        guard parts.count == 2, exists(String(parts[0])) else { return "" }
+        return ids(String(parts[0])).contains(String(parts[1])) ? "1" : ""
+      case .anchor: return holder(key) ?? ""
+      }
+    }
   }
   let question: Question
   let answer: String

@@ -116,6 +116,13 @@ struct SearchPart {
     return hash.value
   }
 
+  /// The part's files: its JSON document and, for a search page with its script, the script
+  /// that hands the document to it.
+  func files(script: Bool) -> [(path: String, bytes: [UInt8])] {
+    let json = json
+    return [(path, json)] + (script ? [(scriptPath, SearchIndex.script(json, of: path))] : [])
+  }
+
   /// The part's JSON document: its chunks' entries.
   var json: [UInt8] {
     var out: [UInt8] = Array("{\"schemaVersion\":\(SearchIndex.schemaVersion),\"entries\":[".utf8)

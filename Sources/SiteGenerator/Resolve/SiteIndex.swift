@@ -1,0 +1,135 @@
+import ContractArtifacts
+import LinkContract
+
+/// Where pages and anchors are, known after the first pass.
+struct SiteIndex: Sendable {
+  let pages: [String: PageFacts]
+  /// The page that holds each directive anchor.
+  let anchorPage: [String: String]
+
+  /// The href of a directive anchor seen from `page`, or nil when no page shows it.
+  func href(anchor: String, from page: String) -> String? {
+    guard let holder = anchorPage[anchor] else { return nil }
+    return holder == page ? "#\(anchor)" : "\(holder).html#\(anchor)"
+  }
+
+  /// What the index answers to `question` now.
+  func answer(_ question: SiteLookup.Question) -> String {
+    question.answer(exists: { pages[$0] != nil }, ids: { pages[$0]?.ids ?? [] }, holder: { anchorPage[$0] })
+  }
+}
+
+/// One answer a page's render took from the rest of the site. A rebuild renders an unchanged
+/// page again only when the index would now answer one of its questions differently.
+struct SiteLookup: Hashable, Sendable {
+  struct Question: Hashable, Sendable {
+    enum Kind: UInt8, Sendable {
+      /// Whether a page of that name exists.
+      case page
+      /// Whether `page#id` exists.
+      case id
+      /// Which page holds a directive anchor.
+      case anchor
+    }
+    let kind: Kind
+    let key: String
+
+    /// The answer of a site whose pages `exists` finds, with each page's `ids`, and whose
+    /// directive anchors' pages `holder` finds: "1" or "" for a page or an id, else the page.
+    func answer(
+      exists: (String) -> Bool, ids: (String) -> Set<String>, holder: (String) -> String?
+    ) -> String {
+      switch kind {
+      case .page: return exists(key) ? "1" : ""
+      case .id:
+        let parts = key.split(separator: "#", maxSplits: 1)
+        guard parts.count == 2, exists(String(parts[0])) else { return "" }
+        return ids(String(parts[0])).contains(String(parts[1])) ? "1" : ""
+      case .anchor: return holder(key) ?? ""
+      }
+    }
+  }
+  let question: Question
+  let answer: String
+}
+
+/// The questions one page's render asks of the site index, with their answers, in order.
+///
+/// A render ahead of the index (`SiteLookups(aheadOf:)`, in the page's first pass) takes every
+/// page and id it asks for to exist and no link to name a generated file; `AheadContent.take`
+/// confirms that once the index is made. A question only the index can answer (which page
+/// shows a directive anchor) spoils such a render.
+final class SiteLookups {
+  /// Nil for a render ahead of the index.
+  let index: SiteIndex?
+  let page: String
+  private(set) var recorded: [SiteLookup] = []
+  private var asked: Set<SiteLookup.Question> = []
+  /// The links a render ahead of the index took not to name generated files.
+  private(set) var notGenerated: [String] = []
+  /// Whether a render ahead of the index asked what only the index answers.
+  private(set) var spoiled = false
+  /// Where the generated files are; nil ahead of the index.
+  private let context: SiteContext?
+
+  init(index: SiteIndex, page: String, context: SiteContext) {
+    self.index = index
+    self.page = page
+    self.context = context
+  }
+
+  init(aheadOf page: String) {
+    index = nil
+    self.page = page
+    context = nil
+  }
+
+  private func ask(_ kind: SiteLookup.Question.Kind, _ key: String, assuming assumed: String) -> String {
+    let question = SiteLookup.Question(kind: kind, key: key)
+    let answer = index?.answer(question) ?? assumed
+    if asked.insert(question).inserted { recorded.append(SiteLookup(question: question, answer: answer)) }
+    return answer
+  }
+
+  /// Whether a page named `name` exists.
+  func hasPage(named name: String) -> Bool {
+    !ask(.page, name, assuming: "1").isEmpty
+  }
+
+  /// Whether the page named `name` holds the id `id`.
+  func has(id: String, onPage name: String) -> Bool {
+    !ask(.id, name + "#" + id, assuming: "1").isEmpty
+  }
+
+  /// The href of a directive anchor seen from this page, or nil when no page shows it.
+  func href(anchor: String) -> String? {
+    guard index != nil else {
+      spoiled = true
+      return nil
+    }
+    let holder = ask(.anchor, anchor, assuming: "")
+    guard !holder.isEmpty else { return nil }
+    return holder == page ? "#\(anchor)" : "\(holder).html#\(anchor)"
+  }
+
+  /// Marks a render ahead of the index as needing the index after all.
+  func spoil() { spoiled = true }
+
+  /// Whether `file` is one of the site's generated files.
+  func isGeneratedFile(_ file: String) -> Bool {
+    guard let context else {
+      notGenerated.append(file)
+      return false
+    }
+    return context.files[file] != nil
+  }
+
+  /// The generated files' paths, sorted, for a message; a render ahead of the index is spoiled.
+  func generatedPaths() -> [String] {
+    guard let context else {
+      spoiled = true
+      return []
+    }
+    return context.files.keys.sorted()
+  }
+}

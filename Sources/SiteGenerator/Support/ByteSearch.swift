@@ -1,0 +1,75 @@
+import LinkContract
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// How many line feeds `bytes` holds, found with memchr.
+func newlines(in raw: UnsafeRawBufferPointer) -> Int {
+  guard var at = raw.baseAddress else { return 0 }
+  let end = at + raw.count
+  var count = 0
+  while at < end, let found = memchr(at, 0x0A, end - at) {
+    count += 1
+    at = UnsafeRawPointer(found) + 1
+  }
+  return count
+}
+
+/// The byte offset of the first occurrence of `needle` in `text`.
+func byteOffset(of needle: String, in text: Substring) -> Int? {
+  text.utf8.withContiguousStorageIfAvailable { firstOffset(of: needle.utf8, in: $0, from: 0) }
+    ?? firstOffset(of: needle.utf8, in: Array(text.utf8), from: 0)
+}
+
+/// The byte offset of the first `byte` in `text`, found with memchr.
+func byteOffset(of byte: UInt8, in text: some StringProtocol) -> Int? {
+  text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+    guard let base = bytes.baseAddress, !bytes.isEmpty, let found = memchr(base, Int32(byte), bytes.count) else {
+      return nil
+    }
+    return UnsafeRawPointer(found) - UnsafeRawPointer(base)
+  } ?? text.utf8.firstIndex(of: byte).map { text.utf8.distance(from: text.utf8.startIndex, to: $0) }
+}
+
+/// Whether `text` holds `byte`, found with memchr.
+func holds(_ byte: UInt8, in text: some StringProtocol) -> Bool { byteOffset(of: byte, in: text) != nil }
+
+/// The offset of the first occurrence of `pattern` in `bytes` at or after `start`; the pattern
+/// is read where it is when its bytes are contiguous, as a string's are.
+func firstOffset<Pattern: Collection<UInt8>, Bytes: RandomAccessCollection<UInt8>>(
+  of pattern: Pattern, in bytes: Bytes, from start: Int
+) -> Int? where Bytes.Index == Int {
+  if let found = pattern.withContiguousStorageIfAvailable({ firstOffset(ofBytes: $0, in: bytes, from: start) }) {
+    return found
+  }
+  return Array(pattern).withUnsafeBufferPointer { firstOffset(ofBytes: $0, in: bytes, from: start) }
+}
+
+private func firstOffset<Bytes: RandomAccessCollection<UInt8>>(
+  ofBytes pattern: UnsafeBufferPointer<UInt8>, in bytes: Bytes, from start: Int
+) -> Int? where Bytes.Index == Int {
+  guard let first = pattern.first, let patternBase = pattern.baseAddress, start >= 0, bytes.count >= pattern.count
+  else { return nil }
+  if let found = bytes.withContiguousStorageIfAvailable({ contiguous -> Int? in
+    // The first byte found with memchr, the rest compared with memcmp.
+    guard let base = contiguous.baseAddress, start <= contiguous.count - pattern.count else { return nil }
+    var at = UnsafeRawPointer(base + start)
+    let last = UnsafeRawPointer(base + contiguous.count - pattern.count)
+    while at <= last, let found = memchr(at, Int32(first), last - at + 1) {
+      let candidate = UnsafeRawPointer(found)
+      if memcmp(candidate, patternBase, pattern.count) == 0 { return candidate - UnsafeRawPointer(base) }
+      at = candidate + 1
+    }
+    return nil
+  }) {
+    return found
+  }
+  var start = start
+  while start + pattern.count <= bytes.count {
+    guard let at = bytes[start...(bytes.count - pattern.count)].firstIndex(of: first) else { return nil }
+    if bytes[at..<(at + pattern.count)].elementsEqual(pattern) { return at }
+    start = at + 1
+  }
+  return nil
+}

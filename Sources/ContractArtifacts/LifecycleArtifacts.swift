@@ -1,12 +1,13 @@
 import LinkContract
 import LinkLifecycle
 
-/// The lifecycle scenario table as `Site/lifecycle.json`, with the
-/// handling sequence, the gate rules and the intent states the lifecycle page renders.
+/// The lifecycle scenario table as `Site/lifecycle.json`, with the handling sequence, the gate
+/// rules and the intent states the lifecycle page renders, and its JSON Schema.
 public func lifecycleArtifacts(_ contract: Contract) -> [Artifact] {
   let scenarios = Scenarios.all(contract)
   return [
-    Artifact(path: "Site/lifecycle.json", contents: LifecycleWriter.json(contract, scenarios))
+    Artifact(path: "Site/lifecycle.json", contents: LifecycleWriter.json(contract, scenarios)),
+    Artifact(path: "Site/schema/lifecycle.schema.json", contents: lifecycleSchema(contract).pretty),
   ]
 }
 
@@ -82,6 +83,7 @@ enum LifecycleWriter {
     }
     return JSON.object([
       ("generated", .string("by `linkcontract generate` (make generate) from Sources/LinkLifecycle; do not edit")),
+      ("schemaVersion", .int(lifecycleSchemaVersion)),
       ("stages", .array(stages)),
       ("routeClasses", .array(routes)),
       ("states", .array(states)),

@@ -352,3 +352,40 @@ struct ContractChange: Sendable, CustomTestStringConvertible {
     #expect(faults.count < table.links.count / 4, "\(faults.count) faults for \(table.links.count) cases")
   }
 }
+
+@Suite struct LifecycleDocumentTests {
+  @Test(
+    "lifecycle.json validates against lifecycle.schema.json; a foreign version, event or id does not",
+    arguments: [Contract.customerApp, Contract.design])
+  func validates(_ contract: Contract) throws {
+    let artifacts = lifecycleArtifacts(contract)
+    let written = try #require(artifacts.first { $0.path == "Site/lifecycle.json" })
+    let schemaFile = try #require(artifacts.first { $0.path == "Site/schema/lifecycle.schema.json" })
+    let parsed = try JSONParser.parse(written.contents)
+    let schema = try JSONParser.parse(schemaFile.contents)
+    let errors = SchemaChecker.errors(parsed, schema)
+    #expect(errors.isEmpty, "\(errors.prefix(10).joined(separator: "\n"))")
+    #expect(parsed["schemaVersion"] == .int(lifecycleSchemaVersion))
+    let otherVersion = BrokenDocument.replacing("schemaVersion", in: parsed, with: .int(99))
+    #expect(!SchemaChecker.errors(otherVersion, schema).isEmpty)
+    // The first step's event, with a kind no lifecycle has, and with an unknown member.
+    guard case .array(let scenarios)? = parsed["scenarios"], case .object(var scenario)? = scenarios.first,
+      let stepsAt = scenario.firstIndex(where: { $0.0 == "steps" }), case .array(var steps) = scenario[stepsAt].1,
+      case .object(var step)? = steps.first, let eventAt = step.firstIndex(where: { $0.0 == "event" })
+    else {
+      Issue.record("no scenario step")
+      return
+    }
+    for broken: JSON in [
+      .object([("kind", .string("teleported"))]),
+      .object([("kind", .string("navigation-ready")), ("extra", .string("x"))]),
+    ] {
+      step[eventAt].1 = broken
+      steps[0] = .object(step)
+      scenario[stepsAt].1 = .array(steps)
+      let document = BrokenDocument.replacing(
+        "scenarios", in: parsed, with: .array([.object(scenario)] + scenarios.dropFirst()))
+      #expect(!SchemaChecker.errors(document, schema).isEmpty, "\(broken)")
+    }
+  }
+}

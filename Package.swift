@@ -6,12 +6,13 @@ let package = Package(
   products: [
     .executable(name: "linkcontract", targets: ["LinkContractCLI"]),
     // What an app that adopts linkcontract depends on: the model to write its values in, the
-    // parser, the artifacts, the site generator, the release checks, and the commands, which
-    // its own `main` runs on its contract (Examples/StoreApp).
+    // parser, the artifacts, the checks of association files, the site generator, the release
+    // checks, and the commands, which its own `main` runs on its contract (Examples/StoreApp).
     .library(name: "LinkContract", targets: ["LinkContract"]),
     .library(name: "LinkParser", targets: ["LinkParser"]),
     .library(name: "LinkLifecycle", targets: ["LinkLifecycle"]),
     .library(name: "ContractArtifacts", targets: ["ContractArtifacts"]),
+    .library(name: "AssociationChecks", targets: ["AssociationChecks"]),
     .library(name: "SiteGenerator", targets: ["SiteGenerator"]),
     .library(name: "ReleaseChecks", targets: ["ReleaseChecks"]),
     .library(name: "LinkContractTool", targets: ["LinkContractTool"]),
@@ -34,6 +35,9 @@ let package = Package(
     .target(name: "LinkParser", dependencies: ["LinkContract"]),
     .target(name: "LinkLifecycle", dependencies: ["LinkContract", "LinkParser"]),
     .target(name: "ContractArtifacts", dependencies: ["LinkContract", "LinkParser", "LinkLifecycle"]),
+    // Association files from anywhere, read and judged (`validate`, `diff`, the self-check): above
+    // the artifacts, whose association model, matcher and spots it uses.
+    .target(name: "AssociationChecks", dependencies: ["LinkContract", "LinkParser", "ContractArtifacts"]),
     .target(
       name: "SiteGenerator",
       dependencies: [
@@ -41,10 +45,13 @@ let package = Package(
         "CFileExchange", "CMarkdownArena",
       ]),
     .target(
-      name: "ReleaseChecks", dependencies: ["LinkContract", "ContractArtifacts", "CCurl", "CLibXML2"]),
+      name: "ReleaseChecks",
+      dependencies: ["LinkContract", "ContractArtifacts", "AssociationChecks", "CCurl", "CLibXML2"]),
     .target(
       name: "LinkContractTool",
-      dependencies: ["LinkContract", "LinkParser", "ContractArtifacts", "SiteGenerator", "ReleaseChecks"]),
+      dependencies: [
+        "LinkContract", "LinkParser", "ContractArtifacts", "AssociationChecks", "SiteGenerator", "ReleaseChecks",
+      ]),
     // The Customer App, this repository's own adopter: its values, and the `linkcontract` tool
     // that runs the commands on them.
     .target(name: "CustomerApp", dependencies: ["LinkContract"]),
@@ -70,7 +77,12 @@ let package = Package(
       dependencies: ["LinkContract", "CustomerApp", "LinkParser", "LinkLifecycle", "DesignFixture"]),
     .testTarget(
       name: "ContractArtifactsTests",
-      dependencies: ["LinkContract", "CustomerApp", "LinkParser", "ContractArtifacts", "DesignFixture"],
+      dependencies: [
+        "LinkContract", "CustomerApp", "LinkParser", "ContractArtifacts", "AssociationChecks", "DesignFixture",
+      ]),
+    .testTarget(
+      name: "AssociationChecksTests",
+      dependencies: ["LinkContract", "CustomerApp", "ContractArtifacts", "AssociationChecks", "DesignFixture"],
       exclude: ["RealAssociationFiles"]),
     .testTarget(
       name: "SiteGeneratorTests",
@@ -78,7 +90,8 @@ let package = Package(
         "LinkContract", "CustomerApp", "LinkParser", "ContractArtifacts", "SiteGenerator", "DesignFixture",
       ]),
     .testTarget(
-      name: "CommandLineTests", dependencies: ["LinkContractTool", "ContractArtifacts", "DesignFixture"]),
+      name: "CommandLineTests",
+      dependencies: ["LinkContractTool", "ContractArtifacts", "AssociationChecks", "DesignFixture"]),
     .testTarget(
       name: "ReleaseChecksTests",
       dependencies: ["LinkContract", "CustomerApp", "ContractArtifacts", "ReleaseChecks", "DesignFixture"],

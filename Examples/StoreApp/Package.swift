@@ -17,7 +17,7 @@ let package = Package(
         "StoreAppContract", .product(name: "LinkContract", package: "linkcontract"),
         .product(name: "LinkParser", package: "linkcontract"),
         .product(name: "LinkLifecycle", package: "linkcontract"),
-        .product(name: "ContractArtifacts", package: "linkcontract"),
+        .product(name: "AssociationChecks", package: "linkcontract"),
       ]),
   ],
   swiftLanguageModes: [.v6]

@@ -226,3 +226,44 @@ enum AASAPatternMatcher {
     return String(decoding: bytes, as: UTF8.self)
   }
 }
+
+/// A component reduced to what decides matching, with equivalent spellings made equal: a
+/// missing `/`, `"*"` and `"/*"` (every path starts with `/`, and `/*` also matches the bare
+/// root); runs of `*` (outside variable names); a missing `?`, `"*"` and `{}`; query items in
+/// name order; a missing `#` and `"*"`; settings as in force. The shadowing analysis finds
+/// exact repeats by it, and `diff` (AssociationChecks) compares two files' components by it.
+package struct CanonicalRule: Hashable {
+  let path: String
+  let query: AASAQueryPattern?
+  let fragment: String?
+  let exclude: Bool
+  let caseSensitive: Bool
+  let percentEncoded: Bool
+
+  package init(_ component: AASAComponent, settings: (caseSensitive: Bool, percentEncoded: Bool)) {
+    func collapse(_ pattern: String) -> String {
+      AASAPatternPart.parts(pattern).map { part in
+        guard case .text(let text) = part else { return part.written }
+        var out = ""
+        for character in text where !(character == "*" && out.last == "*") { out.append(character) }
+        return out
+      }.joined()
+    }
+    let path = collapse(component.path ?? "*")
+    self.path = path == "/*" ? "*" : path
+    switch component.query {
+    case .whole(let pattern) where collapse(pattern) == "*": query = nil
+    case .whole(let pattern): query = .whole(collapse(pattern))
+    case .items(let items) where items.isEmpty: query = nil
+    case .items(let items):
+      query = .items(
+        items.map { AASAQueryItem(name: $0.name, pattern: collapse($0.pattern)) }.sorted { $0.name < $1.name })
+    case nil: query = nil
+    }
+    let fragment = component.fragment.map(collapse)
+    self.fragment = fragment == "*" ? nil : fragment
+    exclude = component.exclude
+    caseSensitive = settings.caseSensitive
+    percentEncoded = settings.percentEncoded
+  }
+}

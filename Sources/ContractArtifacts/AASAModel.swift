@@ -1,7 +1,8 @@
 import LinkContract
 
 // The `apple-app-site-association` model: what the files are, apart from how they are written
-// (AASACoding.swift), read (AssociationValidator.swift) and matched (AASAMatcher.swift).
+// (AASACoding.swift), matched (AASAMatcher.swift) and read (AssociationValidator.swift, in
+// AssociationChecks).
 
 /// One query item pattern of a component's `?` dictionary.
 public struct AASAQueryItem: Sendable, Hashable {

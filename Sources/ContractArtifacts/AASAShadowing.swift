@@ -10,10 +10,10 @@
 /// `stepBudget`, and the analysis stops there and says so. A pattern with substitution
 /// variables is compared as the globs it stands for; one that uses an undefined variable or
 /// stands for more than `SubstitutionVariables.expansionLimit` globs takes no part.
-struct AASAShadowing {
+package struct AASAShadowing {
   /// The most work one file's analysis may do, counted in pattern symbols compared (each
   /// candidate pair counts `pairCost` besides): a fraction of a second even in a debug build.
-  static let stepBudget = 3_000_000
+  package static let stepBudget = 3_000_000
   static let pairCost = 8
 
   enum Answer {

@@ -5,7 +5,7 @@ import LinkContract
 // variable. Read here; matched in AASAMatcher.swift, analysed in AASAShadowing.swift.
 
 /// One part of a pattern as written: text, or a use of the variable named.
-enum AASAPatternPart: Hashable {
+package enum AASAPatternPart: Hashable {
   case text(String)
   case variable(String)
 
@@ -40,13 +40,13 @@ enum AASAPatternPart: Hashable {
   }
 
   /// The names of the variables `pattern` uses, in order.
-  static func variables(in pattern: String) -> [String] {
+  package static func variables(in pattern: String) -> [String] {
     guard pattern.utf8.contains(UInt8(ascii: "$")) else { return [] }
     return parts(pattern).compactMap { if case .variable(let name) = $0 { name } else { nil } }
   }
 
   /// Whether `pattern` has a `$(` that no `)` closes.
-  static func hasUnclosedVariable(_ pattern: String) -> Bool {
+  package static func hasUnclosedVariable(_ pattern: String) -> Bool {
     parts(pattern).contains { if case .text(let text) = $0 { text.contains("$(") } else { false } }
   }
 }
@@ -137,11 +137,11 @@ enum AASAPiece: Hashable {
 }
 
 /// The variables a file's patterns can use: Apple's predefined ones and the file's own.
-struct SubstitutionVariables {
+package struct SubstitutionVariables {
   /// `applinks.substitutionVariables`, by name.
   let custom: [String: [String]]
 
-  init(_ custom: [String: [String]] = [:]) { self.custom = custom }
+  package init(_ custom: [String: [String]] = [:]) { self.custom = custom }
 
   /// The most globs the reachability analysis expands one pattern into; a pattern that stands
   /// for more is left out of it.
@@ -169,7 +169,7 @@ struct SubstitutionVariables {
   ]
 
   /// Whether `name` is defined, by the file or by Apple.
-  func defines(_ name: String) -> Bool { custom[name] != nil || Self.predefined[name] != nil }
+  package func defines(_ name: String) -> Bool { custom[name] != nil || Self.predefined[name] != nil }
 
   /// The globs `$(name)` stands for (the file's definition before Apple's), case-folded when
   /// `fold`; nil when nothing defines it.
@@ -213,7 +213,7 @@ struct SubstitutionVariables {
 
   /// `pattern` with each variable replaced by its value number `index` (its last value past
   /// its count; an undefined variable left as written), for links that probe it.
-  func filled(_ pattern: String, index: Int) -> String {
+  package func filled(_ pattern: String, index: Int) -> String {
     AASAPatternPart.parts(pattern).map { part in
       switch part {
       case .text(let text): return text
@@ -225,7 +225,7 @@ struct SubstitutionVariables {
   }
 
   /// How many values the variables of `pattern` have at most (1 for none).
-  func valueCount(_ pattern: String) -> Int {
+  package func valueCount(_ pattern: String) -> Int {
     AASAPatternPart.variables(in: pattern).map { custom[$0]?.count ?? 1 }.max() ?? 1
   }
 }
@@ -233,7 +233,7 @@ struct SubstitutionVariables {
 extension AASAComponent {
   /// Every pattern of the component that can use variables: its path, query string or query
   /// item values, and fragment, each with its key (`/`, `?`, `?.name` as a JSON path, `#`).
-  var patterns: [(key: [String], pattern: String)] {
+  package var patterns: [(key: [String], pattern: String)] {
     var found: [(key: [String], pattern: String)] = []
     if let path { found.append((["/"], path)) }
     switch query {

@@ -1,7 +1,8 @@
 // Module ContractArtifacts: every file derived from the contract (conformance table, lifecycle
-// scenarios, association files and native snippets, contract document, report schemas) and the
-// association files' model, reader, matcher, validator and diff. Imports LinkContract,
-// LinkParser and LinkLifecycle; no system library and no I/O.
+// scenarios, association files and native snippets, contract document, report schemas with the
+// ids they list), the association files' model and Apple's matching of them, the claim table and
+// the spots. Imports LinkContract, LinkParser and LinkLifecycle; no system library, no I/O, and
+// nothing that reads a file: reading and judging files from elsewhere is AssociationChecks'.
 
 import LinkContract
 

@@ -97,7 +97,7 @@ public struct Spot: Sendable, Hashable {
   /// alternative is not counted.
   public let alternativeTo: String?
   /// How the value is written in the spot, from the bare value (`applinks:` + host, ...).
-  let form: @Sendable (String) -> String
+  package let form: @Sendable (String) -> String
 
   public static func == (a: Spot, b: Spot) -> Bool { a.id == b.id && a.snippet == b.snippet }
   public func hash(into hasher: inout Hasher) { hasher.combine(id) }

@@ -1,6 +1,6 @@
 // Module LinkContract: the contract as typed values (the model, `Contract.customerApp`), their
 // validation, documentation samples and the byte rules every other module shares (`ASCII`,
-// `AppIdentifier`). It imports nothing; every other module builds on it.
+// `AppIdentifier`, `UTF8Sequence`). It imports nothing; every other module builds on it.
 
 /// The whole link contract of one app: every value the docs, the association files, the native
 /// snippets and the conformance table are derived from.

@@ -1,7 +1,7 @@
 // Module LinkContractTool: the command line of linkcontract for any app's contract: parsing
 // arguments, reading and writing files, printing diagnostics and each phase's time, and exit
 // codes. The work is the library modules' (LinkContract, LinkParser, ContractArtifacts,
-// SiteGenerator, ReleaseChecks); an app's `main` runs it on its own contract.
+// AssociationChecks, SiteGenerator, ReleaseChecks); an app's `main` runs it on its own contract.
 
 import ContractArtifacts
 import Foundation

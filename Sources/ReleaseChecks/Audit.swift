@@ -1,6 +1,6 @@
 // Module ReleaseChecks: comparing what ships with the contract: `verify-host` (HTTP through
 // CCurl) and `audit` of an app checkout (plists and manifests through CLibXML2). Imports
-// LinkContract and ContractArtifacts.
+// LinkContract, ContractArtifacts and AssociationChecks.
 
 import ContractArtifacts
 import Foundation

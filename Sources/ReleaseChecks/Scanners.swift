@@ -1,3 +1,4 @@
+import AssociationChecks
 import CLibXML2
 import ContractArtifacts
 import Foundation

@@ -1,3 +1,4 @@
+import AssociationChecks
 import ContractArtifacts
 import Foundation
 import LinkContract
@@ -92,7 +93,7 @@ struct DiagnosticOutputTests {
     let captured = CapturedConsole()
     #expect(runTool(["diff", "--format", "json", old, new], console: captured.console) == 1)
     let report = try JSONParser.parse(captured.stdout)
-    #expect(report["schemaVersion"] == .int(AssociationDiff.schemaVersion))
+    #expect(report["schemaVersion"] == .int(diffReportSchemaVersion))
     guard case .array(let changes)? = report["changes"],
       let invalid = changes.first(where: { $0["kind"] == .string("new-invalid") }),
       case .array(let errors)? = invalid["after"]

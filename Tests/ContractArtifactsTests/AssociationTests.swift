@@ -1,3 +1,4 @@
+import AssociationChecks
 import ContractArtifacts
 import CustomerApp
 import DesignFixture
@@ -96,7 +97,9 @@ struct AssociationTests {
   func generatedFilesValidateCleanly(_ name: String) {
     for file in Self.files(name) {
       guard let kind = AssociationKind(fileName: file.path) else { continue }
-      #expect(validateAssociation(Array(file.contents.utf8), kind: kind) == [], "\(file.path)")
+      let messages = validateAssociation(
+        Array(file.contents.utf8), kind: kind, forbidden: Self.contract.forbiddenKeys)
+      #expect(messages == [], "\(file.path)")
     }
   }
 
@@ -272,7 +275,8 @@ struct DesignAssociationTests {
   @Test func validateOnlyWarnsOfAPlaceholder() {
     let contract = Self.contract(fingerprints: [(0..<32).map { Self.format2($0) }.joined(separator: ":")])
     let build = contract.builds[0]
-    let messages = validateAssociation(Array(assetLinks(build).pretty.utf8), kind: .assetLinks)
+    let messages = validateAssociation(
+      Array(assetLinks(build).pretty.utf8), kind: .assetLinks, forbidden: contract.forbiddenKeys)
     #expect(messages.map(\.severity) == [.warning])
     #expect(messages.first?.message.contains("looks like a placeholder") == true)
   }

@@ -1,3 +1,4 @@
+import AssociationChecks
 import CustomerApp
 import Foundation
 import Testing

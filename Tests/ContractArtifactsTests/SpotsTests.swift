@@ -1,3 +1,4 @@
+import AssociationChecks
 import ContractArtifacts
 import CustomerApp
 import LinkContract

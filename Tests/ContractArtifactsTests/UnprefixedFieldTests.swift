@@ -1,3 +1,4 @@
+import AssociationChecks
 import ContractArtifacts
 import DesignFixture
 import LinkContract

@@ -1,4 +1,3 @@
-import ContractArtifacts
 import Foundation
 import LinkContract
 

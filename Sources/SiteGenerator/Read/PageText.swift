@@ -1,4 +1,3 @@
-import ContractArtifacts
 import LinkContract
 
 /// A file's bytes read as a page's text, with what is wrong with them by line and byte column.

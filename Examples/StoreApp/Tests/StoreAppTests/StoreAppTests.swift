@@ -1,4 +1,4 @@
-import ContractArtifacts
+import AssociationChecks
 import LinkContract
 import LinkLifecycle
 import LinkParser

@@ -1,4 +1,4 @@
-import ContractArtifacts
+import AssociationChecks
 import Testing
 
 struct AppSettingsTests {

@@ -1,3 +1,4 @@
+import ContractArtifacts
 import LinkContract
 
 /// Why a JSON text was refused: a `json-syntax` diagnostic at the 1-based line and column of

@@ -1,32 +1,5 @@
+import ContractArtifacts
 import LinkContract
-
-/// How a file given to `validate` was read, before any rule was applied.
-public enum FileReadProblem: String, Sendable, Hashable, CaseIterable {
-  case notFound = "not-found"
-  case directory = "directory"
-  case notRegularFile = "not-regular-file"
-  case unreadable = "unreadable"
-
-  /// The sentence printed after the path.
-  public func text(_ detail: String) -> String {
-    switch self {
-    case .notFound: "no such file"
-    case .directory: "is a directory, not a file"
-    case .notRegularFile: "is not a regular file (\(detail)); only regular files are read"
-    case .unreadable: "cannot be read: \(detail)"
-    }
-  }
-
-  /// The id of the diagnostic that reports it.
-  public var id: DiagnosticID {
-    switch self {
-    case .notFound: .fileNotFound
-    case .directory: .fileIsDirectory
-    case .notRegularFile: .fileNotRegular
-    case .unreadable: .fileUnreadable
-    }
-  }
-}
 
 /// Where the kind of a validated file came from.
 public enum KindSource: String, Sendable, Hashable {
@@ -130,10 +103,9 @@ public struct FileValidation: Sendable, Hashable {
   }
 }
 
-/// The `validate --format json` report: `schemaVersion` 2 (2 added each message's `id` and
-/// `path`), one entry per file in argument order.
+/// The `validate --format json` report (`validateReportSchemaVersion`), one entry per file in
+/// argument order.
 public struct ValidationReport: Sendable, Hashable {
-  public static let schemaVersion = 2
   public let files: [FileValidation]
 
   public init(files: [FileValidation]) { self.files = files }
@@ -143,7 +115,7 @@ public struct ValidationReport: Sendable, Hashable {
 
   public var json: JSON {
     .object([
-      ("schemaVersion", .int(Self.schemaVersion)),
+      ("schemaVersion", .int(validateReportSchemaVersion)),
       ("files", .array(files.map(\.json))),
       (
         "summary",

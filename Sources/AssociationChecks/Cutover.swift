@@ -1,3 +1,4 @@
+import ContractArtifacts
 import LinkContract
 
 // A build value that two releases give differently (a web host, a custom scheme, an app id, a
@@ -94,27 +95,6 @@ public func contractBuilds<C: Collection<UInt8>>(_ bytes: C) -> [Build]? {
         androidCertificateFingerprints: fingerprints))
   }
   return result
-}
-
-/// When a step of a cutover ships, in order.
-public enum CutoverPhase: String, Sendable, Hashable, CaseIterable {
-  /// What the servers hold: the new value served beside the old, then checked.
-  case serveBoth = "serve-both"
-  /// The new app binaries, on both platforms.
-  case shipBinaries = "ship-binaries"
-  /// The runbook's checks.
-  case updateRunbook = "update-runbook"
-  /// Once installed apps have updated: the old value goes.
-  case retireOld = "retire-old"
-
-  public var title: String {
-    switch self {
-    case .serveBoth: "Serve both, and verify, before any binary ships"
-    case .shipBinaries: "Ship new binaries on iOS and Android"
-    case .updateRunbook: "Update the release runbook"
-    case .retireOld: "Retire the old value once installed apps have updated"
-    }
-  }
 }
 
 /// One step of a cutover: a place and what it holds before and after, or a command to run.

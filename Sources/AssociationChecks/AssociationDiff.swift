@@ -1,58 +1,5 @@
+import ContractArtifacts
 import LinkContract
-
-/// What kind of difference a change is: stable kebab-case ids, listed in `--format json` and
-/// in `Site/schema/diff-report.schema.json`.
-public enum ChangeKind: String, Sendable, Hashable, CaseIterable {
-  case fileAdded = "file-added"
-  case fileRemoved = "file-removed"
-  case unreadable
-  case newInvalid = "new-invalid"
-  case newOversized = "new-oversized"
-  case formatting
-  // apple-app-site-association
-  case appIDAdded = "app-id-added"
-  case appIDRemoved = "app-id-removed"
-  case defaultsChanged = "defaults-changed"
-  case substitutionVariableChanged = "substitution-variable-changed"
-  case componentAdded = "component-added"
-  case componentRemoved = "component-removed"
-  case componentMoved = "component-moved"
-  case commentChanged = "comment-changed"
-  case claimChanged = "claim-changed"
-  case webcredentialsAppAdded = "webcredentials-app-added"
-  case webcredentialsAppRemoved = "webcredentials-app-removed"
-  case appclipsAppAdded = "appclips-app-added"
-  case appclipsAppRemoved = "appclips-app-removed"
-  case activitycontinuationAppAdded = "activitycontinuation-app-added"
-  case activitycontinuationAppRemoved = "activitycontinuation-app-removed"
-  // assetlinks.json
-  case packageAdded = "package-added"
-  case packageRemoved = "package-removed"
-  case fingerprintAdded = "fingerprint-added"
-  case fingerprintRemoved = "fingerprint-removed"
-  case certificateRotated = "certificate-rotated"
-  case fingerprintReformatted = "fingerprint-reformatted"
-  case relationAdded = "relation-added"
-  case relationRemoved = "relation-removed"
-  case siteAdded = "site-added"
-  case siteRemoved = "site-removed"
-  case includeAdded = "include-added"
-  case includeRemoved = "include-removed"
-  case dynamicComponentAdded = "dynamic-component-added"
-  case dynamicComponentRemoved = "dynamic-component-removed"
-  case dynamicComponentMoved = "dynamic-component-moved"
-  // native snippets
-  case allowedSchemeAdded = "allowed-scheme-added"
-  case allowedSchemeRemoved = "allowed-scheme-removed"
-  case lineAdded = "line-added"
-  case lineRemoved = "line-removed"
-  // build values (contract.json): each comes with a cutover plan
-  case hostChanged = "host-changed"
-  case schemeChanged = "scheme-changed"
-  case appIDChanged = "app-id-changed"
-  case packageChanged = "package-changed"
-  case fingerprintChanged = "fingerprint-changed"
-}
 
 /// One semantic difference between two releases' association files.
 public struct AssociationChange: Sendable, Hashable {
@@ -89,9 +36,6 @@ public struct AssociationChange: Sendable, Hashable {
 
 /// The semantic diff of two association trees or files, and the revalidations it fires.
 public struct AssociationDiff: Sendable, Hashable {
-  /// 2: a `new-invalid` change's `after` lists the new file's errors as diagnostics.
-  /// 3: build value changes (`host-changed`, ...) and their `cutovers`.
-  public static let schemaVersion = 3
   public let changes: [AssociationChange]
   /// The plan for each changed build value, in the order of `changes`.
   public let cutovers: [Cutover]
@@ -132,7 +76,7 @@ public struct AssociationDiff: Sendable, Hashable {
   /// The report for pipelines, one JSON object (`Site/schema/diff-report.schema.json`).
   public func json(_ contract: Contract) -> JSON {
     .object([
-      ("schemaVersion", .int(Self.schemaVersion)),
+      ("schemaVersion", .int(diffReportSchemaVersion)),
       (
         "changes",
         .array(
@@ -392,46 +336,6 @@ func orderedChanges<T: Hashable>(_ old: [T], _ new: [T], limit: Int = 2_000) -> 
 }
 
 // MARK: apple-app-site-association
-
-/// A component reduced to what decides matching, with equivalent spellings made equal: a
-/// missing `/`, `"*"` and `"/*"` (every path starts with `/`, and `/*` also matches the bare
-/// root); runs of `*` (outside variable names); a missing `?`, `"*"` and `{}`; query items in
-/// name order; a missing `#` and `"*"`; settings as in force.
-struct CanonicalRule: Hashable {
-  let path: String
-  let query: AASAQueryPattern?
-  let fragment: String?
-  let exclude: Bool
-  let caseSensitive: Bool
-  let percentEncoded: Bool
-
-  init(_ component: AASAComponent, settings: (caseSensitive: Bool, percentEncoded: Bool)) {
-    func collapse(_ pattern: String) -> String {
-      AASAPatternPart.parts(pattern).map { part in
-        guard case .text(let text) = part else { return part.written }
-        var out = ""
-        for character in text where !(character == "*" && out.last == "*") { out.append(character) }
-        return out
-      }.joined()
-    }
-    let path = collapse(component.path ?? "*")
-    self.path = path == "/*" ? "*" : path
-    switch component.query {
-    case .whole(let pattern) where collapse(pattern) == "*": query = nil
-    case .whole(let pattern): query = .whole(collapse(pattern))
-    case .items(let items) where items.isEmpty: query = nil
-    case .items(let items):
-      query = .items(
-        items.map { AASAQueryItem(name: $0.name, pattern: collapse($0.pattern)) }.sorted { $0.name < $1.name })
-    case nil: query = nil
-    }
-    let fragment = component.fragment.map(collapse)
-    self.fragment = fragment == "*" ? nil : fragment
-    exclude = component.exclude
-    caseSensitive = settings.caseSensitive
-    percentEncoded = settings.percentEncoded
-  }
-}
 
 /// The diff of two `apple-app-site-association` files.
 private struct AASADiff {

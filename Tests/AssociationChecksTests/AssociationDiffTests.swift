@@ -1,3 +1,4 @@
+import AssociationChecks
 import ContractArtifacts
 import DesignFixture
 import LinkContract
@@ -12,7 +13,7 @@ struct AssociationDiffTests {
   static func tree(_ contract: Contract) -> [String: [UInt8]] {
     var tree: [String: [UInt8]] = [:]
     for file in associationArtifacts(contract) {
-      tree[file.path.replacingPrefix("Site/association/")] = Array(file.contents.utf8)
+      tree[String(file.path.dropFirst("Site/association/".count))] = Array(file.contents.utf8)
     }
     return tree
   }

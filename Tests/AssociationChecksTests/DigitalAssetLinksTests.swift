@@ -1,4 +1,4 @@
-import ContractArtifacts
+import AssociationChecks
 import CustomerApp
 import Foundation
 import LinkContract

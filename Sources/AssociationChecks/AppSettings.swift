@@ -1,3 +1,5 @@
+import ContractArtifacts
+
 /// .NET configuration files (`appsettings*.json`): JSON that may carry `//` and `/* */` comments
 /// and trailing commas, as the .NET JSON configuration provider reads it. The generated
 /// `appsettings.*.json` snippets start with comment lines that say where they go.

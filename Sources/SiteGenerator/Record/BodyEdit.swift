@@ -78,7 +78,7 @@ struct BodyEditRebuild {
     for page in rendered { made[page.path] = page.bytes }
     // The pages file first: pages appended to it are read only by the record that names them.
     let blobs = zip(zip(edits, rendered), search.chunks).map { pair, chunk in
-      RecordWriter.page(BuildRecord.Page(facts: pair.0.facts, render: pair.1.kept, chunk: chunk))
+      RecordWriter.encoded(BuildRecord.Page(facts: pair.0.facts, render: pair.1.kept, chunk: chunk))
     }
     var extents: [Range<Int>?] = recorded.extents
     for edit in edits { extents[edit.index] = nil }
@@ -302,7 +302,7 @@ struct RecordedPages {
 
   /// Nil unless `buffer` is the pages file `record` was written with.
   init?(_ buffer: ByteBuffer, record: BuildRecord) {
-    guard RecordReader.isPagesFile(buffer, stamp: record.pagesStamp, extents: record.extents) else { return nil }
+    guard BuildRecord.isPagesFile(buffer, stamp: record.pagesStamp, extents: record.extents) else { return nil }
     self.buffer = buffer
     extents = record.extents
     health = record.health
@@ -310,7 +310,6 @@ struct RecordedPages {
 
   /// The page at `index` of the record's pages (in name order); nil when it does not read.
   func page(_ index: Int) -> BuildRecord.Page? {
-    var reader = RecordReader(bytes: Bytes(buffer, extents[index]))
-    return reader.page(extents[index], health: health)
+    RecordReader.decoded(Bytes(buffer, extents[index]), as: BuildRecord.Page.self, health: health)
   }
 }

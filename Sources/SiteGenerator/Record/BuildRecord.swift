@@ -51,6 +51,9 @@ struct BuildRecord {
     let bytes: ByteBuffer?
   }
 
+  /// The format lines the record and its pages file start with. Each recorded type writes and
+  /// reads its own bytes (`RecordCodable`, in `RecordedTypes.swift`): a change to any of them is
+  /// a new version here.
   static let format = "linkcontract-build-record 15\n"
   static let pagesFormat = "linkcontract-build-record-pages 15\n"
 
@@ -200,8 +203,7 @@ struct BuildRecord {
 
   /// The record in `bytes`, without its pages, which is all a rebuild with nothing changed reads.
   static func decode(_ bytes: [UInt8]) -> BuildRecord? {
-    var reader = RecordReader(bytes: bytes)
-    return reader.record()
+    RecordReader.decoded(Bytes(ByteBuffer(copying: bytes)), health: RecordHealth())
   }
 
   /// This record with its pages, read from the bytes of its pages file; nil when they are not
@@ -212,13 +214,39 @@ struct BuildRecord {
 
   /// `withPages` for the pages file as `ByteBuffer.mapping` maps it.
   func withPages(_ buffer: ByteBuffer, inode: UInt64) -> BuildRecord? {
-    guard let pages = RecordReader.pages(buffer, stamp: pagesStamp, extents: extents, health: health) else {
+    guard let pages = Self.pages(buffer, stamp: pagesStamp, extents: extents, health: health) else {
       return nil
     }
     var record = self
     record.pages = pages
     record.stored = Stored(stamp: pagesStamp, size: buffer.raw.count, inode: inode, bytes: buffer)
     return record
+  }
+
+  /// Whether `buffer` is a pages file stamped `stamp` that holds `extents`.
+  static func isPagesFile(_ buffer: ByteBuffer, stamp: UInt64, extents: [Range<Int>]) -> Bool {
+    var reader = RecordReader(bytes: Bytes(buffer))
+    guard reader.read(pagesFormat), reader.uint() == stamp, !reader.failed else { return false }
+    let start = reader.offset
+    return extents.allSatisfy { $0.lowerBound >= start && $0.upperBound <= buffer.raw.count }
+  }
+
+  /// The pages at `extents` of a pages file stamped `stamp`, or nil. Each page's parts read
+  /// when asked for report to `health`.
+  static func pages(
+    _ buffer: ByteBuffer, stamp: UInt64, extents: [Range<Int>], health: RecordHealth
+  ) -> [String: Page]? {
+    guard isPagesFile(buffer, stamp: stamp, extents: extents) else { return nil }
+    let decoded = parallelMap(extents) { extent in
+      RecordReader.decoded(Bytes(buffer, extent), as: Page.self, health: health)
+    }
+    var pages: [String: Page] = [:]
+    pages.reserveCapacity(decoded.count)
+    for page in decoded {
+      guard let page else { return nil }
+      pages[page.facts.name] = page
+    }
+    return pages
   }
 
   /// The pages file of a build being saved, while the output is committed: appended to, or
@@ -245,20 +273,20 @@ struct BuildRecord {
     let path = pagesLocation(location)
     if let stored {
       let fresh = sorted.filter { $0.extent == nil }
-      let blobs = parallelMap(fresh) { RecordWriter.page($0) }
+      let blobs = parallelMap(fresh) { RecordWriter.encoded($0) }
       if let file = appendPages(blobs, filling: sorted.map(\.extent), at: path, stored: stored, slack: slack) {
         return file
       }
     }
     let stamp = UInt64.random(in: 1...UInt64.max)
     var header = RecordWriter()
-    header.bytes += pagesFormat.utf8
+    header.text(pagesFormat)
     header.uint(stamp)
     let blobs = parallelMap(sorted) { page -> Bytes in
       if let extent = page.extent, let bytes = stored?.bytes, extent.upperBound <= bytes.raw.count {
         return Bytes(bytes, extent)
       }
-      return Bytes(RecordWriter.page(page))
+      return Bytes(RecordWriter.encoded(page))
     }
     var offset = header.bytes.count
     let extents = blobs.map { blob -> Range<Int> in
@@ -321,8 +349,7 @@ struct BuildRecord {
     record.stamp = UInt64.random(in: 1...UInt64.max)
     record.pagesStamp = file.stamp
     record.extents = file.extents
-    var writer = RecordWriter()
-    writer.write(record)
+    let bytes = RecordWriter.encoded(record)
     let temporary = location + ".new-\(getpid())"
     func fail() -> BuildRecord? {
       Self.remove(location)
@@ -330,7 +357,7 @@ struct BuildRecord {
       unlink(temporary)
       return nil
     }
-    guard file.written, (try? SiteOutput.write(writer.bytes, to: temporary)) != nil else { return fail() }
+    guard file.written, (try? SiteOutput.write(bytes, to: temporary)) != nil else { return fail() }
     // A pages file put in place without its record is never read: the stamps differ.
     if let pages = file.temporary, !SiteOutput.replace(Self.pagesLocation(location), with: pages) { return fail() }
     guard rename(temporary, location) == 0 else { return fail() }
@@ -356,468 +383,6 @@ struct BuildRecord {
   static func remove(_ location: String) {
     unlink(location)
     unlink(pagesLocation(location))
-  }
-}
-
-/// Appends a build record as bytes: integers as LEB128 varints, strings with their length.
-struct RecordWriter {
-  var bytes: [UInt8] = []
-
-  mutating func int(_ value: Int) { uint(UInt64(bitPattern: Int64(value))) }
-
-  mutating func uint(_ value: UInt64) {
-    var rest = value
-    while rest >= 0x80 {
-      bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
-      rest >>= 7
-    }
-    bytes.append(UInt8(rest))
-  }
-
-  mutating func string(_ text: String) {
-    int(text.utf8.count)
-    bytes.append(utf8: text)
-  }
-
-  mutating func strings<S: Sequence<String>>(_ texts: S, count: Int) {
-    int(count)
-    for text in texts { string(text) }
-  }
-
-  mutating func diagnostics(_ list: [Diagnostic]) {
-    int(list.count)
-    for diagnostic in list {
-      string(diagnostic.path)
-      int(diagnostic.line)
-      int(diagnostic.column)
-      int(diagnostic.severity == .error ? 0 : 1)
-      string(diagnostic.message)
-      string(diagnostic.id.rawValue)
-    }
-  }
-
-  mutating func data(_ data: Bytes) {
-    int(data.count)
-    bytes += data
-  }
-
-  /// A part read only when asked for: its length, then what `write` writes, or the bytes it
-  /// was read from.
-  private mutating func section(_ encoded: Bytes?, _ write: (inout RecordWriter) -> Void) {
-    if let encoded { return data(encoded) }
-    var part = RecordWriter()
-    write(&part)
-    data(Bytes(part.bytes))
-  }
-
-  /// Everything of `record` but its pages, and where they are in the pages file.
-  mutating func write(_ record: BuildRecord) {
-    bytes.append(contentsOf: BuildRecord.format.utf8)
-    uint(record.tool)
-    uint(record.inputs)
-    uint(record.site)
-    uint(record.navigation)
-    uint(record.listing)
-    optional(record.listingRender) { $0.render($1) }
-    int(record.outputs.count)
-    for file in record.outputs {
-      string(file.path)
-      int(file.size)
-      int(file.modified)
-    }
-    diagnostics(record.warnings)
-    strings(record.generated, count: record.generated.count)
-    uint(record.stamp)
-    uint(record.pagesStamp)
-    int(record.extents.count)
-    for extent in record.extents {
-      int(extent.lowerBound)
-      int(extent.count)
-    }
-    optional(record.searchIDs) { $0.strings($1, count: $1.count) }
-    int(record.searchParts.count)
-    for digest in record.searchParts { uint(digest) }
-    uint(record.searchPage)
-    int(record.sources.count)
-    // In name order: the folder's, when it names every source (the same order, without a sort).
-    let ordered = record.sourceOrder.filter { record.sources[$0] != nil }
-    for name in ordered.count == record.sources.count ? ordered : record.sources.keys.sorted() {
-      let known = record.sources[name]!
-      string(name)
-      int(known.status.size)
-      int(known.status.modified)
-      int(known.status.changed)
-      uint(known.status.inode)
-      uint(known.digest)
-    }
-    optional(record.siteMap) { writer, map in
-      writer.strings(map.names, count: map.names.count)
-      for digest in map.digests { writer.uint(digest) }
-      writer.int(map.order.count)
-      for index in map.order { writer.int(index) }
-      writer.strings(map.titledFiles, count: map.titledFiles.count)
-      writer.uint(map.contentNames)
-    }
-  }
-
-  /// One page's blob: first what every rebuild reads of every page (its name, digest, front
-  /// matter, `contract` blocks, search chunk and index digest), then, each after its length, the
-  /// parts read only when asked for.
-  static func page(_ page: BuildRecord.Page) -> [UInt8] {
-    var writer = RecordWriter()
-    let facts = page.facts
-    writer.string(facts.name)
-    writer.string(facts.path)
-    writer.uint(facts.digest)
-    writer.optional(facts.matter) { writer, matter in
-      writer.string(matter.title)
-      writer.string(matter.summary)
-      writer.int(matter.weight)
-    }
-    writer.int(facts.homes.count)
-    for home in facts.homes {
-      writer.string(home.block)
-      writer.int(home.line)
-      writer.int(home.column)
-      writer.strings(home.anchors.sorted(), count: home.anchors.count)
-      writer.int(home.definesAnchors ? 1 : 0)
-    }
-    writer.diagnostics(facts.diagnostics)
-    writer.uint(facts.indexDigest)
-    writer.optional(page.chunk) { writer, chunk in
-      writer.uint(chunk.key)
-      writer.int(chunk.headingCount)
-      writer.data(chunk.json)
-      writer.data(chunk.pageItem)
-      writer.data(chunk.headingItems)
-    }
-    writer.render(page.render)
-    let encoded = facts.encoded
-    writer.section(encoded.details) { writer in
-      writer.int(facts.headings.count)
-      for heading in facts.headings {
-        writer.int(heading.level)
-        writer.string(heading.text)
-        writer.string(heading.id)
-      }
-      writer.strings(facts.ids.sorted(), count: facts.ids.count)
-      writer.strings(facts.anchors.sorted(), count: facts.anchors.count)
-    }
-    writer.section(encoded.words) { writer in
-      let words = facts.searchWords
-      writer.int(words.count)
-      for (section, words) in words.sorted(by: { ($0.key ?? "") < ($1.key ?? "") }) {
-        writer.optional(section) { $0.string($1) }
-        writer.string(words)
-      }
-    }
-    writer.section(page.chunk?.linkList.encoded) { writer in
-      let links = page.chunk?.links ?? []
-      writer.int(links.count)
-      for link in links {
-        writer.string(link.value)
-        writer.int(link.line)
-      }
-    }
-    return writer.bytes
-  }
-
-  /// A value that may be missing: 0, or 1 and the value.
-  private mutating func optional<Value>(_ value: Value?, _ write: (inout RecordWriter, Value) -> Void) {
-    guard let value else { return int(0) }
-    int(1)
-    write(&self, value)
-  }
-
-  /// A rendered page: its path and diagnostics, then its ids and links, and its lookups, each
-  /// read only when asked for.
-  private mutating func render(_ page: RenderedPage) {
-    string(page.path)
-    diagnostics(page.diagnostics)
-    let encoded = page.encoded
-    section(encoded.targets) { writer in
-      let targets = page.targets
-      writer.strings(targets.ids.sorted(), count: targets.ids.count)
-      writer.strings(targets.duplicateIDs, count: targets.duplicateIDs.count)
-      writer.int(targets.links.count)
-      for link in targets.links {
-        writer.string(link.attribute)
-        writer.string(link.value)
-        writer.int(link.line)
-      }
-    }
-    section(encoded.lookups) { writer in
-      writer.int(page.lookups.count)
-      for lookup in page.lookups {
-        writer.int(Int(lookup.question.kind.rawValue))
-        writer.string(lookup.question.key)
-        writer.string(lookup.answer)
-      }
-    }
-  }
-}
-
-/// Reads what `RecordWriter` wrote; any malformed byte makes the whole record nil. The parts of
-/// a page read only when asked for are checked to read when the page is, without their values
-/// being made.
-struct RecordReader {
-  private let buffer: ByteBuffer
-  private let raw: UnsafeRawBufferPointer
-  /// Where the bytes read end in the buffer.
-  private let end: Int
-  private var offset: Int
-  private(set) var failed = false
-
-  init(bytes: Bytes) {
-    let (buffer, range) = bytes.buffered
-    self.buffer = buffer
-    raw = buffer.raw
-    offset = range.lowerBound
-    end = range.upperBound
-  }
-
-  init(bytes: [UInt8]) { self.init(bytes: Bytes(ByteBuffer(copying: bytes))) }
-
-  /// Whether every byte was read, and read well.
-  var isComplete: Bool { !failed && offset == end }
-
-  /// Whether the bytes start with `prefix`; if so, they are read.
-  mutating func read(_ prefix: String) -> Bool {
-    let prefix = Array(prefix.utf8)
-    guard end - offset >= prefix.count,
-      prefix.withUnsafeBytes({ memcmp($0.baseAddress!, raw.baseAddress! + offset, prefix.count) == 0 })
-    else { return false }
-    offset += prefix.count
-    return true
-  }
-
-  mutating func uint() -> UInt64 {
-    var value: UInt64 = 0
-    var shift: UInt64 = 0
-    while offset < end, shift < 64 {
-      let byte = raw[offset]
-      offset += 1
-      value |= UInt64(byte & 0x7F) << shift
-      if byte < 0x80 { return value }
-      shift += 7
-    }
-    failed = true
-    return 0
-  }
-
-  mutating func int() -> Int { Int(Int64(bitPattern: uint())) }
-
-  /// A count of items that follow, each at least one byte long.
-  mutating func count() -> Int {
-    let value = int()
-    guard value >= 0, value <= end - offset else {
-      failed = true
-      return 0
-    }
-    return value
-  }
-
-  mutating func string() -> String {
-    let length = count()
-    let text = String(decoding: UnsafeRawBufferPointer(rebasing: raw[offset..<(offset + length)]), as: UTF8.self)
-    offset += length
-    return text
-  }
-
-  mutating func strings() -> [String] { (0..<count()).map { _ in string() } }
-
-  /// Steps over a string without making it: how a page's parts read only when asked for are
-  /// checked.
-  mutating func skipString() { offset += count() }
-
-  mutating func skipStrings() {
-    for _ in 0..<count() { skipString() }
-  }
-
-  /// The bytes of a length-prefixed part, where they are.
-  mutating func data() -> Bytes {
-    let length = count()
-    defer { offset += length }
-    return Bytes(buffer, offset..<(offset + length))
-  }
-
-  mutating func diagnostics() -> [Diagnostic] {
-    (0..<count()).map { _ in
-      let path = string()
-      let line = int()
-      let column = int()
-      let severity: Severity = int() == 0 ? .error : .warning
-      let message = string()
-      guard let id = DiagnosticID(rawValue: string()) else {
-        failed = true
-        return Diagnostic(id: .contentUnreadable, path: path, line: line, column: column, message: message)
-      }
-      return Diagnostic(id: id, path: path, line: line, column: column, severity: severity, message: message)
-    }
-  }
-
-  /// The record without its pages, or nil.
-  mutating func record() -> BuildRecord? {
-    guard read(BuildRecord.format) else { return nil }
-    let health = RecordHealth()
-    let tool = uint()
-    let inputs = uint()
-    let site = uint()
-    let navigation = uint()
-    let listing = uint()
-    let listingRender = int() == 1 ? render(health: health) : nil
-    let outputs = (0..<count()).map { _ in
-      BuildRecord.OutputFile(path: string(), size: int(), modified: int())
-    }
-    let warnings = diagnostics()
-    let generated = strings()
-    let stamp = uint()
-    let pagesStamp = uint()
-    let extents = (0..<count()).map { _ -> Range<Int> in
-      let start = int()
-      let length = int()
-      guard start >= 0, length >= 0, start <= Int.max - length else {
-        failed = true
-        return 0..<0
-      }
-      return start..<(start + length)
-    }
-    let searchIDs = int() == 1 ? strings() : nil
-    let searchParts = (0..<count()).map { _ in uint() }
-    let searchPage = uint()
-    var sources: [String: SiteSources.Known] = [:]
-    for _ in 0..<count() {
-      let name = string()
-      let status = SiteSources.Status(size: int(), modified: int(), changed: int(), inode: uint())
-      sources[name] = SiteSources.Known(status: status, digest: uint())
-    }
-    var siteMap: BuildRecord.SiteMap?
-    if int() == 1 {
-      let names = strings()
-      let digests = names.map { _ in uint() }
-      let order = (0..<count()).map { _ in int() }
-      siteMap = BuildRecord.SiteMap(
-        names: names, digests: digests, order: order, titledFiles: strings(), contentNames: uint())
-      if order.contains(where: { $0 < 0 || $0 >= names.count }) { failed = true }
-    }
-    guard isComplete else { return nil }
-    var record = BuildRecord(
-      inputs: inputs, site: site, navigation: navigation, listing: listing, listingRender: listingRender,
-      outputs: outputs, warnings: warnings, generated: generated, pages: [:])
-    record.tool = tool
-    record.health = health
-    record.stamp = stamp
-    record.pagesStamp = pagesStamp
-    record.extents = extents
-    record.searchIDs = searchIDs
-    record.searchParts = searchParts
-    record.searchPage = searchPage
-    record.sources = sources
-    record.siteMap = siteMap
-    return record
-  }
-
-  /// Whether `buffer` is a pages file stamped `stamp` that holds `extents`.
-  static func isPagesFile(_ buffer: ByteBuffer, stamp: UInt64, extents: [Range<Int>]) -> Bool {
-    var reader = RecordReader(bytes: Bytes(buffer))
-    guard reader.read(BuildRecord.pagesFormat), reader.uint() == stamp, !reader.failed else { return false }
-    let start = reader.offset
-    return extents.allSatisfy { $0.lowerBound >= start && $0.upperBound <= buffer.raw.count }
-  }
-
-  /// The pages at `extents` of a pages file stamped `stamp`, or nil. Each page's parts read
-  /// when asked for report to `health`.
-  static func pages(
-    _ buffer: ByteBuffer, stamp: UInt64, extents: [Range<Int>], health: RecordHealth
-  ) -> [String: BuildRecord.Page]? {
-    guard isPagesFile(buffer, stamp: stamp, extents: extents) else { return nil }
-    let decoded = parallelMap(extents) { extent -> BuildRecord.Page? in
-      var reader = RecordReader(bytes: Bytes(buffer, extent))
-      return reader.page(extent, health: health)
-    }
-    var pages: [String: BuildRecord.Page] = [:]
-    pages.reserveCapacity(decoded.count)
-    for page in decoded {
-      guard let page else { return nil }
-      pages[page.facts.name] = page
-    }
-    return pages
-  }
-
-  /// One page's blob, whole, or nil; its parts read only when asked for report to `health`
-  /// when they do not read as written.
-  mutating func page(_ extent: Range<Int>, health: RecordHealth) -> BuildRecord.Page? {
-    let name = string()
-    let path = string()
-    let digest = uint()
-    var matter: FrontMatter?
-    if int() == 1 { matter = FrontMatter(title: string(), summary: string(), weight: int()) }
-    let homes = (0..<count()).map { _ in
-      DirectiveHome(
-        block: string(), line: int(), column: int(), anchors: Set(strings()), definesAnchors: int() == 1)
-    }
-    let factDiagnostics = diagnostics()
-    let indexDigest = uint()
-    var chunk: (key: UInt64, headingCount: Int, json: Bytes, pageItem: Bytes, items: Bytes)?
-    if int() == 1 { chunk = (uint(), int(), data(), data(), data()) }
-    let render = self.render(health: health)
-    let details = data()
-    let words = data()
-    let links = data()
-    guard isComplete else { return nil }
-    let facts = PageFacts(
-      name: name, path: path, digest: digest, matter: matter,
-      details: Recorded(details, health: health) { reader in
-        let headings = (0..<reader.count()).map { _ in
-          Heading(level: reader.int(), text: reader.string(), id: reader.string())
-        }
-        return PageFacts.Details(headings: headings, ids: Set(reader.strings()), anchors: Set(reader.strings()))
-      },
-      indexDigest: indexDigest, homes: homes,
-      searchWords: Recorded(words, health: health) { reader in
-        var words: [String?: String] = [:]
-        for _ in 0..<reader.count() {
-          let section: String? = reader.int() == 1 ? reader.string() : nil
-          words[section] = reader.string()
-        }
-        return words
-      }, diagnostics: factDiagnostics)
-    let searchChunk = chunk.map { chunk in
-      SearchChunk(
-        key: chunk.key, json: chunk.json, pageItem: chunk.pageItem, headingItems: chunk.items,
-        headingCount: chunk.headingCount,
-        links: .recorded(
-          Recorded(links, health: health) { reader in
-            (0..<reader.count()).map { _ in PageLink(attribute: "href", value: reader.string(), line: reader.int()) }
-          }))
-    }
-    return BuildRecord.Page(facts: facts, render: render, chunk: searchChunk, extent: extent)
-  }
-
-  /// A rendered page, as `RecordWriter.render` wrote it.
-  private mutating func render(health: RecordHealth) -> RenderedPage {
-    let path = string()
-    let diagnostics = self.diagnostics()
-    let targets = data()
-    let lookups = data()
-    return RenderedPage(
-      path: path,
-      targets: Recorded(targets, health: health) { reader in
-        let ids = Set(reader.strings())
-        let duplicates = reader.strings()
-        let links = (0..<reader.count()).map { _ in
-          PageLink(attribute: reader.string(), value: reader.string(), line: reader.int())
-        }
-        return RenderedPage.Targets(ids: ids, duplicateIDs: duplicates, links: links)
-      },
-      lookups: Recorded(lookups, health: health) { reader in
-        (0..<reader.count()).map { _ in
-          let kind = SiteLookup.Question.Kind(rawValue: UInt8(truncatingIfNeeded: reader.int()))
-          if kind == nil { reader.failed = true }
-          return SiteLookup(question: .init(kind: kind ?? .page, key: reader.string()), answer: reader.string())
-        }
-      },
-      diagnostics: diagnostics)
   }
 }
 

@@ -1,6 +1,7 @@
 // swift-tools-version: 6.0
 // The Store app's link contract: a second adopter of linkcontract, depending on it as any app
-// would (here by path), with its own values, Content, Templates and Site.
+// would (here by path), with its own values, Content and Site, and linkcontract's built-in
+// templates (a Templates/ folder would hold only the files it changes).
 import PackageDescription
 
 let package = Package(

@@ -7,16 +7,23 @@ import Synchronization
 /// The site build for a repository root: its Content, Templates and the contract's files.
 /// Without `files`, the contract is validated now and its files are made only if the build
 /// renders: a rebuild that the build record shows to be unneeded never makes them.
+/// The site's templates are linkcontract's built-in ones under the Templates folder's files,
+/// so the default folder may be absent (a folder given with `--templates` must exist); when
+/// `makesBuiltInTemplates` (linkcontract's own tool) and the folder is the project's
+/// `Templates/`, the folder the built-in templates are generated from, it is read alone.
 func siteBuild(
   root: String, contract: Contract, content: String? = nil, templates: String? = nil, output: String? = nil,
-  files: [Artifact]? = nil
+  files: [Artifact]? = nil, makesBuiltInTemplates: Bool = false
 ) throws -> SiteBuild {
   let base = root == "." ? "" : root + "/"
   let (contentGiven, templatesGiven) = (content != nil, templates != nil)
   let content = content ?? base + "Content"
-  let templates = templates ?? base + "Templates"
+  let projectTemplates = base + "Templates"
+  let templates = templates ?? projectTemplates
   let output = output ?? base + "Site"
-  try requireFolder(templates, flag: "--templates", given: templatesGiven, what: "page template")
+  if templatesGiven || makesBuiltInTemplates || FileManager.default.fileExists(atPath: templates) {
+    try requireFolder(templates, flag: "--templates", given: templatesGiven, what: "page template")
+  }
   try requireFolder(content, flag: "--content", given: contentGiven, what: "Markdown pages")
   var build: SiteBuild
   if let files {
@@ -42,6 +49,7 @@ func siteBuild(
       return publishedFiles(siteArtifacts(contract))
     }
   }
+  if makesBuiltInTemplates, templates == projectTemplates { build.builtInTemplates = [:] }
   build.toolVersion = version
   build.phaseObserver = phaseTimer
   return build
@@ -74,15 +82,18 @@ struct BuildCommand {
   static let help = """
     Usage: linkcontract build [--content DIR] [--templates DIR] [--output DIR]
 
-    Builds the docs site from the Markdown pages in DIR (default Content/), the page template
-    and stylesheet in Templates/, and the contract values, into Site/. Any folder of Markdown
-    pages with front matter builds, with or without `contract` blocks. Problems are printed
-    sorted as `path:line:column: error: message`, then a count. Nothing is written when there
-    is an error; otherwise the new site replaces the old one at once, and files whose bytes are
-    unchanged are not rewritten. The output must be new, empty or a site linkcontract wrote (it
-    holds .linkcontract-site), and neither be, hold nor lie inside Content or Templates; a
-    symbolic link is followed and the folder it names is written. One build at a time writes
-    an output: a second one fails at once.
+    Builds the docs site from the Markdown pages in DIR (default Content/), the page template,
+    stylesheet and scripts, and the contract values, into Site/. The templates are
+    linkcontract's built-in ones, each replaced by the file of the same name in the Templates
+    folder (--templates DIR, which must exist; default Templates/, which may be absent), whose
+    other files are added. Any folder of Markdown pages with front matter builds, with or
+    without `contract` blocks. Problems are printed sorted as `path:line:column: error:
+    message`, then a count. Nothing is written when there is an error; otherwise the new site
+    replaces the old one at once, and files whose bytes are unchanged are not rewritten. The
+    output must be new, empty or a site linkcontract wrote (it holds .linkcontract-site), and
+    neither be, hold nor lie inside Content or Templates; a symbolic link is followed and the
+    folder it names is written. One build at a time writes an output: a second one fails at
+    once.
     Exit 0 on success, 1 when there is any error (another build writing the output included),
     2 for a usage error (an output the build may not write included).
 
@@ -95,9 +106,13 @@ struct BuildCommand {
   let root: String
   /// The contract the command works on.
   let contract: Contract
+  /// Where `generate` writes the built-in templates from the Templates folder; nil for an
+  /// adopting app (`LinkContractTool.main`).
+  let builtInTemplates: String?
 
-  init(_ arguments: [String], root: String, contract: Contract) throws {
+  init(_ arguments: [String], root: String, contract: Contract, builtInTemplates: String? = nil) throws {
     self.contract = contract
+    self.builtInTemplates = builtInTemplates
     let options = try Options(
       arguments, flags: ["--help", "-h"], options: ["--content", "--templates", "--output"])
     help = options.flag("--help") || options.flag("-h")
@@ -115,7 +130,9 @@ struct BuildCommand {
       console.out(Self.help)
       return ExitCode.success
     }
-    var build = try siteBuild(root: root, contract: contract, content: content, templates: templates, output: output)
+    var build = try siteBuild(
+      root: root, contract: contract, content: content, templates: templates, output: output,
+      makesBuiltInTemplates: builtInTemplates != nil)
     build.keepsLastRun = true
     let result = build.run()
     // The process exits after the report: what the build holds is left for the exit to free.

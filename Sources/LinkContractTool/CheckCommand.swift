@@ -25,10 +25,16 @@ struct CheckCommand {
   let contract: Contract
   /// Where the conformance table goes as a Swift source, from the root; nil for none.
   let conformanceTests: String?
+  /// Where the built-in templates go as a Swift source, from the root; nil for none.
+  let builtInTemplates: String?
 
-  init(_ arguments: [String], root: String, contract: Contract, conformanceTests: String? = nil) throws {
+  init(
+    _ arguments: [String], root: String, contract: Contract, conformanceTests: String? = nil,
+    builtInTemplates: String? = nil
+  ) throws {
     self.contract = contract
     self.conformanceTests = conformanceTests
+    self.builtInTemplates = builtInTemplates
     let options = try Options(arguments, flags: ["--help", "-h"], options: ["--root", "--format"])
     help = options.flag("--help") || options.flag("-h")
     self.root = options.value("--root") ?? root
@@ -52,7 +58,10 @@ struct CheckCommand {
       return ExitCode.success
     }
     let files: [Artifact]
-    do { files = try generatedFiles(contract, conformanceTests: conformanceTests) } catch let error as ContractInvalid {
+    do {
+      files = try generatedFiles(
+        contract, conformanceTests: conformanceTests, builtInTemplates: builtInTemplates, root: root)
+    } catch let error as ContractInvalid {
       console.err(error.description + "\n")
       return ExitCode.failure
     }
@@ -61,7 +70,9 @@ struct CheckCommand {
     let scratch = FileManager.default.temporaryDirectory
       .appendingPathComponent("linkcontract-check-\(ProcessInfo.processInfo.processIdentifier)").path
     defer { try? FileManager.default.removeItem(atPath: scratch) }
-    var build = try siteBuild(root: root, contract: contract, output: scratch + "/Site", files: files)
+    var build = try siteBuild(
+      root: root, contract: contract, output: scratch + "/Site", files: files,
+      makesBuiltInTemplates: builtInTemplates != nil)
     build.usesBuildCache = false
     let site = build.run()
     if site.diagnostics.errorCount > 0 {

@@ -4,10 +4,19 @@ import Foundation
 import LinkContract
 import SiteGenerator
 
-/// Every generated file of the repository, derived from the contract values.
-func generatedFiles(_ contract: Contract, conformanceTests: String?) throws -> [Artifact] {
+/// Every generated file of the repository, derived from the contract values, and, at
+/// `builtInTemplates` (a path from `root`), the Swift source of linkcontract's built-in
+/// templates made from the Templates folder under `root`.
+func generatedFiles(
+  _ contract: Contract, conformanceTests: String?, builtInTemplates: String? = nil, root: String = "."
+) throws -> [Artifact] {
   try validateContract(contract)
-  return contractArtifacts(contract, conformanceTests: conformanceTests)
+  var files = contractArtifacts(contract, conformanceTests: conformanceTests)
+  if let builtInTemplates {
+    let templates = try BuiltInTemplates.read(folder: root + "/Templates")
+    files.insert(Artifact(path: builtInTemplates, contents: BuiltInTemplates.swiftSource(templates)), at: 0)
+  }
+  return files
 }
 
 /// Throws when the compiled contract has a bad value, or its association files would not
@@ -36,11 +45,11 @@ struct GenerateCommand {
   static let help = """
     Usage: linkcontract generate [--root DIR]
 
-    Writes every generated file under DIR (default: the current folder): the generated test
-    sources (the parser's conformance table, the lifecycle scenarios) and the whole site, as
-    `linkcontract build` does, with conformance.json, lifecycle.json and, per build, the
-    association files and native snippets under Site/association/. Files
-    whose bytes are unchanged are not rewritten. Exit 0, or 1 when the contract's values or
+    Writes every generated file under DIR (default: the current folder): the generated
+    sources (the parser's conformance table, the lifecycle scenarios; for linkcontract itself,
+    its built-in templates from Templates/) and the whole site, as `linkcontract build` does,
+    with conformance.json, lifecycle.json and, per build, the association files and native
+    snippets under Site/association/. Files whose bytes are unchanged are not rewritten. Exit 0, or 1 when the contract's values or
     the Content are invalid.
 
     """
@@ -51,10 +60,17 @@ struct GenerateCommand {
   let contract: Contract
   /// Where the conformance table goes as a Swift source, from the root; nil for none.
   let conformanceTests: String?
+  /// Where the built-in templates go as a Swift source, from the root; nil for none (an
+  /// adopting app: only linkcontract's own tool writes them).
+  let builtInTemplates: String?
 
-  init(_ arguments: [String], root: String, contract: Contract, conformanceTests: String? = nil) throws {
+  init(
+    _ arguments: [String], root: String, contract: Contract, conformanceTests: String? = nil,
+    builtInTemplates: String? = nil
+  ) throws {
     self.contract = contract
     self.conformanceTests = conformanceTests
+    self.builtInTemplates = builtInTemplates
     let options = try Options(arguments, flags: ["--help", "-h"], options: ["--root"])
     help = options.flag("--help") || options.flag("-h")
     self.root = options.value("--root") ?? root
@@ -69,7 +85,10 @@ struct GenerateCommand {
       return ExitCode.success
     }
     let files: [Artifact]
-    do { files = try generatedFiles(contract, conformanceTests: conformanceTests) } catch let error as ContractInvalid {
+    do {
+      files = try generatedFiles(
+        contract, conformanceTests: conformanceTests, builtInTemplates: builtInTemplates, root: root)
+    } catch let error as ContractInvalid {
       console.err(error.description + "\n")
       return ExitCode.failure
     }
@@ -78,7 +97,8 @@ struct GenerateCommand {
       if try FileOutput.writeIfChanged(file.contents, to: root + "/" + file.path) { written += 1 }
     }
     console.out("generated sources: \(written) rewritten\n")
-    let build = try siteBuild(root: root, contract: contract, files: files)
+    let build = try siteBuild(
+      root: root, contract: contract, files: files, makesBuiltInTemplates: builtInTemplates != nil)
     return report(build.run(), output: build.outputDirectory, console: console)
   }
 }

@@ -155,24 +155,34 @@ public enum LinkContractTool {
   /// `conformanceTests` is where `generate` writes the conformance table as a Swift source for
   /// the app's parser tests (a path from the root, such as
   /// `Tests/LinkParserTests/ConformanceTable.generated.swift`); nil writes none.
-  public static func main(contract: Contract, conformanceTests: String? = nil) -> Never {
+  /// `builtInTemplates` is where `generate` writes the project's `Templates/` folder as the
+  /// Swift source of linkcontract's built-in templates: given by linkcontract's own tool only
+  /// (`Sources/SiteGenerator/Theme/BuiltInTemplates.generated.swift`), nil for an adopting app,
+  /// whose site takes the built-in templates under its own.
+  public static func main(contract: Contract, conformanceTests: String? = nil, builtInTemplates: String? = nil)
+    -> Never
+  {
     // The arguments' bytes exactly as the process received them: `CommandLine.arguments` would
     // repair invalid UTF-8, turning one byte of a link into three.
     let arguments: [[UInt8]] = (1..<Int(CommandLine.argc)).map { index in
       guard let argument = CommandLine.unsafeArgv[index] else { return [] }
       return Array(UnsafeRawBufferPointer(start: argument, count: strlen(argument)))
     }
-    exit(runTool(bytes: arguments, console: .standard, contract: contract, conformanceTests: conformanceTests))
+    exit(
+      runTool(
+        bytes: arguments, console: .standard, contract: contract, conformanceTests: conformanceTests,
+        builtInTemplates: builtInTemplates))
   }
 
   /// Runs one invocation on `contract` and returns its exit code, printing nothing itself but
   /// through `standardOutput` and `standardError`.
   public static func run(
-    _ arguments: [String], contract: Contract, conformanceTests: String? = nil, root: String = "."
+    _ arguments: [String], contract: Contract, conformanceTests: String? = nil, builtInTemplates: String? = nil,
+    root: String = "."
   ) -> Int32 {
     runTool(
       bytes: arguments.map { Array($0.utf8) }, console: .standard, root: root, contract: contract,
-      conformanceTests: conformanceTests)
+      conformanceTests: conformanceTests, builtInTemplates: builtInTemplates)
   }
 }
 
@@ -184,7 +194,8 @@ func runTool(_ arguments: [String], console: Console, root: String = ".", contra
 /// Runs one invocation given as the raw bytes of each argument, as the process received them:
 /// `parse` classifies those bytes, the other commands read the arguments as UTF-8 text.
 func runTool(
-  bytes: [[UInt8]], console: Console, root: String = ".", contract: Contract, conformanceTests: String? = nil
+  bytes: [[UInt8]], console: Console, root: String = ".", contract: Contract, conformanceTests: String? = nil,
+  builtInTemplates: String? = nil
 ) -> Int32 {
   let arguments = bytes.map { String(decoding: $0, as: UTF8.self) }
   guard let command = arguments.first else {
@@ -202,13 +213,19 @@ func runTool(
       return ExitCode.success
     case "parse": return try ParseCommand(Array(bytes.dropFirst()), contract: contract).run(console)
     case "generate":
-      return try GenerateCommand(rest, root: root, contract: contract, conformanceTests: conformanceTests).run(console)
+      return try GenerateCommand(
+        rest, root: root, contract: contract, conformanceTests: conformanceTests, builtInTemplates: builtInTemplates
+      ).run(console)
     case "check":
-      return try CheckCommand(rest, root: root, contract: contract, conformanceTests: conformanceTests).run(console)
-    case "build": return try BuildCommand(rest, root: root, contract: contract).run(console)
+      return try CheckCommand(
+        rest, root: root, contract: contract, conformanceTests: conformanceTests, builtInTemplates: builtInTemplates
+      ).run(console)
+    case "build":
+      return try BuildCommand(rest, root: root, contract: contract, builtInTemplates: builtInTemplates).run(console)
     case "validate": return try ValidateCommand(rest, contract: contract).run(console)
     case "diff": return try DiffCommand(rest, root: root, contract: contract).run(console)
-    case "watch": return try WatchCommand(rest, root: root, contract: contract).run(console)
+    case "watch":
+      return try WatchCommand(rest, root: root, contract: contract, builtInTemplates: builtInTemplates).run(console)
     case "verify-host": return try VerifyHostCommand(rest, contract: contract).run(console)
     case "audit": return try AuditCommand(rest, contract: contract).run(console)
     default:

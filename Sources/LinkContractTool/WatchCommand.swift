@@ -46,9 +46,13 @@ struct WatchCommand {
   let root: String
   /// The contract the command works on.
   let contract: Contract
+  /// Where `generate` writes the built-in templates from the Templates folder; nil for an
+  /// adopting app (`LinkContractTool.main`).
+  let builtInTemplates: String?
 
-  init(_ arguments: [String], root: String, contract: Contract) throws {
+  init(_ arguments: [String], root: String, contract: Contract, builtInTemplates: String? = nil) throws {
     self.contract = contract
+    self.builtInTemplates = builtInTemplates
     let options = try Options(
       arguments, flags: ["--help", "-h", "--once-after-change"],
       options: ["--content", "--templates", "--output", "--poll", "--stamp", "--problems"])
@@ -93,7 +97,9 @@ struct WatchCommand {
 
   /// The watch loop; `stop` is asked after every wait (tests pass their own).
   func run(_ console: Console, stop: () -> Bool) throws -> Int32 {
-    let build = try siteBuild(root: root, contract: contract, content: content, templates: templates, output: output)
+    let build = try siteBuild(
+      root: root, contract: contract, content: content, templates: templates, output: output,
+      makesBuiltInTemplates: builtInTemplates != nil)
     // The folder of the contract's values file, from the project's root (`Sources/CustomerApp`).
     let base = root == "." ? "" : root + "/"
     let valuesFile = contract.builds.first.map { DiagnosticLocation($0.source).path } ?? "Sources/"

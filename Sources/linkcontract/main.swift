@@ -1,10 +1,13 @@
 // The `linkcontract` executable of this repository: the commands of LinkContractTool run on the
 // Customer App's contract, its own adopter, whose parser tests take the conformance table as a
-// Swift source. An adopting app's `main` is the same call with its own values (README,
-// "Adopting linkcontract for your app").
+// Swift source. Its Templates folder is linkcontract's built-in templates, which `generate`
+// compiles into the SiteGenerator module for every adopter; an adopting app's `main` is the
+// same call with its own values and no `builtInTemplates` (README, "Adopting linkcontract for
+// your app").
 
 import CustomerApp
 import LinkContractTool
 
 LinkContractTool.main(
-  contract: .customerApp, conformanceTests: "Tests/LinkParserTests/ConformanceTable.generated.swift")
+  contract: .customerApp, conformanceTests: "Tests/LinkParserTests/ConformanceTable.generated.swift",
+  builtInTemplates: "Sources/SiteGenerator/Theme/BuiltInTemplates.generated.swift")

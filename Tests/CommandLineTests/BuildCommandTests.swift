@@ -64,3 +64,82 @@ private func tree(_ folder: String) -> [String: Data] {
   }
   return result
 }
+
+/// The Templates folder over linkcontract's built-in templates, as the commands read it.
+@Suite("build and generate: the Templates folder and the built-in templates")
+struct BuiltInTemplatesCommandTests {
+  static let generatedSource = "Sources/SiteGenerator/Theme/BuiltInTemplates.generated.swift"
+
+  /// `build` in `project` with `arguments`, as an adopting app's tool runs it, or as
+  /// linkcontract's own when `builtInTemplates`.
+  func build(_ project: BuildCommandTests.Project, _ arguments: [String] = [], builtInTemplates: Bool = false)
+    -> (code: Int32, stderr: String)
+  {
+    let captured = CapturedConsole()
+    let code = runTool(
+      bytes: (["build"] + arguments).map { Array($0.utf8) }, console: captured.console, root: project.path,
+      contract: .design, builtInTemplates: builtInTemplates ? Self.generatedSource : nil)
+    return (code, captured.stderr)
+  }
+
+  func read(_ path: String) -> String? {
+    FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+  }
+
+  @Test("With no Templates folder, the default, the site builds from the built-in templates")
+  func noTemplatesFolder() throws {
+    let project = try BuildCommandTests.Project()
+    try FileManager.default.removeItem(atPath: project.path + "/Templates")
+    let (code, stderr) = build(project)
+    #expect(code == 0, "\(stderr)")
+    #expect(
+      read(project.path + "/Site/style.css")?.hasPrefix(
+        "/* Copied by `linkcontract build` (make site) from linkcontract's built-in templates (style.css). Do not edit. */\n"
+      ) == true)
+    #expect(read(project.path + "/Site/check.js") != nil)
+  }
+
+  @Test("A Templates folder given with --templates must exist")
+  func givenFolderMissing() throws {
+    let project = try BuildCommandTests.Project()
+    let (code, stderr) = build(project, ["--templates", project.path + "/Theme"])
+    #expect(code == 2)
+    #expect(stderr.contains("--templates '\(project.path)/Theme' is not a folder"), "\(stderr)")
+    #expect(read(project.path + "/Site/index.html") == nil)
+  }
+
+  @Test("linkcontract's own tool needs its Templates folder, and builds from it alone")
+  func ownTool() throws {
+    let project = try BuildCommandTests.Project()
+    let icon = read(project.path + "/Templates/favicon.svg")
+    try FileManager.default.removeItem(atPath: project.path + "/Templates/favicon.svg")
+    // The pages link the icon, which the folder no longer has.
+    let own = build(project, builtInTemplates: true)
+    #expect(own.code == 1)
+    #expect(own.stderr.contains("href `favicon.svg`: no such file in the site"), "\(own.stderr)")
+    // An adopting app's tool takes the built-in icon in its place.
+    let adopter = build(project)
+    #expect(adopter.code == 0, "\(adopter.stderr)")
+    #expect(icon != nil && read(project.path + "/Site/favicon.svg") == icon)
+    try FileManager.default.removeItem(atPath: project.path + "/Templates")
+    let (code, stderr) = build(project, builtInTemplates: true)
+    #expect(code == 2)
+    #expect(stderr.contains("no folder '\(project.path)/Templates' with the page template"), "\(stderr)")
+  }
+
+  @Test("Only linkcontract's own generate makes the built-in templates' source, from its Templates folder")
+  func generatedSourceIsLinkcontracts() throws {
+    let project = try BuildCommandTests.Project()
+    let adopter = try generatedFiles(.design, conformanceTests: nil, root: project.path)
+    #expect(!adopter.contains { $0.path.contains("BuiltInTemplates") })
+    let own = try generatedFiles(
+      .design, conformanceTests: nil, builtInTemplates: Self.generatedSource, root: project.path)
+    let source = try #require(own.first { $0.path == Self.generatedSource })
+    // The project's Templates folder is a copy of the repository's: the same source as committed.
+    #expect(source.contents == read(repository.path + "/" + Self.generatedSource))
+    try FileManager.default.removeItem(atPath: project.path + "/Templates")
+    #expect(throws: (any Error).self) {
+      try generatedFiles(.design, conformanceTests: nil, builtInTemplates: Self.generatedSource, root: project.path)
+    }
+  }
+}

@@ -32,7 +32,7 @@ import Testing
 
   enum Edit: CaseIterable {
     case body, paragraph, heading, title, weight, addPage, removePage, addLink, block, moveBlock, handEditOutput
-    case stylesheet, image
+    case stylesheet, image, templateOverride
   }
 
   static let blocks = ["route business", "route checkout", "rejection-reasons", "builds", nil]
@@ -127,6 +127,18 @@ import Testing
         try? fixture.write("Site/\(name).html", "edited by hand\n")
       case .stylesheet:
         try fixture.write("Templates/style.css", "/* step \(step) */\nbody { margin: 0; }\n")
+      case .templateOverride:
+        // A file of the Templates folder removed, so that the built-in one takes its place, or
+        // put back: as the built-in bytes (only the copy's header changes) or as others.
+        let name = BuiltInTemplates.files.keys.sorted().randomElement(using: &random)!
+        let path = fixture.root.appendingPathComponent("Templates/" + name)
+        if FileManager.default.fileExists(atPath: path.path) {
+          try FileManager.default.removeItem(at: path)
+        } else if name.hasSuffix(".html") || Bool.random(using: &random) {
+          try fixture.writeBytes("Templates/" + name, BuiltInTemplates.files[name]!)
+        } else {
+          try fixture.write("Templates/" + name, "/* step \(step) */\n")
+        }
       case .image:
         // A picture of a new size in the page's folder, which the page then shows; half the
         // time on a page that shows its folder's picture already.

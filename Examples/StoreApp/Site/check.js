@@ -1,4 +1,4 @@
-/* Copied by `linkcontract build` (make site) from Templates/check.js. Do not edit. */
+/* Copied by `linkcontract build` (make site) from linkcontract's built-in templates (check.js). Do not edit. */
 // The docs' link checker: classifies a link for one build exactly as `linkcontract parse` does,
 // reading nothing but the contract as data (contract.json, loaded by contract.js as
 // self.linkcontractContract). Every value and every step comes from that document: its

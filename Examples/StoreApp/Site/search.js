@@ -1,4 +1,4 @@
-/* Copied by `linkcontract build` (make site) from Templates/search.js. Do not edit. */
+/* Copied by `linkcontract build` (make site) from linkcontract's built-in templates (search.js). Do not edit. */
 // Search as you type over the site's search index, and the answer to a pasted link: the docs'
 // link checker (check.js over contract.js, the contract as data) reads it for each build, as
 // `linkcontract parse` would.

@@ -133,7 +133,7 @@ struct SitePipeline {
 
   /// The page template, checked; nil after reporting why it cannot be used.
   func template(_ sources: SiteSources, into diagnostics: inout [Diagnostic]) -> PageTemplate? {
-    let path = build.templatesDirectory + "/page.html"
+    let path = sources.templates.source(of: "page.html", in: build.templatesDirectory)
     guard
       let source = text(
         sources.templates.bytes["page.html"], path: path, location: sources.templates.path.map { $0 + "/page.html" },
@@ -501,9 +501,11 @@ struct SitePipeline {
     for asset in sources.templates.names ?? [] where !asset.hasSuffix(".html") && !asset.hasPrefix(".") {
       if let data = sources.templates.bytes[asset] {
         // Stylesheets and scripts can say where they come from; other assets stay as they are.
+        let origin =
+          sources.templates.builtIn.contains(asset) ? BuiltInTemplates.origin(of: asset) : "Templates/\(asset)"
         let header =
           asset.hasSuffix(".css") || asset.hasSuffix(".js")
-          ? "/* Copied by `linkcontract build` (make site) from Templates/\(asset). Do not edit. */\n" : ""
+          ? "/* Copied by `linkcontract build` (make site) from \(origin). Do not edit. */\n" : ""
         files[asset] = Array(header.utf8) + data
       }
     }
@@ -762,6 +764,8 @@ struct BuildDigests {
     for name in sources.templates.names ?? [] {
       hash.add(name)
       hash.add(sources.templates.digests[name] ?? 0)
+      // A built-in file's copy says so: the site's own file of the same bytes is another input.
+      if sources.templates.builtIn.contains(name) { hash.add("built-in") }
     }
     // Every page's render reads the images (whether one exists, its size): a changed image
     // makes every page again.

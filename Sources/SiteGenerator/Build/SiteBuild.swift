@@ -22,6 +22,12 @@ public struct SiteBuild: Sendable {
   /// on first use when the build was given a way to make them.
   public var generatedFiles: [String: String] { published.files }
   let published: PublishedFiles
+  /// The templates under the Templates folder's: linkcontract's built-in ones, which the
+  /// folder's files replace by name and add to, so that a site's folder holds only the files
+  /// it changes, or none. Empty for a build whose Templates folder is the one the built-in
+  /// templates are generated from (this repository's own), which takes its templates from
+  /// the folder alone rather than from the copy compiled into the running tool.
+  public var builtInTemplates = BuiltInTemplates.files
   /// How many pages the navigation lists before it links to the full index instead.
   public var navigationLimit = 40
   /// The generator's version, part of what decides whether a rebuild can be skipped.
@@ -97,7 +103,8 @@ public struct SiteBuild: Sendable {
   /// Renders the whole site in memory; nothing is written. Diagnostics are sorted.
   public func render() -> RenderedSite {
     var pipeline = SitePipeline(build: self)
-    let site = pipeline.run(SiteSources(content: contentDirectory, templates: templatesDirectory))
+    let site = pipeline.run(
+      SiteSources(content: contentDirectory, templates: templatesDirectory, builtInTemplates: builtInTemplates))
     var rendered = RenderedSite(files: site.files, diagnostics: site.diagnostics, pageCount: site.pageCount)
     rendered.renderedAhead = site.renderedAhead
     return rendered
@@ -138,8 +145,8 @@ public struct SiteBuild: Sendable {
     let snapshot = recordBytes == nil ? nil : Later { BuildRecord.snapshot(output) }
     let recorded = recordBytes.flatMap { BuildRecord.decode($0) }
     let sources = SiteSources(
-      content: contentDirectory, templates: templatesDirectory, known: recorded?.sources ?? [:],
-      settling: sourceSettling)
+      content: contentDirectory, templates: templatesDirectory, builtInTemplates: builtInTemplates,
+      known: recorded?.sources ?? [:], settling: sourceSettling)
     var leftovers: [Any] = [sources, recorded as Any]
     defer {
       let kept = LastRun.Values(all: keepsLastRun ? leftovers : [])
@@ -301,6 +308,9 @@ struct SiteSources: Sendable {
     /// times: a file changed within a timestamp's granularity of a build is read again by the
     /// next one.
     let settled: [String: Known]
+    /// The names whose files are linkcontract's built-in templates, not the folder's
+    /// (`layered(over:)`).
+    let builtIn: Set<String>
 
     init(names: [String]?, bytes: [String: [UInt8]]) {
       self.names = names
@@ -308,6 +318,49 @@ struct SiteSources: Sendable {
       digests = bytes.mapValues(InputDigest.of)
       path = nil
       settled = [:]
+      builtIn = []
+    }
+
+    /// The Templates folder as a build reads it: the built-in templates `builtIn`, with the
+    /// folder's files in their place by name, and the folder's other files added. A folder
+    /// that does not exist holds no files of its own. One that exists but cannot be listed is
+    /// left unreadable, with no built-in file, and a file the folder lists but that cannot be
+    /// read still takes the built-in one's place: the build reports either (`cannot read the
+    /// file`) instead of using a file the site did not mean.
+    func layered(over builtIn: [String: [UInt8]]) -> Folder {
+      guard !builtIn.isEmpty else { return self }
+      let names: [String]
+      if let listed = self.names {
+        names = listed
+      } else {
+        var status = stat()
+        guard let path, lstat(path, &status) != 0, errno == ENOENT else { return self }
+        names = []
+      }
+      let own = Set(names)
+      let added = builtIn.filter { !own.contains($0.key) }
+      return Folder(
+        names: (names + added.keys).sorted(), bytes: bytes.merging(added) { own, _ in own },
+        digests: digests.merging(added.mapValues(InputDigest.of)) { own, _ in own }, path: path, settled: settled,
+        builtIn: Set(added.keys))
+    }
+
+    private init(
+      names: [String], bytes: [String: [UInt8]], digests: [String: UInt64], path: String?,
+      settled: [String: Known], builtIn: Set<String>
+    ) {
+      self.names = names
+      self.bytes = bytes
+      self.digests = digests
+      self.path = path
+      self.settled = settled
+      self.builtIn = builtIn
+    }
+
+    /// Where the file `name` came from, as a diagnostic names it: its path under `directory`,
+    /// or the built-in templates.
+    func source(of name: String, in directory: String) -> String {
+      builtIn.contains(name) ? BuiltInTemplates.origin(of: name) : directory + "/" + name
     }
 
     /// Reads the folder at `path`; a file whose status is as `known` records it is not read.
@@ -325,6 +378,7 @@ struct SiteSources: Sendable {
         bytes = [:]
         digests = [:]
         settled = [:]
+        builtIn = []
         return
       }
       let sorted = (recursive ? Self.listing(folder, top: listed) : listed).sorted()
@@ -352,6 +406,7 @@ struct SiteSources: Sendable {
       self.bytes = bytes
       self.digests = digests
       self.settled = settled
+      builtIn = []
     }
 
     /// The names under `folder`, whose own names are `top`, as paths (`guides/setup.md`):
@@ -403,9 +458,13 @@ struct SiteSources: Sendable {
   let content: Folder
   let templates: Folder
 
-  init(content: String, templates: String, known: [String: Known] = [:], settling: Duration = .seconds(2)) {
+  /// Reads the Content folder and the Templates folder, the latter over `builtInTemplates`.
+  init(
+    content: String, templates: String, builtInTemplates: [String: [UInt8]], known: [String: Known] = [:],
+    settling: Duration = .seconds(2)
+  ) {
     self.content = Folder(content, known: known, settling: settling, recursive: true)
-    self.templates = Folder(templates)
+    self.templates = Folder(templates).layered(over: builtInTemplates)
   }
 
   init(content: Folder, templates: Folder) {

@@ -28,7 +28,8 @@ def words(rng, n):
     return [rng.choice(WORDS) for _ in range(n)]
 
 
-def prose(rng, pages, page):
+def plain(rng):
+    """Words with text beyond ASCII in half of them: a sentence as a front-matter value."""
     out = words(rng, rng.randint(10, 20))
     if rng.random() < 0.5:  # half the paragraphs carry text beyond ASCII, as real pages do
         k = rng.randrange(len(out))
@@ -40,6 +41,16 @@ def prose(rng, pages, page):
         else:
             out[k] = out[k] + mark
         out.insert(rng.randrange(len(out)), rng.choice(NAMES))
+    return out
+
+
+def sentence(out):
+    text = " ".join(out)
+    return text[0].upper() + text[1:] + "."
+
+
+def prose(rng, pages, page):
+    out = plain(rng)
     k = rng.randrange(len(out))
     style = rng.randrange(4)
     if style == 0:
@@ -47,9 +58,8 @@ def prose(rng, pages, page):
     elif style == 1:
         out[k] = f"`{out[k]}`"
     elif style == 2:
-        out[k] = f"[{out[k]}](page-{rng.randrange(pages):05d}.md#steps)"
-    text = " ".join(out)
-    return text[0].upper() + text[1:] + "."
+        out[k] = f"[{out[k]}](page-{rng.randrange(pages):05d}.md#reference)"  # not the heading the bench renames
+    return sentence(out)
 
 
 def table(rng):
@@ -72,7 +82,7 @@ def page(rng, pages, i):
     parts = [
         "---",
         f"title: {title} {i}",
-        f"summary: {prose(rng, pages, i)}",
+        f"summary: {sentence(plain(rng))}",  # no markup: YAML reads it as a plain scalar
         f"weight: {i + 1}",
         "---",
         "",
@@ -87,7 +97,9 @@ def page(rng, pages, i):
     for _ in range(rng.randint(2, 4)):
         parts += [prose(rng, pages, i) + " " + prose(rng, pages, i), ""]
     parts += ["```sh", "linkcontract parse --build production https://{host}/", "```", ""]
-    if i % 3 == 0:
+    if i == 0:  # one page documents every route class, as this site's routes page does
+        parts += ["```contract routes", "```", ""]
+    elif i % 3 == 0:
         parts += [f"```contract {rng.choice(BLOCKS)}", "```", ""]
     if i % 4 == 1:
         parts += [

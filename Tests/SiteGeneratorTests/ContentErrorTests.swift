@@ -273,10 +273,17 @@ let contentFaults: [ContentFault] = [
     pages: ["index.md": page("Home", "| a | b |\n|---|---|\n| x | see [y](gone.md) |\n")],
     expected: ["Content/index.md:9:11: error: link to missing page `gone.md` (known: index.md)"]),
   ContentFault(
-    name: "a table cell that would start a block",
-    pages: ["index.md": page("Home", "| a | b |\n|---|---|\n| x | # y |\n")],
+    name: "a broken link after a table cell's escaped first character",
+    pages: ["index.md": page("Home", "| a | b |\n|---|---|\n| x | - [y](gone.md) |\n")],
+    expected: ["Content/index.md:9:9: error: link to missing page `gone.md` (known: index.md)"]),
+  ContentFault(
+    name: "a bare URL in a paragraph right after a link reference definition, at its own line",
+    pages: [
+      "index.md": page(
+        "Home", "[d]: <https://www.example.com/a>\n*Standard* see www.example.com/b.\n<https://www.example.com/c>\n")
+    ],
     expected: [
-      "Content/index.md:9:7: error: a table cell holds inline Markdown only, and this one would start a heading, list, quote or other block: write `\\` before its first character"
+      "Content/index.md:8:16: error: a bare URL is not a link here: write it as `<https://…>` or `[text](https://…)`"
     ]),
   ContentFault(
     name: "strikethrough, a task list and bare URLs",

@@ -31,6 +31,18 @@ let tableShapes: [TableShape] = [
       "<div class=\"scroll-region\" role=\"region\" aria-label=\"Table: x\" tabindex=\"0\"><table class=\"content-table\"><thead><tr><th scope=\"col\">x</th></tr></thead><tbody><tr><td>a | b <code>c|d</code> &amp;</td></tr></tbody></table></div>"
   ),
   TableShape(
+    name: "cells that alone would start a block read as inline text, as GFM reads them",
+    markdown: "| - | # h |\n|---|---|\n| 1. x [a](index.md) | - |\n| > q | [r]: s |\n| *e* | `c` |\n",
+    html:
+      "<div class=\"scroll-region\" role=\"region\" aria-label=\"Table: -, # h\" tabindex=\"0\"><table class=\"content-table\"><thead><tr><th scope=\"col\">-</th><th scope=\"col\"># h</th></tr></thead><tbody><tr><td>1. x <a href=\"index.html\">a</a></td><td>-</td></tr><tr><td>&gt; q</td><td>[r]: s</td></tr><tr><td><em>e</em></td><td><code>c</code></td></tr></tbody></table></div>"
+  ),
+  TableShape(
+    name: "a data row with a `-` cell is a row, not a late delimiter row",
+    markdown: "| a | b |\n|---|---|\n| **group** |\n| x | - |\n",
+    html:
+      "<tbody><tr><td><strong>group</strong></td><td></td></tr><tr><td>x</td><td>-</td></tr></tbody>"
+  ),
+  TableShape(
     name: "a header row alone, inside a quote",
     markdown: "> | q | r |\n> |---|---|\n",
     html:

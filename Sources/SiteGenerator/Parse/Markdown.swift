@@ -202,6 +202,22 @@ struct MarkdownNode {
   var next: MarkdownNode? { cmark_node_next(pointer).map(MarkdownNode.init) }
   var parent: MarkdownNode? { cmark_node_parent(pointer).map(MarkdownNode.init) }
   var literal: String { cmark_node_get_literal(pointer).map { String(cString: $0) } ?? "" }
+  /// Whether `source` holds the node's literal from `start`, blanks aside, for its first
+  /// `count` bytes, or up to an escape or entity (which write the text otherwise).
+  func literalStarts(in source: UnsafeBufferPointer<UInt8>, at start: Int, count: Int = 16) -> Bool {
+    guard var byte = cmark_node_get_literal(pointer) else { return true }
+    while byte.pointee == 0x20 || byte.pointee == 0x09 { byte += 1 }
+    var at = source[start...].firstIndex { $0 != 0x20 && $0 != 0x09 } ?? source.count
+    for _ in 0..<count {
+      guard byte.pointee != 0 else { return true }
+      guard at < source.count else { return false }
+      if source[at] == 0x5C || source[at] == 0x26 { return true }
+      guard source[at] == UInt8(bitPattern: byte.pointee) else { return false }
+      at += 1
+      byte += 1
+    }
+    return true
+  }
   /// Calls `body` with the literal's UTF-8 where cmark keeps it, making no string. The
   /// parser validates its input (`CMARK_OPT_VALIDATE_UTF8`), so the bytes are UTF-8.
   func withLiteral<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {

@@ -279,8 +279,8 @@ struct PageSurvey: MarkdownWalker {
         .rawHTML, line, column,
         "raw HTML is not allowed in Content: write Markdown, or a `contract` block for generated material")
     case CMARK_NODE_TEXT:
-      for (column, message) in GFMExtensions.problems(in: node, of: markdown) {
-        error(.markdownExtension, node.startLine + markdown.lineOffset, column, message)
+      for (line, column, message) in GFMExtensions.problems(in: node, of: markdown) {
+        error(.markdownExtension, line + markdown.lineOffset, column, message)
       }
     case CMARK_NODE_ITEM:
       if let (line, column) = GFMExtensions.taskMarker(node) {

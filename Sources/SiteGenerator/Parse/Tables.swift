@@ -104,6 +104,12 @@ struct PipeTable {
     var isDelimiterRow: Bool {
       hasPipe && cells.contains { PipeTable.alignment($0.text) != nil }
     }
+
+    /// Whether every cell of the line is dashes with optional colons, as in a delimiter row;
+    /// a data row with one `-` cell (a common "none") is not one.
+    var isOnlyDelimiters: Bool {
+      hasPipe && cells.allSatisfy { PipeTable.alignment($0.text) != nil }
+    }
   }
 
   /// Reads `paragraph` of `markdown` as a table, when it is one or looks like one.
@@ -114,7 +120,9 @@ struct PipeTable {
     else { return .notATable }
     let rows = Self.rows(of: paragraph, in: markdown)
     guard let first = rows.first else { return .notATable }
-    let late = rows.indices.dropFirst().first { $0 + 1 < rows.count && rows[$0 + 1].isDelimiterRow && rows[$0].hasPipe }
+    let late = rows.indices.dropFirst().first {
+      $0 + 1 < rows.count && rows[$0 + 1].isOnlyDelimiters && rows[$0].hasPipe
+    }
     if let start = late {
       return .invalid(
         line: rows[start].line, column: rows[start].column,
@@ -226,26 +234,54 @@ enum GFMExtensions {
   static let bareURL = "a bare URL is not a link here: write it as `<https://…>` or `[text](https://…)`"
   static let strikethrough = "strikethrough (`~~`) is not supported: delete the old text, or say in words what changed"
 
-  /// Each strikethrough and bare URL in a text node, as a 1-based byte column of its line and
-  /// a message. Only what the source holds at the text's place counts: an escaped `\~~` does not.
-  static func problems(in text: MarkdownNode, of markdown: MarkdownDocument) -> [(Int, String)] {
+  /// Each strikethrough and bare URL in a text node, as a line of the body, a 1-based byte
+  /// column of that line and a message. Only what the source holds at the text's place counts:
+  /// an escaped `\~~` does not.
+  static func problems(in text: MarkdownNode, of markdown: MarkdownDocument) -> [(
+    line: Int, column: Int, message: String
+  )] {
     let line = text.startLine
     // Most lines hold neither `~~` nor a URL's start.
     guard text.startColumn > 0, markdown.line(line, holds: .extension) else { return [] }
     let whole = markdown.lines[line - 1].utf8
     // Only the text's own bytes are searched, read where they are: a line of many texts (links
     // one after another) is read once in all, not once for each.
-    return whole.withContiguousStorageIfAvailable { problems(in: text, line: $0) }
+    let found =
+      whole.withContiguousStorageIfAvailable { problems(in: text, line: $0) }
       ?? Array(whole).withUnsafeBufferPointer { problems(in: text, line: $0) }
+    guard let found else {
+      // cmark 0.30 places the inlines of a paragraph that follows a link reference definition
+      // as if the definition were not there, lines too early. Where the source does not hold
+      // the text at its place, a later line of its block that does is read; failing that, the
+      // text's own bytes, at the place cmark gives.
+      var block = text.parent
+      while let node = block, node.endLine < line { block = node.parent }
+      for later in (line + 1)..<max(line + 1, (block?.endLine ?? line) + 1) {
+        let bytes = Array(markdown.lines[later - 1].utf8)
+        if let found = bytes.withUnsafeBufferPointer({ problems(in: text, line: $0) }) {
+          return found.map { (later, $0.0, $0.1) }
+        }
+      }
+      let literal = Array(text.literal.utf8)
+      return literal.withUnsafeBufferPointer { problems(in: text, line: $0, from: 0) }!
+        .map { (line, text.startColumn + $0.0 - 1, $0.1) }
+    }
+    return found.map { (line, $0.0, $0.1) }
   }
 
   /// `problems(in:of:)` in the bytes of the text's first line.
-  private static func problems(in text: MarkdownNode, line whole: UnsafeBufferPointer<UInt8>) -> [(Int, String)] {
+  /// Nil when the line does not hold the text at its place. `from` overrides where the text
+  /// starts in `whole`.
+  private static func problems(
+    in text: MarkdownNode, line whole: UnsafeBufferPointer<UInt8>, from start: Int? = nil
+  ) -> [(Int, String)]? {
     let end =
-      text.endLine == text.startLine && text.endColumn >= text.startColumn
+      start == nil && text.endLine == text.startLine && text.endColumn >= text.startColumn
       ? min(whole.count, text.endColumn) : whole.count
     let source = UnsafeBufferPointer(rebasing: whole[..<end])
-    let from = min(source.count, text.startColumn - 1)
+    let from = start ?? min(source.count, text.startColumn - 1)
+    // The source holds the text at its place (a continuation line's indentation counts in it).
+    if start == nil, !text.literalStarts(in: whole, at: from) { return nil }
     var found: [(Int, String)] = []
     if let offset = firstOffset(of: "~~".utf8, in: source, from: from) {
       found.append((offset + 1, strikethrough))

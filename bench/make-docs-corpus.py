@@ -25,7 +25,8 @@ import os
 import re
 import sys
 
-FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+# A fence, in list items and quotes too; a backtick fence's info string holds no backtick.
+FENCE = re.compile(r"^\s*(?:[-*+>]\s+|\d+[.)]\s+)*(`{3,}(?=[^`]*$)|~{3,})")
 HTML_COMMENT = re.compile(r"<!--.*?-->", re.S)
 SHORTCODE = re.compile(r"\{\{[<%].*?[%>]\}\}", re.S)
 HTML_BLOCK_LINE = re.compile(r"^ {0,3}</?[A-Za-z][A-Za-z0-9-]*(\s[^>]*)?/?>?\s*$")
@@ -34,9 +35,9 @@ IMAGE = re.compile(r"!\[([^\]]*)\]\([^)]*\)")
 LINK = re.compile(r"(?<!!)\[([^\]]*)\]\(\s*<?([^)\s>]*)>?(\s+\"[^\"]*\")?\s*\)")
 REFERENCE = re.compile(r"^ {0,3}\[([^\]]+)\]:\s*<?(\S*?)>?(\s.*)?$")
 TASK = re.compile(r"^(\s*[-*+]\s+)\[[ xX]\]\s")
-CODE_SPAN = re.compile(r"(`+)(?!`)(.+?)(?<!`)\1(?!`)", re.S)
+CODE_SPAN = re.compile(r"(`+)(?!`)((?:(?!\n[ \t]*\n).)+?)(?<!`)\1(?!`)", re.S)  # within a paragraph
 DELIMITER_ROW = re.compile(r"^\s*\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$")
-BARE_URL = re.compile(r"(?<!\]\()(?<![<\w/=\"'])https?://[^\s<>()\[\]`]*[^\s<>()\[\]`.,;:!?'\"]")
+BARE_URL = re.compile(r"(?<!\]\()(?<![<\w/=])https?://[^\s<>()\[\]`]*[^\s<>()\[\]`.,;:!?'\"]")
 
 
 def front_matter(text):
@@ -108,7 +109,7 @@ def convert(text, source, names):
             return f"[{m.group(1)}]({url})" if url else m.group(1)
 
         chunk = LINK.sub(link, chunk).replace("~~", "")
-        chunk = BARE_URL.sub(lambda m: f"<{m.group(0)}>", chunk)
+        chunk = BARE_URL.sub(lambda m: f"<{m.group(0)}>", chunk).replace("<http://", "<https://")
         return re.sub("\x00(\\d+)\x00", lambda m: spans[int(m.group(1))], chunk)
 
     lines, pending, fence = [], [], None
@@ -123,7 +124,7 @@ def convert(text, source, names):
         if fence:
             lines.append(line)
             if opening and opening.group(1)[0] == fence[0] and len(opening.group(1)) >= len(fence) \
-                    and not line.strip()[len(opening.group(1)):].strip():
+                    and not line[opening.end():].strip():
                 fence = None
             continue
         if opening:
@@ -151,7 +152,8 @@ def convert(text, source, names):
 
 
 def plain(text):
-    return re.sub(r"[`*_\[\]<>{}#|\"':]", "", text).strip()
+    """Text both front-matter readers take as a plain scalar: no markup, no YAML indicator first."""
+    return re.sub(r"^[^\w]+", "", re.sub(r"[`*_\[\]<>{}#|\"':]", "", text)).strip()
 
 
 def main():

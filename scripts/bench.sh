@@ -18,7 +18,11 @@
 #                   bench/make-corpus.py (ASCII prose, no tables); real is
 #                   bench/make-real-corpus.py (shaped like real docs and this site's Content:
 #                   curly quotes, dashes and accented names in half the paragraphs, tables,
-#                   code, listing `contract` blocks, link examples)
+#                   code, listing `contract` blocks, link examples); docs is real documentation,
+#                   the Markdown of the folders in BENCH_DOCS made buildable by both tools with
+#                   bench/make-docs-corpus.py (its header says what it changes), built once at
+#                   its own size: for example the proposals of swiftlang/swift-evolution and the
+#                   content/en of gohugoio/hugoDocs
 #
 # For each corpus and size (kept in .bench/corpus-KIND-N):
 #
@@ -62,7 +66,7 @@ export LC_ALL=C
 cd "$(dirname "$0")/.."
 
 shared=${BENCH_INPUTS:-bench}
-for need in "$shared/make-corpus.py" "$shared/make-real-corpus.py" "$shared/hugo-build.sh"; do
+for need in "$shared/make-corpus.py" "$shared/make-real-corpus.py" "$shared/make-docs-corpus.py" "$shared/hugo-build.sh"; do
   [ -f "$need" ] || { echo "bench: needs $need (the benchmark inputs; BENCH_INPUTS=DIR points elsewhere)" >&2; exit 2; }
 done
 sizes=("$@")
@@ -299,13 +303,26 @@ for pages in "${sizes[@]}"; do
   case "$kind" in
     synthetic) generator="$shared/make-corpus.py" ;;
     real) generator="$shared/make-real-corpus.py" ;;
-    *) echo "bench: BENCH_CORPORA takes synthetic and real, not $kind" >&2; exit 2 ;;
+    docs)
+      # Real documentation: as many pages as BENCH_DOCS's folders hold, once, whatever the sizes.
+      [ -n "${BENCH_DOCS:-}" ] || { echo "bench: the docs corpus needs BENCH_DOCS=\"FOLDER...\"" >&2; exit 2; }
+      [ "$pages" = "${sizes[0]}" ] || continue
+      corpus="$work/corpus-docs"
+      rm -rf "$corpus.partial" "$corpus"
+      # shellcheck disable=SC2086 # BENCH_DOCS is a list of folders
+      python3 "$shared/make-docs-corpus.py" "$corpus.partial" $BENCH_DOCS
+      mv "$corpus.partial" "$corpus"
+      pages=$(find "$corpus" -name '*.md' | wc -l)
+      ;;
+    *) echo "bench: BENCH_CORPORA takes synthetic, real and docs, not $kind" >&2; exit 2 ;;
   esac
-  corpus="$work/corpus-$kind-$pages"
-  if [ ! -d "$corpus" ] || [ "$(find "$corpus" -name '*.md' | wc -l)" -ne "$pages" ]; then
-    rm -rf "$corpus.partial"
-    python3 "$generator" "$corpus.partial" "$pages"
-    mv "$corpus.partial" "$corpus"
+  if [ "$kind" != docs ]; then
+    corpus="$work/corpus-$kind-$pages"
+    if [ ! -d "$corpus" ] || [ "$(find "$corpus" -name '*.md' | wc -l)" -ne "$pages" ]; then
+      rm -rf "$corpus.partial"
+      python3 "$generator" "$corpus.partial" "$pages"
+      mv "$corpus.partial" "$corpus"
+    fi
   fi
 
   # 1. Full builds: a warm-up of each, then interleaved rounds.

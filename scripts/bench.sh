@@ -318,8 +318,8 @@ for pages in "${sizes[@]}"; do
   esac
   if [ "$kind" != docs ]; then
     corpus="$work/corpus-$kind-$pages"
-    if [ ! -d "$corpus" ] || [ "$(find "$corpus" -name '*.md' | wc -l)" -ne "$pages" ]; then
-      rm -rf "$corpus.partial"
+    if [ ! -d "$corpus" ] || [ "$generator" -nt "$corpus" ] || [ "$(find "$corpus" -name '*.md' | wc -l)" -ne "$pages" ]; then
+      rm -rf "$corpus.partial" "$corpus"
       python3 "$generator" "$corpus.partial" "$pages"
       mv "$corpus.partial" "$corpus"
     fi

@@ -241,11 +241,33 @@ extension SearchIndex {
       let lower = word.lowercased()
       if lower.count > 1 { seen.insert(lower.utf8) }
     }
-    for token in text.split(whereSeparator: { $0.isWhitespace || "`*()[]{}<>,;\"'!?".contains($0) }) {
-      let trimmed = token.trimmingCharacters(in: CharacterSet(charactersIn: ".:/=&"))
+    for token in text.split(whereSeparator: isSeparator) {
+      // Trimmed by Unicode scalars, as a `CharacterSet` trims.
+      let scalars = token.unicodeScalars
+      var start = scalars.startIndex
+      var end = scalars.endIndex
+      while start < end, isTrimmed(scalars[start]) { start = scalars.index(after: start) }
+      while end > start, isTrimmed(scalars[scalars.index(before: end)]) { end = scalars.index(before: end) }
+      let trimmed = String(scalars[start..<end])
       keep(Substring(trimmed))
-      for part in trimmed.split(whereSeparator: { !($0.isLetter || $0.isNumber) }) { keep(part) }
+      for part in trimmed.split(whereSeparator: { !isWordCharacter($0) }) { keep(part) }
     }
+  }
+
+  /// Whether a character ends a token: whitespace, or one of the ASCII separators.
+  private static func isSeparator(_ character: Character) -> Bool {
+    if let byte = character.asciiValue { return separators[Int(byte)] }
+    return character.isWhitespace
+  }
+
+  private static func isTrimmed(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.isASCII && trimmed[Int(scalar.value)]
+  }
+
+  /// Whether a character belongs in a word's run: a letter or a number.
+  private static func isWordCharacter(_ character: Character) -> Bool {
+    if let byte = character.asciiValue { return ASCII.isAlphanumeric(byte) }
+    return character.isLetter || character.isNumber
   }
 
   /// ASCII bytes that end a token, and those trimmed from its ends.

@@ -137,8 +137,8 @@ struct ContentPlaceholders: Sendable {
   private func literalValues(in bytes: [UInt8], path: String) -> [Diagnostic] {
     var diagnostics: [Diagnostic] = []
     var taken: [Range<Int>] = []
-    var lineStarts = [0]
-    for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { lineStarts.append(index + 1) }
+    // Made when a value is found: most pages hold none.
+    lazy var lineStarts = [0] + bytes.indices.filter { bytes[$0] == UInt8(ascii: "\n") }.map { $0 + 1 }
     for literal in literals {
       var start = 0
       while let found = firstRange(of: literal.value, in: bytes, from: start) {
@@ -164,17 +164,6 @@ struct ContentPlaceholders: Sendable {
   }
 
   private func firstRange(of needle: [UInt8], in bytes: [UInt8], from start: Int) -> Range<Int>? {
-    guard let first = needle.first, needle.count <= bytes.count else { return nil }
-    var index = start
-    while index + needle.count <= bytes.count {
-      guard let candidate = bytes[index...].firstIndex(of: first), candidate + needle.count <= bytes.count else {
-        return nil
-      }
-      if bytes[candidate..<(candidate + needle.count)].elementsEqual(needle) {
-        return candidate..<(candidate + needle.count)
-      }
-      index = candidate + 1
-    }
-    return nil
+    firstOffset(of: needle, in: bytes, from: start).map { $0..<($0 + needle.count) }
   }
 }

@@ -241,16 +241,32 @@ extension SearchIndex {
       let lower = word.lowercased()
       if lower.count > 1 { seen.insert(lower.utf8) }
     }
-    for token in text.split(whereSeparator: isSeparator) {
+    /// Each run of `text` of characters that are not `separator`.
+    func runs(_ text: Substring, separatedBy separator: (Character) -> Bool, _ body: (Substring) -> Void) {
+      var start = text.startIndex
+      while start < text.endIndex {
+        guard !separator(text[start]) else {
+          start = text.index(after: start)
+          continue
+        }
+        var end = text.index(after: start)
+        while end < text.endIndex, !separator(text[end]) { end = text.index(after: end) }
+        body(text[start..<end])
+        start = end
+      }
+    }
+    runs(text[...], separatedBy: isSeparator) { token in
       // Trimmed by Unicode scalars, as a `CharacterSet` trims.
       let scalars = token.unicodeScalars
       var start = scalars.startIndex
       var end = scalars.endIndex
       while start < end, isTrimmed(scalars[start]) { start = scalars.index(after: start) }
       while end > start, isTrimmed(scalars[scalars.index(before: end)]) { end = scalars.index(before: end) }
-      let trimmed = String(scalars[start..<end])
-      keep(Substring(trimmed))
-      for part in trimmed.split(whereSeparator: { !isWordCharacter($0) }) { keep(part) }
+      let trimmed = start == scalars.startIndex && end == scalars.endIndex ? token : String(scalars[start..<end])[...]
+      keep(trimmed)
+      runs(trimmed, separatedBy: { !isWordCharacter($0) }) { part in
+        if part.startIndex != trimmed.startIndex || part.endIndex != trimmed.endIndex { keep(part) }
+      }
     }
   }
 

@@ -22,6 +22,11 @@ import Testing
       ("---\ntitle: A\nsummary:  B  \nweight: 3\n---\nbody", "A|B|3|body|6"),
       ("---\r\ntitle: A \r\nsummary:\tB\r\nweight: 3\r\n---\r\nbody", "A|B|3|body|6"),
       ("---\ntitle: Été \nsummary: x\nweight: -1\n---\n", "Été|x|-1||6"),
+      (
+        "---\ntitle: \"@main: a \\\"type\\\" \\\\ \\/\"\nsummary: 'it''s'\nweight: \"2\"\n---\n",
+        "@main: a \"type\" \\ /|it's|2||6"
+      ),
+      ("---\ntitle: a \"b\" 'c'\nsummary: 'x'\nweight: 1\n---\n", "a \"b\" 'c'|x|1||6"),
     ])
   func parsed(_ source: String, _ expected: String) {
     let (matter, body, line, diagnostics) = FrontMatter.parse(Substring(source), path: "a.md")
@@ -60,6 +65,15 @@ extension FrontMatterTests {
       ["2:1: malformed front matter line: expected `key: value`", "1:1: front matter has no `title`"]
     ),
     ("---\ntitle: A\nweight: 1\n---\n", ["1:1: front matter has no `summary`"]),
+    (
+      "---\ntitle:  \"A\nsummary: 'S' x\nweight: \"\\q\"\n---\n",
+      [
+        "2:9: front matter key `title`: the value's \" is not closed: end the value with \"",
+        "3:10: front matter key `summary`: text after the closing ': quote the whole value",
+        "4:9: front matter key `weight`: `\\q` is not an escape here: write `\\\"`, `\\\\`, `\\t` or `\\n`",
+        "1:1: front matter has no `title`", "1:1: front matter has no `summary`", "1:1: front matter has no `weight`",
+      ]
+    ),
   ]
 
   @Test("Faulty front matter is reported where it is", arguments: faulty)

@@ -117,7 +117,14 @@ public struct FrontMatter: Sendable, Hashable {
         error(line, colon - range.lowerBound + 2, "front matter key `\(key)` has no value")
         continue
       }
-      values[key] = (String(value), line)
+      switch Self.scalar(value) {
+      case .success(let scalar) where scalar.isEmpty:
+        error(line, colon - range.lowerBound + 2, "front matter key `\(key)` has no value")
+      case .success(let scalar): values[key] = (scalar, line)
+      case .failure(let problem):
+        let start = range[(colon + 1)...].first { bytes[$0] != 0x20 && bytes[$0] != 0x09 } ?? colon + 1
+        error(line, start - range.lowerBound + 1, "front matter key `\(key)`: \(problem.message)")
+      }
     }
     for key in keys where values[key] == nil {
       if let typo = typos[key] {
@@ -139,6 +146,52 @@ public struct FrontMatter: Sendable, Hashable {
     let matter = FrontMatter(
       title: values["title"]?.value ?? "", summary: values["summary"]?.value ?? "", weight: weight)
     return (diagnostics.isEmpty ? matter : nil, body, close + 2, diagnostics)
+  }
+}
+
+extension FrontMatter {
+  struct ScalarProblem: Error {
+    let message: String
+  }
+
+  /// A value as YAML reads a scalar on one line: plain as written, or in double quotes (with
+  /// `\"`, `\\`, `\/`, `\t` and `\n` escapes) or single quotes (`''` for a quote), so that a
+  /// title may hold `: ` or start with `@` as front matter other tools read does.
+  static func scalar(_ value: Substring) -> Result<String, ScalarProblem> {
+    guard let quote = value.first, quote == "\"" || quote == "'" else { return .success(String(value)) }
+    var result = ""
+    var rest = value.dropFirst()
+    while let character = rest.first {
+      rest = rest.dropFirst()
+      if character == quote {
+        if quote == "'", rest.first == "'" {
+          result.append("'")
+          rest = rest.dropFirst()
+          continue
+        }
+        guard rest.isEmpty else {
+          return .failure(ScalarProblem(message: "text after the closing \(quote): quote the whole value"))
+        }
+        return .success(result)
+      }
+      if quote == "\"", character == "\\" {
+        guard let escaped = rest.first else { break }
+        rest = rest.dropFirst()
+        switch escaped {
+        case "\"", "\\", "/": result.append(escaped)
+        case "t": result.append("\t")
+        case "n": result.append("\n")
+        default:
+          return .failure(
+            ScalarProblem(
+              message:
+                "`\\\(Printed.excerpt(String(escaped)))` is not an escape here: write `\\\"`, `\\\\`, `\\t` or `\\n`"))
+        }
+        continue
+      }
+      result.append(character)
+    }
+    return .failure(ScalarProblem(message: "the value's \(quote) is not closed: end the value with \(quote)"))
   }
 }
 

@@ -286,6 +286,12 @@ let contentFaults: [ContentFault] = [
       "Content/index.md:8:16: error: a bare URL is not a link here: write it as `<https://…>` or `[text](https://…)`"
     ]),
   ContentFault(
+    name: "a bare URL in emphasis right after a link reference definition, at its own line",
+    pages: ["index.md": page("Home", "[d]: <https://www.example.com/a>\n*see www.example.com/b*\n")],
+    expected: [
+      "Content/index.md:8:6: error: a bare URL is not a link here: write it as `<https://…>` or `[text](https://…)`"
+    ]),
+  ContentFault(
     name: "strikethrough, a task list and bare URLs",
     pages: [
       "index.md": page(

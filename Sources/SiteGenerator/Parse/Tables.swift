@@ -254,8 +254,9 @@ enum GFMExtensions {
       // as if the definition were not there, lines too early. Where the source does not hold
       // the text at its place, a later line of its block that does is read; failing that, the
       // text's own bytes, at the place cmark gives.
+      // The block holding the text: inlines' own places are as early as the text's.
       var block = text.parent
-      while let node = block, node.endLine < line { block = node.parent }
+      while let node = block, node.type.rawValue >= CMARK_NODE_FIRST_INLINE.rawValue { block = node.parent }
       for later in (line + 1)..<max(line + 1, (block?.endLine ?? line) + 1) {
         let bytes = Array(markdown.lines[later - 1].utf8)
         if let found = bytes.withUnsafeBufferPointer({ problems(in: text, line: $0) }) {

@@ -113,10 +113,6 @@ public struct FrontMatter: Sendable, Hashable {
         continue
       }
       let value = text((colon + 1)..<range.upperBound).trimmingSpaces
-      if value.isEmpty {
-        error(line, colon - range.lowerBound + 2, "front matter key `\(key)` has no value")
-        continue
-      }
       switch Self.scalar(value) {
       case .success(let scalar) where scalar.isEmpty:
         error(line, colon - range.lowerBound + 2, "front matter key `\(key)` has no value")

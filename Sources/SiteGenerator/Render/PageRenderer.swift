@@ -230,8 +230,7 @@ struct PageRenderer {
   ) {
     if let name = alignment.className { element.set("class", name) }
     guard !cell.text.isEmpty else { return }
-    let blocks = MarkdownNode(pointer: parsed.document.root).children
-    guard blocks.count == 1, let paragraph = blocks.first, paragraph.type == CMARK_NODE_PARAGRAPH else {
+    guard Self.isInline(parsed.document), let paragraph = MarkdownNode(pointer: parsed.document.root).firstChild else {
       diagnostics.append(
         Diagnostic(
           id: .tableInvalid, path: page.path, line: cell.line + (page.markdown.lineOffset), column: cell.column,

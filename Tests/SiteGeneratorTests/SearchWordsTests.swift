@@ -48,17 +48,40 @@ import Testing
   /// accent and a prepended mark among them.
   static let mixed =
     alphabet
-    + ["’", "“", "”", "—", "é", "\u{00A0}", "\u{2003}", "Ω", "ß", "\u{0301}", "\u{0600}", "İ"].map(Character.init)
+    + [
+      "’", "“", "”", "—", "–", "…", "é", "É", "ř", "Ł", "Å", "Ø", "ß", "Σ", "ς", "Ж", "\u{023A}", "ª", "ŉ", "ı",
+      "\u{00A0}", "\u{0085}", "\u{00AD}", "\u{2003}", "\u{2028}", "Ω", "\u{0301}", "\u{0600}", "İ", "中", "🙂",
+    ].map(Character.init)
+
+  static func byAddWords(_ text: String) -> String {
+    var seen = WordSet()
+    var bytes = text
+    bytes.withUTF8 { SearchIndex.addWords($0, into: &seen) }
+    return seen.joined
+  }
 
   @Test("Text with other characters gives, piece by piece, the words read as characters", arguments: 0..<8)
   func mixedMatchesCharacters(_ seed: Int) {
     var random = SplitMix64(name: "mixed words \(seed)")
     for round in 0..<300 {
       let text = random.string(Self.mixed, count: random.int(0...59))
-      var seen = WordSet()
-      var bytes = text
-      bytes.withUTF8 { SearchIndex.addWords($0, into: &seen) }
-      #expect(seen.joined == Self.byCharacters(text), "round \(round): \(text.debugDescription)")
+      #expect(Self.byAddWords(text) == Self.byCharacters(text), "round \(round): \(text.debugDescription)")
+    }
+  }
+
+  @Test(
+    "Every scalar the byte path may read gives the words read as characters, beside letters, marks and separators",
+    arguments: [0x80..<0x400, 0x400..<0x800, 0x2000..<0x2080])
+  func scalarsMatchCharacters(_ values: Range<UInt32>) {
+    for value in values {
+      let scalar = String(Unicode.Scalar(value)!)
+      for text in [
+        scalar, "A\(scalar)b", "\(scalar)\(scalar)Q", "x.\(scalar).", "\(scalar)\u{0301}e", "Ab-\(scalar)-cd ef",
+        "\(scalar) \(scalar)9",
+      ] {
+        #expect(
+          Self.byAddWords(text) == Self.byCharacters(text), "U+\(String(value, radix: 16)): \(text.debugDescription)")
+      }
     }
   }
 

@@ -1,0 +1,139 @@
+import LinkContract
+
+/// What the search words' rule makes of a character: whether it ends a token, is trimmed from
+/// a token's ends, or belongs in a word's run. For the byte path, the same answers per byte of
+/// lowercase UTF-8, for the scalars that are characters of their own (`lowercased`).
+enum ScalarClasses {
+  /// The kind of a byte's character, under `kind`.
+  static let kind: UInt8 = 0b11
+  static let other: UInt8 = 0
+  static let separator: UInt8 = 1
+  static let word: UInt8 = 2
+  /// Set for a byte trimmed from a token's ends.
+  static let trimmed: UInt8 = 4
+  /// Set for a byte that continues a scalar.
+  static let continuation: UInt8 = 8
+
+  /// Whether a character ends a token: whitespace, or one of the ASCII separators.
+  static func isSeparator(_ character: Character) -> Bool {
+    if let byte = character.asciiValue { return asciiSeparators[Int(byte)] }
+    return character.isWhitespace
+  }
+
+  static func isTrimmed(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.isASCII && asciiTrimmed[Int(scalar.value)]
+  }
+
+  /// Whether a character belongs in a word's run: a letter or a number.
+  static func isWordCharacter(_ character: Character) -> Bool {
+    if let byte = character.asciiValue { return LinkContract.ASCII.isAlphanumeric(byte) }
+    return character.isLetter || character.isNumber
+  }
+
+  /// For each ASCII byte, whether it ends a token, and whether it is trimmed from a token's ends.
+  private static let asciiSeparators = table("\t\n\u{0B}\u{0C}\r `*()[]{}<>,;\"'!?")
+  private static let asciiTrimmed = table(".:/=&")
+  private static func table(_ members: String) -> [Bool] { (0..<128).map { members.utf8.contains(UInt8($0)) } }
+
+  /// The class of a character, as the rule above reads it.
+  private static func classOf(_ character: Character) -> UInt8 {
+    let kind = isSeparator(character) ? separator : isWordCharacter(character) ? word : other
+    guard let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1 else { return kind }
+    return kind | (isTrimmed(scalar) ? trimmed : 0)
+  }
+
+  /// For each ASCII byte, its class.
+  static let asciiClasses: [UInt8] = (0..<128).map { classOf(Character(Unicode.Scalar(UInt8($0)))) }
+
+  /// A scalar beyond ASCII that is a character of its own beside any other: its class, and the
+  /// one scalar its lowercase is.
+  struct Simple {
+    let lowercase: Unicode.Scalar
+    let classes: UInt8
+  }
+
+  /// The two-byte scalars (U+0080 to U+07FF: Latin, Greek, Cyrillic and more) and the general
+  /// punctuation (U+2000 to U+207F: curly quotes, dashes, spaces), each as the standard library
+  /// reads it: nil for one that joins a neighbour into one character (a combining mark, a
+  /// prepended mark) or whose lowercase is not one such scalar.
+  private static let twoByte: [Simple?] = (0x80..<0x800).map(simple)
+  private static let punctuation: [Simple?] = (0x2000..<0x2080).map(simple)
+
+  private static func simple(_ value: Int) -> Simple? {
+    guard let scalar = Unicode.Scalar(UInt32(value)), standsAlone(scalar) else { return nil }
+    let character = Character(scalar)
+    let lowercase = String(character).lowercased().unicodeScalars
+    guard lowercase.count == 1, let lowered = lowercase.first, standsAlone(lowered) else { return nil }
+    return Simple(lowercase: lowered, classes: classOf(character))
+  }
+
+  /// Whether `scalar` is a character of its own both after and before a letter.
+  private static func standsAlone(_ scalar: Unicode.Scalar) -> Bool {
+    var after = "a"
+    after.unicodeScalars.append(scalar)
+    var before = ""
+    before.unicodeScalars.append(scalar)
+    before.unicodeScalars.append("a")
+    return after.count == 2 && before.count == 2
+  }
+
+  /// `text` lowercased, with each byte's class; nil when a scalar is not ASCII or `Simple`, or
+  /// the UTF-8 is not valid.
+  static func lowercased(_ text: UnsafeBufferPointer<UInt8>) -> (bytes: [UInt8], classes: [UInt8])? {
+    var bytes: [UInt8] = []
+    var classes: [UInt8] = []
+    bytes.reserveCapacity(text.count + 8)
+    classes.reserveCapacity(text.count + 8)
+    var index = 0
+    while index < text.count {
+      let lead = text[index]
+      if lead < 0x80 {
+        bytes.append(LinkContract.ASCII.lowercased(lead))
+        classes.append(asciiClasses[Int(lead)])
+        index += 1
+        continue
+      }
+      let found: Simple?
+      if (0xC2...0xDF).contains(lead), index + 1 < text.count, text[index + 1] & 0xC0 == 0x80 {
+        found = twoByte[(Int(lead & 0x1F) << 6 | Int(text[index + 1] & 0x3F)) - 0x80]
+        index += 2
+      } else if lead == 0xE2, index + 2 < text.count, (0x80...0x81).contains(text[index + 1]),
+        text[index + 2] & 0xC0 == 0x80
+      {
+        found = punctuation[Int(text[index + 1] & 0x01) << 6 | Int(text[index + 2] & 0x3F)]
+        index += 3
+      } else {
+        return nil
+      }
+      guard let found else { return nil }
+      var first = true
+      for byte in UTF8.encode(found.lowercase)! {
+        bytes.append(byte)
+        classes.append(first ? found.classes : found.classes | continuation)
+        first = false
+      }
+    }
+    return (bytes, classes)
+  }
+
+  /// The classes of ASCII text's bytes.
+  struct ASCII: ByteClasses {
+    let table = ScalarClasses.asciiClasses
+    var isASCII: Bool { true }
+    subscript(index: Int, bytes: UnsafeBufferPointer<UInt8>) -> UInt8 { table[Int(bytes[index])] }
+  }
+
+  /// The classes `lowercased` gave.
+  struct Decoded: ByteClasses {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var isASCII: Bool { false }
+    subscript(index: Int, text: UnsafeBufferPointer<UInt8>) -> UInt8 { bytes[index] }
+  }
+}
+
+/// The class of each byte of a lowercase UTF-8 text (`ScalarClasses`).
+protocol ByteClasses {
+  /// Whether every byte is a character.
+  var isASCII: Bool { get }
+  subscript(index: Int, bytes: UnsafeBufferPointer<UInt8>) -> UInt8 { get }
+}

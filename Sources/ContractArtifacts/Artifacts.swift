@@ -40,7 +40,8 @@ public func publishedFiles(_ artifacts: [Artifact]) -> [String: String] {
   return published
 }
 
-private func siteArtifacts(_ contract: Contract, table: ConformanceTable) -> [Artifact] {
+/// `siteArtifacts(contract)`, from its conformance table made before.
+public func siteArtifacts(_ contract: Contract, table: ConformanceTable) -> [Artifact] {
   [
     Artifact(path: "Site/conformance.json", contents: table.json),
     Artifact(path: "Site/schema/conformance.schema.json", contents: conformanceSchema(contract).pretty),

@@ -43,10 +43,10 @@ func siteBuild(
     build = SiteBuild(
       contentDirectory: content, templatesDirectory: templates, outputDirectory: output, contract: contract,
       generatedFilesIdentity: identity
-    ) {
+    ) { table in
       let start = ContinuousClock.now
       defer { phaseTimer?("contract artifacts", .now - start) }
-      return publishedFiles(siteArtifacts(contract))
+      return publishedFiles(siteArtifacts(contract, table: table))
     }
   }
   if makesBuiltInTemplates, templates == projectTemplates { build.builtInTemplates = [:] }

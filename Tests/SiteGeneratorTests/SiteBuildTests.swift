@@ -269,7 +269,7 @@ import Testing
         templatesDirectory: fixture.root.appendingPathComponent("Templates").path,
         outputDirectory: fixture.root.appendingPathComponent("Site").path, contract: .design,
         generatedFilesIdentity: identity
-      ) {
+      ) { _ in
         made.increment()
         return ["data.json": "{\"identity\":\"\(identity)\"}\n"]
       }
@@ -295,7 +295,7 @@ import Testing
         templatesDirectory: fixture.root.appendingPathComponent("Templates").path,
         outputDirectory: fixture.root.appendingPathComponent("Site").path, contract: .design,
         generatedFilesIdentity: "one"
-      ) {
+      ) { _ in
         made.increment()
         return ["data.json": "{\"made\":true}\n", "association/a.txt": "first line\n"]
       }
@@ -326,7 +326,7 @@ import Testing
         contentDirectory: fixture.root.appendingPathComponent("Content").path,
         templatesDirectory: fixture.root.appendingPathComponent("Templates").path,
         outputDirectory: output, contract: .design, generatedFilesIdentity: identity
-      ) { ["data.json": "{}\n"] }
+      ) { _ in ["data.json": "{}\n"] }
       build.toolVersion = "9.9"
       return build
     }

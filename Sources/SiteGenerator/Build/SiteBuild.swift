@@ -1,3 +1,4 @@
+import ContractArtifacts
 import Foundation
 import LinkContract
 import Synchronization
@@ -69,20 +70,22 @@ public struct SiteBuild: Sendable {
     published = PublishedFiles(identity: nil) { generatedFiles }
   }
 
-  /// A build whose generated files are made by `makeGeneratedFiles` only when it renders.
-  /// The build record identifies them by `identity` alone, so it must change whenever they
-  /// could: the tool's own version and binary do, for files derived from its compiled contract.
+  /// A build whose generated files are made by `makeGeneratedFiles`, from the contract's
+  /// conformance table, only when it renders. The build record identifies them by `identity`
+  /// alone, so it must change whenever they could: the tool's own version and binary do, for
+  /// files derived from its compiled contract.
   public init(
     contentDirectory: String, templatesDirectory: String, outputDirectory: String,
     contract: Contract, generatedFilesIdentity identity: String,
-    makeGeneratedFiles: @escaping @Sendable () -> [String: String]
+    makeGeneratedFiles: @escaping @Sendable (ConformanceTable) -> [String: String]
   ) {
     self.contentDirectory = contentDirectory
     self.templatesDirectory = templatesDirectory
     self.outputDirectory = outputDirectory
     self.contract = contract
-    conformance = SharedConformance(contract)
-    published = PublishedFiles(identity: identity, make: makeGeneratedFiles)
+    let conformance = SharedConformance(contract)
+    self.conformance = conformance
+    published = PublishedFiles(identity: identity) { makeGeneratedFiles(conformance.value) }
   }
 
   /// Whether the build record beside `output` was saved by this running tool, of `toolVersion`,

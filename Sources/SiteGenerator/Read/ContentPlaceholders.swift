@@ -77,43 +77,37 @@ struct ContentPlaceholders: Sendable {
   /// `source` with every placeholder filled, and a diagnostic for each unknown placeholder and
   /// each literal value, at its line and column in `source`.
   func fill(_ source: Substring, path: String) -> (text: Substring, diagnostics: [Diagnostic]) {
-    let bytes = Array(source.utf8)
-    var diagnostics = literalValues(in: bytes, path: path)
-    guard bytes.contains(UInt8(ascii: "{")) else { return (source, diagnostics) }
-    var out: [UInt8] = []
-    out.reserveCapacity(bytes.count)
-    var line = 1
-    var lineStart = 0
-    var index = 0
-    while index < bytes.count {
-      let byte = bytes[index]
-      if byte == UInt8(ascii: "\n") {
-        line += 1
-        lineStart = index + 1
+    var contiguous = source
+    return contiguous.withUTF8 { bytes in
+      let lines = LineStarts(bytes)
+      var diagnostics = literalValues(in: bytes, lines: lines, path: path)
+      var out: [UInt8] = []
+      // The bytes up to `copied` are in `out` once a placeholder has been filled.
+      var copied = 0
+      var index = 0
+      while let open = firstOffset(of: UInt8(ascii: "{"), in: bytes, from: index) {
+        index = open + 1
+        let window = UnsafeBufferPointer(rebasing: bytes[index..<min(bytes.count, index + 64)])
+        guard let close = firstOffset(of: UInt8(ascii: "}"), in: window, from: 0).map({ $0 + index }) else { continue }
+        let name = String(decoding: bytes[index..<close], as: UTF8.self)
+        if let value = values[name] {
+          if out.isEmpty { out.reserveCapacity(bytes.count + 64) }
+          out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<open]))
+          out.append(contentsOf: value.utf8)
+          copied = close + 1
+          index = close + 1
+        } else if let problem = problem(with: name) {
+          let (line, column) = lines.position(of: open)
+          diagnostics.append(
+            Diagnostic(
+              id: .placeholderInvalid, path: path, line: line, column: column,
+              message: "`{\(Printed.excerpt(name))}`: \(problem)"))
+        }
       }
-      guard byte == UInt8(ascii: "{"),
-        let close = bytes[(index + 1)...].prefix(64).firstIndex(of: UInt8(ascii: "}"))
-      else {
-        out.append(byte)
-        index += 1
-        continue
-      }
-      let name = String(decoding: bytes[(index + 1)..<close], as: UTF8.self)
-      if let value = values[name] {
-        out += value.utf8
-        index = close + 1
-        continue
-      }
-      if let problem = problem(with: name) {
-        diagnostics.append(
-          Diagnostic(
-            id: .placeholderInvalid, path: path, line: line, column: index - lineStart + 1,
-            message: "`{\(Printed.excerpt(name))}`: \(problem)"))
-      }
-      out.append(byte)
-      index += 1
+      guard copied > 0 else { return (source, diagnostics) }
+      out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
+      return (Substring(String(decoding: out, as: UTF8.self)), diagnostics)
     }
-    return (Substring(String(decoding: out, as: UTF8.self)), diagnostics)
   }
 
   /// Why `name` in braces is a placeholder that cannot be filled; nil for braces that are no
@@ -134,27 +128,20 @@ struct ContentPlaceholders: Sendable {
   }
 
   /// A diagnostic for each contract value `bytes` hold literally.
-  private func literalValues(in bytes: [UInt8], path: String) -> [Diagnostic] {
+  private func literalValues(in bytes: UnsafeBufferPointer<UInt8>, lines: LineStarts, path: String) -> [Diagnostic] {
     var diagnostics: [Diagnostic] = []
     var taken: [Range<Int>] = []
-    // Made when a value is found: most pages hold none.
-    lazy var lineStarts = [0] + bytes.indices.filter { bytes[$0] == UInt8(ascii: "\n") }.map { $0 + 1 }
     for literal in literals {
       var start = 0
-      while let found = firstRange(of: literal.value, in: bytes, from: start) {
+      while let offset = firstOffset(of: literal.value, in: bytes, from: start) {
+        let found = offset..<(offset + literal.value.count)
         start = found.upperBound
         guard !taken.contains(where: { $0.overlaps(found) }) else { continue }
         taken.append(found)
-        // The last line start at or before the value, by halving.
-        var (low, high) = (0, lineStarts.count - 1)
-        while low < high {
-          let middle = (low + high + 1) / 2
-          if lineStarts[middle] <= found.lowerBound { low = middle } else { high = middle - 1 }
-        }
-        let (line, lineStart) = (low + 1, lineStarts[low])
+        let (line, column) = lines.position(of: offset)
         diagnostics.append(
           Diagnostic(
-            id: .placeholderInvalid, path: path, line: line, column: found.lowerBound - lineStart + 1,
+            id: .placeholderInvalid, path: path, line: line, column: column,
             message:
               "`\(String(decoding: literal.value, as: UTF8.self))` is \(literal.what): write \(literal.placeholder), so that the page follows the contract",
             fixIts: literal.placeholder.hasPrefix("{") ? [FixIt(replacement: literal.placeholder)] : []))
@@ -162,8 +149,24 @@ struct ContentPlaceholders: Sendable {
     }
     return diagnostics
   }
+}
 
-  private func firstRange(of needle: [UInt8], in bytes: [UInt8], from start: Int) -> Range<Int>? {
-    firstOffset(of: needle, in: bytes, from: start).map { $0..<($0 + needle.count) }
+/// Where the lines of a text start, found when a position is first asked for: most pages
+/// hold no problem.
+private final class LineStarts {
+  private let bytes: UnsafeBufferPointer<UInt8>
+  private lazy var starts = [0] + bytes.indices.filter { bytes[$0] == UInt8(ascii: "\n") }.map { $0 + 1 }
+
+  init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+  /// The line and column, from 1, of the byte at `offset`.
+  func position(of offset: Int) -> (line: Int, column: Int) {
+    // The last line start at or before the offset, by halving.
+    var (low, high) = (0, starts.count - 1)
+    while low < high {
+      let middle = (low + high + 1) / 2
+      if starts[middle] <= offset { low = middle } else { high = middle - 1 }
+    }
+    return (low + 1, offset - starts[low] + 1)
   }
 }

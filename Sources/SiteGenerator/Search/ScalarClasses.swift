@@ -46,9 +46,11 @@ enum ScalarClasses {
   static let asciiClasses: [UInt8] = (0..<128).map { classOf(Character(Unicode.Scalar(UInt8($0)))) }
 
   /// A scalar beyond ASCII that is a character of its own beside any other: its class, and the
-  /// one scalar its lowercase is.
+  /// one scalar its lowercase is, as UTF-8.
   struct Simple {
-    let lowercase: Unicode.Scalar
+    /// The lowercase's bytes, first in the lowest byte.
+    let lowercase: UInt32
+    let count: Int
     let classes: UInt8
   }
 
@@ -64,7 +66,10 @@ enum ScalarClasses {
     let character = Character(scalar)
     let lowercase = String(character).lowercased().unicodeScalars
     guard lowercase.count == 1, let lowered = lowercase.first, standsAlone(lowered) else { return nil }
-    return Simple(lowercase: lowered, classes: classOf(character))
+    let bytes = Array(String(lowered).utf8)
+    guard bytes.count <= 3 else { return nil }  // as `lowercased` makes room for
+    return Simple(
+      lowercase: bytes.reversed().reduce(0) { $0 << 8 | UInt32($1) }, count: bytes.count, classes: classOf(character))
   }
 
   /// Whether `scalar` is a character of its own both after and before a letter.
@@ -80,40 +85,53 @@ enum ScalarClasses {
   /// `text` lowercased, with each byte's class; nil when a scalar is not ASCII or `Simple`, or
   /// the UTF-8 is not valid.
   static func lowercased(_ text: UnsafeBufferPointer<UInt8>) -> (bytes: [UInt8], classes: [UInt8])? {
-    var bytes: [UInt8] = []
+    let (ascii, twoByte, punctuation) = (asciiClasses, twoByte, punctuation)
+    // A lowercase is at most one byte longer than its scalar, which is at least two.
+    let capacity = text.count + text.count / 2
     var classes: [UInt8] = []
-    bytes.reserveCapacity(text.count + 8)
-    classes.reserveCapacity(text.count + 8)
-    var index = 0
-    while index < text.count {
-      let lead = text[index]
-      if lead < 0x80 {
-        bytes.append(LinkContract.ASCII.lowercased(lead))
-        classes.append(asciiClasses[Int(lead)])
-        index += 1
-        continue
+    var complete = true
+    let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { bytes, written in
+      classes = [UInt8](unsafeUninitializedCapacity: capacity) { classes, classified in
+        var index = 0
+        var out = 0
+        func append(_ byte: UInt8, _ kind: UInt8) {
+          bytes[out] = byte
+          classes[out] = kind
+          out += 1
+        }
+        while index < text.count {
+          let lead = text[index]
+          if lead < 0x80 {
+            append(LinkContract.ASCII.lowercased(lead), ascii[Int(lead)])
+            index += 1
+            continue
+          }
+          let found: Simple?
+          if (0xC2...0xDF).contains(lead), index + 1 < text.count, text[index + 1] & 0xC0 == 0x80 {
+            found = twoByte[(Int(lead & 0x1F) << 6 | Int(text[index + 1] & 0x3F)) - 0x80]
+            index += 2
+          } else if lead == 0xE2, index + 2 < text.count, (0x80...0x81).contains(text[index + 1]),
+            text[index + 2] & 0xC0 == 0x80
+          {
+            found = punctuation[Int(text[index + 1] & 0x01) << 6 | Int(text[index + 2] & 0x3F)]
+            index += 3
+          } else {
+            found = nil
+          }
+          guard let found else {
+            complete = false
+            break
+          }
+          append(UInt8(truncatingIfNeeded: found.lowercase), found.classes)
+          for shift in stride(from: 8, to: found.count * 8, by: 8) {
+            append(UInt8(truncatingIfNeeded: found.lowercase >> shift), found.classes | continuation)
+          }
+        }
+        classified = out
       }
-      let found: Simple?
-      if (0xC2...0xDF).contains(lead), index + 1 < text.count, text[index + 1] & 0xC0 == 0x80 {
-        found = twoByte[(Int(lead & 0x1F) << 6 | Int(text[index + 1] & 0x3F)) - 0x80]
-        index += 2
-      } else if lead == 0xE2, index + 2 < text.count, (0x80...0x81).contains(text[index + 1]),
-        text[index + 2] & 0xC0 == 0x80
-      {
-        found = punctuation[Int(text[index + 1] & 0x01) << 6 | Int(text[index + 2] & 0x3F)]
-        index += 3
-      } else {
-        return nil
-      }
-      guard let found else { return nil }
-      var first = true
-      for byte in UTF8.encode(found.lowercase)! {
-        bytes.append(byte)
-        classes.append(first ? found.classes : found.classes | continuation)
-        first = false
-      }
+      written = classes.count
     }
-    return (bytes, classes)
+    return complete ? (bytes, classes) : nil
   }
 
   /// The classes of ASCII text's bytes.

@@ -73,3 +73,11 @@ private func firstOffset<Bytes: RandomAccessCollection<UInt8>>(
   }
   return nil
 }
+
+/// The offset of the first `byte` in `bytes` at or after `start`, found with memchr.
+func firstOffset(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+  guard let base = bytes.baseAddress, start < bytes.count,
+    let found = memchr(base + start, Int32(byte), bytes.count - start)
+  else { return nil }
+  return UnsafeRawPointer(found) - UnsafeRawPointer(base)
+}

@@ -155,11 +155,12 @@ enum MarkdownNesting {
   /// The most levels below the document a node may be at.
   static let limit = 200
 
-  /// The first node, in document order, more than `limit` levels below `root`; nil when the
-  /// tree is no deeper. Follows cmark's links, without recursion.
-  static func firstTooDeep(below root: MarkdownNode) -> MarkdownNode? {
+  /// The first node, in document order, more than `limit` levels below the document, where
+  /// `root` is `depth` levels below it; nil when the tree is no deeper. Follows cmark's links,
+  /// without recursion.
+  static func firstTooDeep(below root: MarkdownNode, depth rootDepth: Int = 0) -> MarkdownNode? {
     var current = root
-    var depth = 0
+    var depth = rootDepth
     while true {
       if let child = current.firstChild {
         depth += 1

@@ -12,6 +12,8 @@ struct PageText {
   init(_ source: [UInt8]) {
     if Self.isPlainASCII(source) {
       self.init(plain: String(decoding: source, as: UTF8.self))
+    } else if !Self.holdsUnshowable(source), let text = String(validating: source, as: UTF8.self) {
+      self.init(plain: text)
     } else {
       self.init(checking: source)
     }
@@ -71,6 +73,31 @@ struct PageText {
         offset += 8
       }
       return raw[offset...].allSatisfy(isPlain)
+    }
+  }
+
+  /// Whether `bytes` hold a control character or, as UTF-8, U+FFFE or U+FFFF (EF BF BE and
+  /// EF BF BF): what `init(checking:)` reports besides invalid UTF-8.
+  static func holdsUnshowable(_ bytes: [UInt8]) -> Bool {
+    bytes.withUnsafeBytes { raw in
+      var offset = 0
+      while offset + 8 <= raw.count {
+        let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        if ASCII.Word.marking(below: 0x20, in: word & ~ASCII.Word.highBits) != 0 {
+          for byte in raw[offset..<(offset + 8)] where byte < 0x20 && !isPlain(byte) { return true }
+        }
+        if ASCII.Word.marking(0xEF, in: word) != 0 {
+          for at in offset..<(offset + 8) where raw[at] == 0xEF && at + 2 < raw.count {
+            if raw[at + 1] == 0xBF, raw[at + 2] & 0xFE == 0xBE { return true }
+          }
+        }
+        offset += 8
+      }
+      for at in offset..<raw.count {
+        if raw[at] < 0x20, !isPlain(raw[at]) { return true }
+        if raw[at] == 0xEF, at + 2 < raw.count, raw[at + 1] == 0xBF, raw[at + 2] & 0xFE == 0xBE { return true }
+      }
+      return false
     }
   }
 

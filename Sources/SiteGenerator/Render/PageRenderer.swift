@@ -179,15 +179,16 @@ struct PageRenderer {
   /// Renders a pipe table in a scroll frame a keyboard can reach, with column headers and
   /// each cell's inline Markdown.
   mutating func renderTable(_ table: PipeTable, into element: Element) {
-    let headers = table.header.map(Self.inlineDocument)
+    let parsed = TableCells(table)
+    var cells = parsed.cells.makeIterator()
+    let headers = parsed.cells.prefix(table.header.count)
     let label =
       "Table: "
-      + headers.map { MarkdownNode(pointer: $0.document.root).plainText.replacing("\\|", with: "|") }
-      .joined(separator: ", ")
+      + headers.map { ($0.paragraph?.plainText ?? "").replacing("\\|", with: "|") }.joined(separator: ", ")
     let html = scrollRegion(in: element, label: label).add("table", ["class": "content-table"])
     let head = html.add("thead").add("tr")
-    for (column, (cell, parsed)) in zip(table.header, headers).enumerated() {
-      renderCell(cell, parsed, into: head.add("th", ["scope": "col"]), table.alignments[column])
+    for (column, cell) in table.header.enumerated() {
+      renderCell(cell, cells.next()!, into: head.add("th", ["scope": "col"]), table.alignments[column])
     }
     guard !table.rows.isEmpty else { return }
     let body = html.add("tbody")
@@ -196,8 +197,7 @@ struct PageRenderer {
       for column in table.header.indices {
         let td = tr.add("td")
         if column < row.count {
-          let cell = row[column]
-          renderCell(cell, Self.inlineDocument(cell), into: td, table.alignments[column])
+          renderCell(row[column], cells.next()!, into: td, table.alignments[column])
         } else if let name = table.alignments[column].className {
           td.set("class", name)
         }
@@ -205,32 +205,12 @@ struct PageRenderer {
     }
   }
 
-  /// A cell's text read as GFM reads a cell, as inline Markdown: a cell that alone would start
-  /// a block (`-` for "none", `# 1`, `> 2`, `1. first`) has that character escaped, and
-  /// `shift` is the byte the escape adds before the cell's own columns.
-  static func inlineDocument(_ cell: PipeTable.Cell) -> (document: MarkdownDocument, shift: Int) {
-    let document = MarkdownDocument(body: cell.text, lineOffset: 0)
-    guard !isInline(document), let first = cell.text.utf8.firstIndex(where: { !(0x30...0x39).contains($0) })
-    else { return (document, 0) }
-    let byte = cell.text.utf8[first]
-    guard byte < 0x80, byte != 0x20, byte != 0x5C else { return (document, 0) }
-    let escaped = cell.text[..<first] + "\\" + cell.text[first...]
-    return (MarkdownDocument(body: Substring(escaped), lineOffset: 0), 1)
-  }
-
-  /// Whether `document` is one paragraph, as a cell's inline Markdown parses.
-  private static func isInline(_ document: MarkdownDocument) -> Bool {
-    let blocks = MarkdownNode(pointer: document.root).children
-    return blocks.count == 1 && blocks.first?.type == CMARK_NODE_PARAGRAPH
-  }
-
   mutating func renderCell(
-    _ cell: PipeTable.Cell, _ parsed: (document: MarkdownDocument, shift: Int), into element: Element,
-    _ alignment: PipeTable.Alignment
+    _ cell: PipeTable.Cell, _ parsed: TableCells.Parsed, into element: Element, _ alignment: PipeTable.Alignment
   ) {
     if let name = alignment.className { element.set("class", name) }
     guard !cell.text.isEmpty else { return }
-    guard Self.isInline(parsed.document), let paragraph = MarkdownNode(pointer: parsed.document.root).firstChild else {
+    guard let paragraph = parsed.paragraph else {
       diagnostics.append(
         Diagnostic(
           id: .tableInvalid, path: page.path, line: cell.line + (page.markdown.lineOffset), column: cell.column,
@@ -240,7 +220,7 @@ struct PageRenderer {
       return
     }
     // A cell parsed alone may nest otherwise than in its paragraph, which the first pass checked.
-    if let deep = MarkdownNesting.firstTooDeep(below: MarkdownNode(pointer: parsed.document.root)) {
+    if let deep = MarkdownNesting.firstTooDeep(below: paragraph, depth: 1) {
       let (_, column) = deep.located
       diagnostics.append(
         Diagnostic(

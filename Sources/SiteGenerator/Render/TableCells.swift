@@ -1,0 +1,70 @@
+import CCmark
+
+/// A table's cells parsed as GFM reads a cell: alone, as inline Markdown. A cell that starts
+/// with a letter is a paragraph whatever it holds, and cmark parses each paragraph's inlines on
+/// their own, so those cells are parsed together, one paragraph each, in one document; any other
+/// cell is parsed alone (`alone`).
+struct TableCells {
+  /// A cell's paragraph, nil when it is empty or would start a block, and the bytes an escape
+  /// added before its own columns.
+  struct Parsed {
+    let paragraph: MarkdownNode?
+    let shift: Int
+    /// The document the paragraph is in, kept as long as it is.
+    let document: MarkdownDocument?
+  }
+
+  /// The header's cells, then each row's, up to the header's count.
+  private(set) var cells: [Parsed] = []
+
+  init(_ table: PipeTable) {
+    let all = table.header + table.rows.flatMap { $0.prefix(table.header.count) }
+    let together = all.indices.filter { Self.startsParagraph(all[$0].text) }
+    var paragraphs: [MarkdownNode] = []
+    var joinedDocument: MarkdownDocument?
+    if !together.isEmpty {
+      let document = MarkdownDocument(
+        body: Substring(together.map { all[$0].text }.joined(separator: "\n\n")), lineOffset: 0)
+      joinedDocument = document
+      paragraphs = Array(MarkdownNode(pointer: document.root).childNodes)
+    }
+    // One paragraph each, as the letter first makes them; else each is read alone after all.
+    let joined = paragraphs.count == together.count && paragraphs.allSatisfy { $0.type == CMARK_NODE_PARAGRAPH }
+    var next = 0
+    for (index, cell) in all.enumerated() {
+      if joined, next < together.count, together[next] == index {
+        cells.append(Parsed(paragraph: paragraphs[next], shift: 0, document: joinedDocument))
+        next += 1
+      } else if cell.text.isEmpty {
+        cells.append(Parsed(paragraph: nil, shift: 0, document: nil))
+      } else {
+        let (document, shift) = Self.alone(cell)
+        cells.append(Parsed(paragraph: Self.paragraph(document), shift: shift, document: document))
+      }
+    }
+  }
+
+  /// Whether `text` starts with a letter, which no block but a paragraph starts with.
+  private static func startsParagraph(_ text: Substring) -> Bool {
+    guard let first = text.utf8.first else { return false }
+    return first >= 0x80 || (first | 0x20) &- UInt8(ascii: "a") < 26
+  }
+
+  /// A cell's text parsed alone: a cell that would start a block (`-` for "none", `# 1`, `> 2`,
+  /// `1. first`) has that character escaped, and `shift` is the byte the escape adds.
+  private static func alone(_ cell: PipeTable.Cell) -> (document: MarkdownDocument, shift: Int) {
+    let document = MarkdownDocument(body: cell.text, lineOffset: 0)
+    guard paragraph(document) == nil, let first = cell.text.utf8.firstIndex(where: { !(0x30...0x39).contains($0) })
+    else { return (document, 0) }
+    let byte = cell.text.utf8[first]
+    guard byte < 0x80, byte != 0x20, byte != 0x5C else { return (document, 0) }
+    let escaped = cell.text[..<first] + "\\" + cell.text[first...]
+    return (MarkdownDocument(body: Substring(escaped), lineOffset: 0), 1)
+  }
+
+  /// The document's one paragraph, as a cell's inline Markdown parses; nil when it is other blocks.
+  private static func paragraph(_ document: MarkdownDocument) -> MarkdownNode? {
+    let blocks = MarkdownNode(pointer: document.root).children
+    return blocks.count == 1 && blocks.first?.type == CMARK_NODE_PARAGRAPH ? blocks.first : nil
+  }
+}

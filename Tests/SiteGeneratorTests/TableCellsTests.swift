@@ -1,0 +1,52 @@
+import CCmark
+import DesignFixture
+import Testing
+
+@testable import SiteGenerator
+
+/// A table's cells that start with a letter are parsed together, one paragraph each, in one
+/// cmark document: each must parse exactly as it does alone.
+@Suite struct TableCellsTests {
+  /// Letters, and what inline Markdown is made of: emphasis, code, links, images, escapes,
+  /// entities, raw HTML, autolinks, and text beyond ASCII.
+  static let alphabet = Array("aZé  *_`\\[]()!<>&;#:/.~-1w")
+
+  /// A node and its descendants: type, literal, destination and place, in document order.
+  static func dump(_ node: MarkdownNode) -> [String] {
+    // A cell is the only line of its paragraph: its place is its column.
+    let place = node.type == CMARK_NODE_PARAGRAPH ? "" : "@\(node.located.column)"
+    return ["\(node.type.rawValue) \(node.literal.debugDescription) \(node.url.debugDescription)\(place)"]
+      + node.children.flatMap(dump)
+  }
+
+  @Test("Cells parsed together parse as each cell alone", arguments: 0..<8)
+  func togetherMatchesAlone(_ seed: Int) throws {
+    var random = SplitMix64(name: "table cells \(seed)")
+    for round in 0..<100 {
+      let columns = random.int(1...4)
+      let cells = (0..<(columns * random.int(2...5))).map { _ in
+        (random.int(0...3) > 0 ? "a" : "") + random.string(Self.alphabet, count: random.int(0...20))
+      }
+      let rows = stride(from: 0, to: cells.count, by: columns).map { cells[$0..<($0 + columns)] }
+      let markdown =
+        "| " + rows[0].joined(separator: " | ") + " |\n|" + String(repeating: "---|", count: columns) + "\n"
+        + rows.dropFirst().map { "| " + $0.joined(separator: " | ") + " |\n" }.joined()
+      let page = MarkdownDocument(body: Substring(markdown), lineOffset: 0)
+      guard let first = MarkdownNode(pointer: page.root).firstChild,
+        case .table(let table) = PipeTable.read(first, in: page)
+      else { continue }
+      let parsed = TableCells(table).cells
+      let all = table.header + table.rows.flatMap { $0.prefix(table.header.count) }
+      try #require(parsed.count == all.count, "round \(round): \(markdown.debugDescription)")
+      for (cell, together) in zip(all, parsed) where !cell.text.isEmpty {
+        let alone = MarkdownDocument(body: cell.text, lineOffset: 0)
+        let blocks = MarkdownNode(pointer: alone.root).children
+        let expected = blocks.count == 1 && blocks[0].type == CMARK_NODE_PARAGRAPH ? Self.dump(blocks[0]) : nil
+        if together.shift == 0 {
+          #expect(
+            together.paragraph.map(Self.dump) == expected, "round \(round): \(cell.text.debugDescription)")
+        }
+      }
+    }
+  }
+}

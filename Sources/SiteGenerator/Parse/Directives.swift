@@ -29,7 +29,7 @@ enum DirectiveAnchor {
 }
 
 /// A block of generated material, checked when the page is read.
-enum Directive: Sendable {
+enum Directive: Sendable, Hashable {
   case layers
   case routeClasses
   case route(RouteClassID)

@@ -139,7 +139,7 @@ extension PageFacts {
       path: path, markdown: markdown, contract: context.contract, images: context.images,
       folder: SitePath.folder(of: name)
     ) { directive in
-      DirectiveRenderer.searchText(of: directive, context: context, page: name)
+      context.directiveTexts.text(of: directive) { DirectiveRenderer.searchText(of: directive, context: context) }
     }
     survey.walk(markdown.rootNode)
     diagnostics += survey.diagnostics

@@ -6,7 +6,6 @@ import LinkParser
 struct DirectiveRenderer {
   let context: SiteContext
   let lookups: SiteLookups
-  let page: String
 
   var contract: Contract { context.contract }
 
@@ -67,10 +66,10 @@ struct DirectiveRenderer {
   }
 
   /// The text a reader sees of `directive`'s block, for the search index: the block rendered
-  /// ahead of the site index (links as plain text), its text nodes in order.
-  static func searchText(of directive: Directive, context: SiteContext, page: String) -> [UInt8] {
+  /// ahead of the site index (links as plain text), its text nodes in order, the same on any page.
+  static func searchText(of directive: Directive, context: SiteContext) -> [UInt8] {
     let document = HTMLDocument.fragment()
-    var renderer = DirectiveRenderer(context: context, lookups: SiteLookups(aheadOf: page), page: page)
+    var renderer = DirectiveRenderer(context: context, lookups: SiteLookups(aheadOf: ""))
     renderer.render(directive, into: document.body)
     return document.plainText(of: document.body)
   }

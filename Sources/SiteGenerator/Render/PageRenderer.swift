@@ -105,7 +105,7 @@ struct PageRenderer {
       guard case .success(let directive) = Directive.parse(call, contract: context.contract) else {
         return  // reported in the first pass
       }
-      var renderer = DirectiveRenderer(context: context, lookups: lookups, page: page.name)
+      var renderer = DirectiveRenderer(context: context, lookups: lookups)
       renderer.render(directive, into: element)
       return
     }

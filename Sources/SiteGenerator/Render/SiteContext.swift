@@ -25,6 +25,9 @@ struct SiteContext: Sendable {
   let placeholders: ContentPlaceholders
   /// The images beside the pages, which the pages may show.
   let images: ContentImages
+  /// The search text of each `contract` block, made once for a build by the first page that
+  /// shows it: it is the same on every page.
+  let directiveTexts = DirectiveTexts()
 
   init(
     contract: Contract, template: PageTemplate, siteTitle: String, files: PublishedFiles,
@@ -87,5 +90,19 @@ final class SharedConformance: Sendable {
       made = new
       return new
     }
+  }
+}
+
+/// The search text of each `contract` block a build's pages show (`DirectiveRenderer.searchText`),
+/// shared by the pages' first passes, in parallel.
+final class DirectiveTexts: Sendable {
+  private let texts = Mutex<[Directive: [UInt8]]>([:])
+
+  /// The text of `directive`, made with `make` unless a page made it before.
+  func text(of directive: Directive, _ make: () -> [UInt8]) -> [UInt8] {
+    if let made = texts.withLock({ $0[directive] }) { return made }
+    let new = make()
+    texts.withLock { $0[directive] = new }
+    return new
   }
 }

@@ -252,7 +252,7 @@ struct SitePipeline {
   /// Whether `name`, a page's path under Content without `.md`, is a page name: folders and
   /// file each of letters, digits, `-`, `_` and `.`, not starting with `.`.
   static func isPageName(_ name: String) -> Bool {
-    name.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { part in
+    name.pieces(UInt8(ascii: "/"), omittingEmpty: false).allSatisfy { part in
       !part.isEmpty && !part.hasPrefix(".")
         && part.utf8.allSatisfy {
           ASCII.isAlphanumeric($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".")

@@ -17,8 +17,8 @@ enum SitePath {
   /// is absolute, leaves the root (`../` from the root) or has an empty segment (`a//b`).
   static func join(_ folder: String, _ relative: String) -> String? {
     guard !relative.isEmpty, !relative.hasPrefix("/") else { return nil }
-    var segments = folder.isEmpty ? [] : folder.split(separator: "/", omittingEmptySubsequences: false)
-    for segment in relative.split(separator: "/", omittingEmptySubsequences: false) {
+    var segments = folder.isEmpty ? [] : folder.pieces(UInt8(ascii: "/"), omittingEmpty: false)
+    for segment in relative.pieces(UInt8(ascii: "/"), omittingEmpty: false) {
       switch segment {
       case "": return nil
       case ".": continue
@@ -49,8 +49,8 @@ enum SitePath {
     let end = utf8.firstIndex { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "?") } ?? utf8.endIndex
     let path = Substring(utf8[..<end])
     let rest = Substring(utf8[end...])
-    var segments = path.split(separator: "/", omittingEmptySubsequences: false)[...]
-    var folders = folder.split(separator: "/")[...]
+    var segments = path.pieces(UInt8(ascii: "/"), omittingEmpty: false)[...]
+    var folders = folder.pieces(UInt8(ascii: "/"))[...]
     // Shared folders are dropped; the last segment of the target is its file, never a folder.
     while segments.count > 1, let first = folders.first, segments.first == first {
       segments = segments.dropFirst()

@@ -136,8 +136,8 @@ struct OutputCheck {
   }
 
   func resolve(_ relative: String, from page: String) -> String {
-    var segments = page.split(separator: "/").dropLast().map(String.init)
-    for segment in relative.split(separator: "/") {
+    var segments = page.pieces(UInt8(ascii: "/")).dropLast().map(String.init)
+    for segment in relative.pieces(UInt8(ascii: "/")) {
       if segment == ".." {
         _ = segments.popLast()
       } else if segment != "." {

@@ -8,7 +8,7 @@ struct DirectiveCall {
   let arguments: [String]
 
   init?(info: String) {
-    let words = info.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+    let words = info.words.map(String.init)
     guard words.first == "contract" else { return nil }
     name = words.count > 1 ? words[1] : ""
     arguments = Array(words.dropFirst(2))

@@ -1,12 +1,13 @@
 import LinkContract
 import LinkParser
+import Synchronization
 
 /// The opening line of a `link-example` block: `link-example [build=NAME]`.
 struct LinkExampleCall {
   let arguments: [String]
 
   init?(info: String) {
-    let words = info.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+    let words = info.words.map(String.init)
     guard words.first == "link-example" else { return nil }
     arguments = Array(words.dropFirst())
   }
@@ -61,14 +62,19 @@ struct LinkExamples {
   let path: String
   let column: Int
   let contract: Contract
+  private let parsers: LinkParsers
   private(set) var build: Build?
   private(set) var examples: [Example] = []
   private(set) var diagnostics: [Diagnostic] = []
 
-  init(call: LinkExampleCall, body: String, path: String, firstLine: Int, column: Int, contract: Contract) {
+  init(
+    call: LinkExampleCall, body: String, path: String, firstLine: Int, column: Int, contract: Contract,
+    parsers: LinkParsers
+  ) {
     self.path = path
     self.column = column
     self.contract = contract
+    self.parsers = parsers
     build = contract.build(named: "production") ?? contract.builds.first
     for argument in call.arguments {
       if argument.hasPrefix("build=") {
@@ -87,7 +93,7 @@ struct LinkExamples {
         error(firstLine - 1, "unknown link-example option `\(Printed.excerpt(argument))` (known: build=NAME)")
       }
     }
-    let lines = body.split(separator: "\n", omittingEmptySubsequences: false)
+    let lines = body.pieces(UInt8(ascii: "\n"), omittingEmpty: false)
     for (offset, text) in lines.enumerated() {
       let line = firstLine + offset
       if text.allSatisfy({ $0 == " " }) { continue }
@@ -145,7 +151,7 @@ struct LinkExamples {
   }
 
   private mutating func check(_ build: Build) {
-    let parser = LinkParser(contract: contract, build: build)
+    let parser = parsers.parser(for: build)
     for example in examples {
       // The reference itself is not echoed: it may be a real one, or a secret's value.
       for (prefix, offset) in unreservedReferences(in: example.link) {
@@ -207,7 +213,7 @@ struct LinkExamples {
   private mutating func readClaim(_ example: Example, at claimColumn: Int) -> Claim? {
     var words: [Word] = []
     var offset = 0
-    for piece in example.claim.split(separator: " ", omittingEmptySubsequences: false) {
+    for piece in example.claim.pieces(UInt8(ascii: " "), omittingEmpty: false) {
       if !piece.isEmpty { words.append(Word(text: String(piece), column: claimColumn + offset)) }
       offset += piece.utf8.count + 1
     }
@@ -256,7 +262,7 @@ struct LinkExamples {
       var start = 0
       while start + prefix.count <= bytes.count {
         let isBoundary = start == 0 || !ASCII.isAlphanumeric(bytes[start - 1])
-        if isBoundary, Array(bytes[start..<(start + prefix.count)]) == prefix {
+        if isBoundary, bytes[start..<(start + prefix.count)].elementsEqual(prefix) {
           var end = start + prefix.count
           while end < bytes.count, ASCII.isAlphanumeric(bytes[end]) { end += 1 }
           let value = String(decoding: bytes[start..<end], as: UTF8.self)
@@ -282,5 +288,21 @@ struct LinkExamples {
       row.add("td").add("code", ["class": "link"], text: example.link)
       row.add("td").add("code", text: example.claim)
     }
+  }
+}
+
+/// The contract's link parser for each build, made once for a build by the first link example
+/// that needs it, and shared by the pages, in parallel.
+final class LinkParsers: Sendable {
+  private let contract: Contract
+  private let parsers = Mutex<[String: LinkParser]>([:])
+
+  init(contract: Contract) { self.contract = contract }
+
+  func parser(for build: Build) -> LinkParser {
+    if let made = parsers.withLock({ $0[build.name] }) { return made }
+    let new = LinkParser(contract: contract, build: build)
+    parsers.withLock { $0[build.name] = new }
+    return new
   }
 }

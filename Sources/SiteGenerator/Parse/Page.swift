@@ -136,7 +136,7 @@ extension PageFacts {
       return (facts, nil)
     }
     var survey = PageSurvey(
-      path: path, markdown: markdown, contract: context.contract, images: context.images,
+      path: path, markdown: markdown, contract: context.contract, parsers: context.parsers, images: context.images,
       folder: SitePath.folder(of: name)
     ) { directive in
       context.directiveTexts.text(of: directive) { DirectiveRenderer.searchText(of: directive, context: context) }
@@ -214,14 +214,17 @@ struct PageSurvey: MarkdownWalker {
   /// The images beside the pages, and the page's folder, which its images' paths start from.
   let images: ContentImages
   let folder: String
+  /// The link parsers that check the link examples.
+  let parsers: LinkParsers
 
   init(
-    path: String, markdown: MarkdownDocument, contract: Contract, images: ContentImages = .none,
-    folder: String = "", generatedText: @escaping (Directive) -> [UInt8] = { _ in [] }
+    path: String, markdown: MarkdownDocument, contract: Contract, parsers: LinkParsers,
+    images: ContentImages = .none, folder: String = "", generatedText: @escaping (Directive) -> [UInt8] = { _ in [] }
   ) {
     self.path = path
     self.markdown = markdown
     self.contract = contract
+    self.parsers = parsers
     self.images = images
     self.folder = folder
     self.generatedText = generatedText
@@ -262,7 +265,7 @@ struct PageSurvey: MarkdownWalker {
       } else if let call = LinkExampleCall(info: node.fenceInfo) {
         // The search holds the examples as shown: their placeholders filled, their outcomes.
         let examples = LinkExamples(
-          call: call, body: node.literal, path: path, firstLine: 1, column: 1, contract: contract)
+          call: call, body: node.literal, path: path, firstLine: 1, column: 1, contract: contract, parsers: parsers)
         let document = HTMLDocument.fragment()
         examples.render(into: document.body)
         let text = document.plainText(of: document.body)

@@ -713,7 +713,7 @@ struct WrittenHTML {
 /// parts `prose` writes as text and as `<code>`.
 func proseParts(_ text: String, _ visit: (Substring, _ isCode: Bool) -> Void) {
   var inCode = false
-  for part in text.split(separator: "`", omittingEmptySubsequences: false) {
+  for part in text.pieces(UInt8(ascii: "`"), omittingEmpty: false) {
     visit(part, inCode)
     inCode.toggle()
   }

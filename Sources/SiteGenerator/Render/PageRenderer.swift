@@ -113,7 +113,7 @@ struct PageRenderer {
       let (line, column) = position(node)
       let examples = LinkExamples(
         call: call, body: node.literal, path: page.path, firstLine: line + 1, column: column,
-        contract: context.contract)
+        contract: context.contract, parsers: context.parsers)
       examples.render(into: element)
       diagnostics += examples.diagnostics
       return
@@ -127,7 +127,7 @@ struct PageRenderer {
 
   /// The language a code block's info string names: its first word, if any.
   static func language(fenceInfo info: String) -> String {
-    info.split(separator: " ").first.map(String.init) ?? ""
+    info.pieces(UInt8(ascii: " ")).first.map(String.init) ?? ""
   }
 
   mutating func renderInlines(_ parent: MarkdownNode, into element: Element) {
@@ -270,7 +270,7 @@ struct PageRenderer {
     }
     let parts =
       holds(UInt8(ascii: "#"), in: destination)
-      ? destination.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false) : [Substring(destination)]
+      ? destination.pieces(UInt8(ascii: "#"), maxSplits: 1, omittingEmpty: false) : [Substring(destination)]
     let file = String(parts[0])
     // A link is written relative to the page's own folder, as a browser reads it; the site's
     // paths are from its root (`SitePath`), and the writer makes them relative again.

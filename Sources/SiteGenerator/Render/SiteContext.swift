@@ -28,6 +28,8 @@ struct SiteContext: Sendable {
   /// The search text of each `contract` block, made once for a build by the first page that
   /// shows it: it is the same on every page.
   let directiveTexts = DirectiveTexts()
+  /// The contract's link parsers, for link examples.
+  let parsers: LinkParsers
 
   init(
     contract: Contract, template: PageTemplate, siteTitle: String, files: PublishedFiles,
@@ -41,6 +43,7 @@ struct SiteContext: Sendable {
     self.conformance = conformance
     self.contentFolder = contentFolder
     placeholders = ContentPlaceholders(contract: contract)
+    parsers = LinkParsers(contract: contract)
   }
 
   /// The source a page's header names: the Content folder's name and the page's file, such as

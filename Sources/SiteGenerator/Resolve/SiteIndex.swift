@@ -42,7 +42,7 @@ struct SiteLookup: Hashable, Sendable {
       switch kind {
       case .page: return exists(key) ? "1" : ""
       case .id:
-        let parts = key.split(separator: "#", maxSplits: 1)
+        let parts = key.pieces(UInt8(ascii: "#"), maxSplits: 1)
         guard parts.count == 2, exists(String(parts[0])) else { return "" }
         return ids(String(parts[0])).contains(String(parts[1])) ? "1" : ""
       case .anchor: return holder(key) ?? ""

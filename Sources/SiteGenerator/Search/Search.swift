@@ -200,7 +200,7 @@ struct SearchIndex {
     for (file, text) in files.sorted(by: { $0.key < $1.key }) {
       // Association files and snippets are found under their build's association section,
       // by their names and the words of their opening lines (`.NET MAUI`, `sha256_cert_fingerprints`).
-      let parts = file.split(separator: "/")
+      let parts = file.pieces(UInt8(ascii: "/"))
       let isAssociation = parts.first == "association" && parts.count > 2
       let href = isAssociation ? anchor(DirectiveAnchor.association(String(parts[1]))) ?? file : file
       let opening = isAssociation ? [String(text.prefix(400))] : []
@@ -214,7 +214,7 @@ struct SearchIndex {
     // A heading that only titles a contract value on the same page (`## Checkout` over the
     // checkout card) is that value's result: its section's words go to it.
     for (offset, entry) in entries.enumerated() {
-      let file = entry.href.split(separator: "#").first.map(String.init) ?? entry.href
+      let file = entry.href.pieces(UInt8(ascii: "#")).first.map(String.init) ?? entry.href
       titled[file + "\u{0}" + slug(entry.name)] = titled[file + "\u{0}" + slug(entry.name)] ?? offset
       titledFiles.insert(file)
     }

@@ -81,3 +81,25 @@ func firstOffset(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from star
   else { return nil }
   return UnsafeRawPointer(found) - UnsafeRawPointer(base)
 }
+
+extension Substring {
+  /// The pieces between each ASCII `separator`, as `split(separator:)` gives them, found in the
+  /// UTF-8 rather than by characters.
+  func pieces(_ separator: UInt8, maxSplits: Int = .max, omittingEmpty: Bool = true) -> [Substring] {
+    utf8.split(separator: separator, maxSplits: maxSplits, omittingEmptySubsequences: omittingEmpty)
+      .map { Substring($0) }
+  }
+
+  /// The pieces between runs of spaces and tabs.
+  var words: [Substring] { utf8.split(whereSeparator: { $0 == 0x20 || $0 == 0x09 }).map { Substring($0) } }
+}
+
+extension String {
+  /// `Substring.pieces`.
+  func pieces(_ separator: UInt8, maxSplits: Int = .max, omittingEmpty: Bool = true) -> [Substring] {
+    self[...].pieces(separator, maxSplits: maxSplits, omittingEmpty: omittingEmpty)
+  }
+
+  /// `Substring.words`.
+  var words: [Substring] { self[...].words }
+}

@@ -47,41 +47,41 @@ struct PipeTable {
 
     /// The cells between unescaped pipes; a leading and a trailing pipe open and close the row.
     var cells: [Cell] {
-      var cells: [Cell] = []
-      let bytes = text.utf8
-      var start = bytes.startIndex
-      var index = bytes.startIndex
-      var sawPipe = false
-      func close(_ end: String.Index) {
-        var from = start
-        var to = end
-        while from < to, bytes[from] == 0x20 || bytes[from] == 0x09 { from = bytes.index(after: from) }
-        while to > from, bytes[bytes.index(before: to)] == 0x20 || bytes[bytes.index(before: to)] == 0x09 {
-          to = bytes.index(before: to)
+      var contiguous = text
+      let ranges = contiguous.withUTF8 { bytes -> [Range<Int>] in
+        var ranges: [Range<Int>] = []
+        var start = 0
+        var index = 0
+        var sawPipe = false
+        func close(_ end: Int) {
+          var (from, to) = (start, end)
+          while from < to, bytes[from] == 0x20 || bytes[from] == 0x09 { from += 1 }
+          while to > from, bytes[to - 1] == 0x20 || bytes[to - 1] == 0x09 { to -= 1 }
+          ranges.append(from..<to)
         }
-        cells.append(
-          Cell(text: text[from..<to], line: line, column: column + bytes.distance(from: bytes.startIndex, to: from)))
-      }
-      while index < bytes.endIndex {
-        let byte = bytes[index]
-        if byte == 0x5C, bytes.index(after: index) < bytes.endIndex {
-          index = bytes.index(index, offsetBy: 2)
-          continue
-        }
-        if byte == 0x7C {
-          sawPipe = true
-          if index == bytes.startIndex {
-            start = bytes.index(after: index)
-          } else {
-            close(index)
-            start = bytes.index(after: index)
+        while index < bytes.count {
+          let byte = bytes[index]
+          if byte == 0x5C, index + 1 < bytes.count {
+            index += 2
+            continue
           }
+          if byte == 0x7C {
+            sawPipe = true
+            if index > 0 { close(index) }
+            start = index + 1
+          }
+          index += 1
         }
-        index = bytes.index(after: index)
+        let trailingPipe = sawPipe && start == bytes.count && bytes.last == 0x7C
+        if !trailingPipe { close(bytes.count) }
+        return ranges
       }
-      let trailingPipe = sawPipe && start == bytes.endIndex && bytes.last == 0x7C
-      if !trailingPipe { close(bytes.endIndex) }
-      return cells
+      let utf8 = text.utf8
+      return ranges.map { range in
+        let from = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+        let to = utf8.index(from, offsetBy: range.count)
+        return Cell(text: text[from..<to], line: line, column: column + range.lowerBound)
+      }
     }
 
     /// Whether the line holds a `|` that is not escaped.

@@ -220,6 +220,12 @@ let contentFaults: [ContentFault] = [
     pages: ["index.md": "---\ntitle: A\nsummary: B\nweight: 1\nsee https://x.example/?token=abcdef: x\n---\nText.\n"],
     expected: ["Content/index.md:5:1: error: malformed front matter line: expected `key: value`"]),
   ContentFault(
+    name: "`key = value`, spaced as code writes it, is no forbidden value, so a message keeps its own words",
+    pages: ["index.md": page("Home", "```\ntoken = address\n```\n\nSee [x](other.md?a=1).\n")],
+    expected: [
+      "Content/index.md:11:5: error: link to `other.md?a=1`: link to a page as `name.md` or `name.md#heading`, to a route as `route:ID`, to a generated file such as `conformance.json`, to an https URL or to a mailto: address"
+    ]),
+  ContentFault(
     name: "a short forbidden value is redacted where it follows its key",
     pages: ["index.md": page("Home", "See [x](other.md?Password=ab&a=1).\n")],
     expected: [

@@ -112,7 +112,9 @@ struct ForbiddenValues {
     var (nextShort, nextLong, nextArrow) = (-1, -1, -1)
     while let equals = bytes[index...].firstIndex(of: 0x3D) {
       index = equals + 1
-      guard namesForbiddenKey(bytes, before: equals, contract: contract) else { continue }
+      // `key = value`, with a space, is code or prose, not a link's query.
+      guard index < bytes.count, bytes[index] > 0x20, namesForbiddenKey(bytes, before: equals, contract: contract)
+      else { continue }
       if nextShort < index { nextShort = bytes[index...].firstIndex(where: endsValue) ?? bytes.endIndex }
       if nextLong < index {
         nextLong = bytes[index...].firstIndex { $0 == 0x26 || $0 == 0x23 || $0 == 0x0A } ?? bytes.endIndex

@@ -2,7 +2,8 @@ import LinkContract
 import LinkParser
 import Synchronization
 
-/// The opening line of a `link-example` block: `link-example [build=NAME]`.
+/// The opening line of a `link-example` block: `link-example [build=NAME]`; without a build,
+/// the contract's first.
 struct LinkExampleCall {
   let arguments: [String]
 
@@ -75,7 +76,7 @@ struct LinkExamples {
     self.column = column
     self.contract = contract
     self.parsers = parsers
-    build = contract.build(named: "production") ?? contract.builds.first
+    build = contract.builds.first
     for argument in call.arguments {
       if argument.hasPrefix("build=") {
         let name = String(argument.dropFirst("build=".count))

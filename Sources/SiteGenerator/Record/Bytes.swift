@@ -120,7 +120,7 @@ extension Array where Element == UInt8 {
   }
 
   /// Appends `text`'s UTF-8 bytes, in one copy where the string's bytes are contiguous.
-  mutating func append(utf8 text: String) {
+  mutating func append(utf8 text: some StringProtocol) {
     if text.utf8.withContiguousStorageIfAvailable({ append(contentsOf: $0) }) == nil {
       append(contentsOf: text.utf8)
     }

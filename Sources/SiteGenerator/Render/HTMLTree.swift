@@ -307,7 +307,7 @@ final class HTMLDocument {
         if let range = nodes[Int(node)].textBytes {
           out += textBytes[Int(range.lowerBound)..<Int(range.upperBound)]
         } else {
-          out += values[Int(node)].utf8
+          out.append(utf8: values[Int(node)])
         }
         out.append(UInt8(ascii: " "))
       }

@@ -23,8 +23,13 @@ struct TableCells {
     var paragraphs: [MarkdownNode] = []
     var joinedDocument: MarkdownDocument?
     if !together.isEmpty {
-      let document = MarkdownDocument(
-        body: Substring(together.map { all[$0].text }.joined(separator: "\n\n")), lineOffset: 0)
+      var text: [UInt8] = []
+      text.reserveCapacity(together.reduce(0) { $0 + all[$1].text.utf8.count + 2 })
+      for index in together {
+        if !text.isEmpty { text += [0x0A, 0x0A] }
+        text.append(utf8: all[index].text)
+      }
+      let document = MarkdownDocument(body: Substring(String(decoding: text, as: UTF8.self)), lineOffset: 0)
       joinedDocument = document
       paragraphs = Array(MarkdownNode(pointer: document.root).childNodes)
     }

@@ -148,7 +148,10 @@ extension PageFacts {
     let headings = survey.headings.map { level, text in
       Heading(level: level, text: text, id: allocator.claim(slug(text)))
     }
-    var sections: [String?: [[UInt8]]] = [:]
+    // A section's words start with its heading's, the page's own with its summary's, as the
+    // search index's entries list them.
+    var sections: [String?: [[UInt8]]] = [nil: [Array((matter?.summary ?? "").utf8)]]
+    for heading in headings { sections[heading.id] = [Array(heading.text.utf8)] }
     for (heading, text) in survey.sectionTexts {
       sections[heading.map { headings[$0].id }, default: []].append(text)
     }

@@ -257,19 +257,18 @@ struct SearchIndex {
   }
 
   private static func chunk(_ page: PageFacts, key: UInt64, titles: (Heading) -> Bool) -> SearchChunk {
-    // A section's words were made in the page's first pass; words of a list that ends with a
-    // section's texts are the words of the rest, then the section's words.
+    // A section's words were made in the page's first pass, its heading's (the page's summary's)
+    // first.
     let summary = page.matter?.summary ?? ""
     let sectionWords = page.searchWords
     let pageEntry = SearchEntry(
-      kind: .page, name: page.title, detail: summary, href: page.outputName,
-      terms: words([summary], then: sectionWords[nil] ?? ""))
+      kind: .page, name: page.title, detail: summary, href: page.outputName, terms: sectionWords[nil] ?? "")
     var headings: [SearchEntry] = []
     for heading in page.headings where !titles(heading) {
       headings.append(
         SearchEntry(
           kind: .heading, name: heading.text, detail: page.title, href: "\(page.outputName)#\(heading.id)",
-          terms: words([heading.text], then: sectionWords[heading.id] ?? "")))
+          terms: sectionWords[heading.id] ?? ""))
     }
     var json: [UInt8] = []
     for entry in [pageEntry] + headings {

@@ -50,6 +50,7 @@ struct PipeTable {
       var contiguous = text
       let ranges = contiguous.withUTF8 { bytes -> [Range<Int>] in
         var ranges: [Range<Int>] = []
+        ranges.reserveCapacity(8)
         var start = 0
         var index = 0
         var sawPipe = false
@@ -108,7 +109,9 @@ struct PipeTable {
     /// Whether every cell of the line is dashes with optional colons, as in a delimiter row;
     /// a data row with one `-` cell (a common "none") is not one.
     var isOnlyDelimiters: Bool {
-      hasPipe && cells.allSatisfy { PipeTable.alignment($0.text) != nil }
+      // Only pipes, dashes, colons, spaces and tabs make one.
+      text.utf8.allSatisfy { $0 == 0x7C || $0 == 0x2D || $0 == 0x3A || $0 == 0x20 || $0 == 0x09 } && hasPipe
+        && cells.allSatisfy { PipeTable.alignment($0.text) != nil }
     }
   }
 

@@ -115,15 +115,15 @@ struct LinkExamples {
   /// `written` with each `{placeholder}` replaced for the block's build; nil after reporting
   /// an unknown one, pointed at by its column.
   private mutating func expand(_ written: String, line: Int) -> (String, [(range: Range<Int>, growth: Int)])? {
-    guard written.contains("{"), let build else { return (written, []) }
+    guard holds(UInt8(ascii: "{"), in: written), let build else { return (written, []) }
     var fills: [(range: Range<Int>, growth: Int)] = []
     var out = ""
     var rest = Substring(written)
     var offset = 0
-    while let open = rest.firstIndex(of: "{") {
+    while let open = rest.utf8.firstIndex(of: UInt8(ascii: "{")) {
       out += rest[..<open]
       offset += rest[..<open].utf8.count
-      guard let close = rest[open...].firstIndex(of: "}") else {
+      guard let close = rest[open...].utf8.firstIndex(of: UInt8(ascii: "}")) else {
         out += rest[open...]
         return (out, fills)
       }
@@ -259,19 +259,18 @@ struct LinkExamples {
     let bytes = Array(link.utf8)
     var found: [(String, Int)] = []
     for kind in contract.references {
-      let prefix = Array(kind.prefix.utf8)
-      var start = 0
-      while start + prefix.count <= bytes.count {
-        let isBoundary = start == 0 || !ASCII.isAlphanumeric(bytes[start - 1])
-        if isBoundary, bytes[start..<(start + prefix.count)].elementsEqual(prefix) {
-          var end = start + prefix.count
-          while end < bytes.count, ASCII.isAlphanumeric(bytes[end]) { end += 1 }
-          let value = String(decoding: bytes[start..<end], as: UTF8.self)
-          if end > start + prefix.count, !contract.isReservedReference(value) { found.append((kind.prefix, start)) }
-          start = end
-        } else {
-          start += 1
+      let prefix = kind.prefix.utf8
+      var from = 0
+      while let start = firstOffset(of: prefix, in: bytes, from: from) {
+        guard start == 0 || !ASCII.isAlphanumeric(bytes[start - 1]) else {
+          from = start + 1
+          continue
         }
+        var end = start + prefix.count
+        while end < bytes.count, ASCII.isAlphanumeric(bytes[end]) { end += 1 }
+        let value = String(decoding: bytes[start..<end], as: UTF8.self)
+        if end > start + prefix.count, !contract.isReservedReference(value) { found.append((kind.prefix, start)) }
+        from = max(end, start + 1)
       }
     }
     return found

@@ -13,6 +13,11 @@
 #   BENCH_MEMORY=D  in-memory file system for the "memory" builds (default /dev/shm)
 #   BENCH_SETTLE=S  wait up to S seconds for file creation on disk to be fast (default 120;
 #                   see settle_disk: right after mass deletions ext4 creates files slowly)
+#   BENCH_INSTRUCTIONS=1  also count the instructions of one full build to memory with
+#                   valgrind's callgrind (installed when missing): a figure that does not move
+#                   with the machine's clock, for comparing two versions of the tool run by run
+#                   (minutes per corpus; the tool is copied without its debug information,
+#                   which valgrind 3.19 cannot read)
 #
 #   BENCH_CORPORA   which corpora, in order (default "synthetic real"): synthetic is
 #                   bench/make-corpus.py (ASCII prose, no tables); real is
@@ -100,6 +105,10 @@ trap 'exit 130' INT TERM
 # half-way (a new binary also invalidates the build records that the rebuilds rely on).
 cp "$tool" "$disk/linkcontract"
 tool="$disk/linkcontract"
+if [ "${BENCH_INSTRUCTIONS:-0}" = 1 ]; then
+  command -v valgrind >/dev/null 2>&1 || { apt-get update -qq && apt-get install -y -qq valgrind >/dev/null; }
+  strip -g -o "$disk/linkcontract-counted" "$tool"
+fi
 
 # A new, empty folder under $1; the build goes to its site/ (the build record beside it).
 fresh() { mktemp -d "$1/run.XXXXXX"; }
@@ -362,6 +371,15 @@ for pages in "${sizes[@]}"; do
   floor=$(printf '%s\n' "${parse_times[@]}" | median)
   floor_render=$(printf '%s\n' "${render_times[@]}" | median)
 
+  # 2b. With BENCH_INSTRUCTIONS=1, the instructions of one full build to memory.
+  instructions=""
+  if [ "${BENCH_INSTRUCTIONS:-0}" = 1 ]; then
+    valgrind --tool=callgrind --callgrind-out-file="$disk/callgrind.out" "$disk/linkcontract-counted" build \
+      --content "$corpus" --output "$(fresh "$memory")/site" >"$disk/callgrind.log" 2>&1 ||
+      { echo "bench: the counted build failed:" >&2; cat "$disk/callgrind.log" >&2; exit 1; }
+    instructions=$(awk '/^summary:/ { printf "%.2f", $2 / 1e9 }' "$disk/callgrind.out")
+  fi
+
   # 3. Incremental rebuilds.
   noop_times=(); noop_written=()
   for out in "${full_builds[@]}"; do
@@ -391,6 +409,7 @@ for pages in "${sizes[@]}"; do
   printf '  %-28s %10.0fMB %8.0fMB   ratio %s\n' "peak memory" "$((ours_peak / 1024))" "$((hugo_peak / 1024))" "$(ratio "$ours_peak" "$hugo_peak")"
   printf '  %-28s %11.3fs %10s   full build (memory) = %.1fx floor\n' "cmark floor (one core)" "$floor" "" "$(awk -v a="$full_memory" -v b="$floor" 'BEGIN { print a / b }')"
   printf '  %-28s %11.3fs\n' "cmark parse + render HTML" "$floor_render"
+  [ -z "$instructions" ] || printf '  %-28s %10s G   (callgrind, one full build to memory)\n' "instructions" "$instructions"
   printf '  %-28s %11.3fs   (%s files written, %s of a full build, identical to a full build)\n' \
     "no-op rebuild" "$(printf '%s\n' "${noop_times[@]}" | median)" "$(span "${noop_written[@]}")" \
     "$(percent "$(printf '%s\n' "${noop_times[@]}" | median)" "$full_disk")"

@@ -141,7 +141,7 @@ struct PageRenderer {
     case CMARK_NODE_LINEBREAK: element.add("br")
     case CMARK_NODE_CODE:
       // In a table cell, GFM reads `\|` in a code span as the `|` it stands for.
-      element.add("code", text: origin == nil ? node.literal : node.literal.replacing("\\|", with: "|"))
+      element.add("code", text: origin == nil ? node.literal : Self.unescapingPipes(node.literal))
     case CMARK_NODE_EMPH: renderInlines(node, into: element.add("em"))
     case CMARK_NODE_STRONG: renderInlines(node, into: element.add("strong"))
     case CMARK_NODE_LINK:
@@ -184,7 +184,7 @@ struct PageRenderer {
     let headers = parsed.cells.prefix(table.header.count)
     let label =
       "Table: "
-      + headers.map { ($0.paragraph?.plainText ?? "").replacing("\\|", with: "|") }.joined(separator: ", ")
+      + headers.map { Self.unescapingPipes($0.paragraph?.plainText ?? "") }.joined(separator: ", ")
     let html = scrollRegion(in: element, label: label).add("table", ["class": "content-table"])
     let head = html.add("thead").add("tr")
     for (column, cell) in table.header.enumerated() {
@@ -203,6 +203,11 @@ struct PageRenderer {
         }
       }
     }
+  }
+
+  /// `text` with each `\\|` a table cell writes for a literal pipe read as `|`.
+  static func unescapingPipes(_ text: String) -> String {
+    holds(UInt8(ascii: "\\"), in: text) ? text.replacing("\\|", with: "|") : text
   }
 
   mutating func renderCell(

@@ -50,6 +50,7 @@ enum ScalarClasses {
   struct Simple {
     /// The lowercase's bytes, first in the lowest byte.
     let lowercase: UInt32
+    /// How many bytes the lowercase has.
     let count: Int
     let classes: UInt8
   }

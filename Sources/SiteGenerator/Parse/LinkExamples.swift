@@ -1,6 +1,5 @@
 import LinkContract
 import LinkParser
-import Synchronization
 
 /// The opening line of a `link-example` block: `link-example [build=NAME]`; without a build,
 /// the contract's first.
@@ -152,7 +151,7 @@ struct LinkExamples {
   }
 
   private mutating func check(_ build: Build) {
-    let parser = parsers.parser(for: build)
+    let parser = parsers.value(for: build.name) { LinkParser(contract: contract, build: build) }
     for example in examples {
       // The reference itself is not echoed: it may be a real one, or a secret's value.
       for (prefix, offset) in unreservedReferences(in: example.link) {
@@ -291,18 +290,5 @@ struct LinkExamples {
   }
 }
 
-/// The contract's link parser for each build, made once for a build by the first link example
-/// that needs it, and shared by the pages, in parallel.
-final class LinkParsers: Sendable {
-  private let contract: Contract
-  private let parsers = Mutex<[String: LinkParser]>([:])
-
-  init(contract: Contract) { self.contract = contract }
-
-  func parser(for build: Build) -> LinkParser {
-    if let made = parsers.withLock({ $0[build.name] }) { return made }
-    let new = LinkParser(contract: contract, build: build)
-    parsers.withLock { $0[build.name] = new }
-    return new
-  }
-}
+/// The contract's link parser for each build, by the build's name, shared by a build's pages.
+typealias LinkParsers = SharedValues<String, LinkParser>

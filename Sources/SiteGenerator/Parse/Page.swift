@@ -139,7 +139,7 @@ extension PageFacts {
       path: path, markdown: markdown, contract: context.contract, parsers: context.parsers, images: context.images,
       folder: SitePath.folder(of: name)
     ) { directive in
-      context.directiveTexts.text(of: directive) { DirectiveRenderer.searchText(of: directive, context: context) }
+      context.directiveTexts.value(for: directive) { DirectiveRenderer.searchText(of: directive, context: context) }
     }
     survey.walk(markdown.rootNode)
     diagnostics += survey.diagnostics

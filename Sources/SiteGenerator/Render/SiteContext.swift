@@ -25,11 +25,11 @@ struct SiteContext: Sendable {
   let placeholders: ContentPlaceholders
   /// The images beside the pages, which the pages may show.
   let images: ContentImages
-  /// The search text of each `contract` block, made once for a build by the first page that
-  /// shows it: it is the same on every page.
-  let directiveTexts = DirectiveTexts()
-  /// The contract's link parsers, for link examples.
-  let parsers: LinkParsers
+  /// The search text of each `contract` block (`DirectiveRenderer.searchText`), made once for a
+  /// build by the first page that shows it: it is the same on every page.
+  let directiveTexts = SharedValues<Directive, [UInt8]>()
+  /// The contract's link parser for each build, by name, for link examples.
+  let parsers = LinkParsers()
 
   init(
     contract: Contract, template: PageTemplate, siteTitle: String, files: PublishedFiles,
@@ -43,7 +43,6 @@ struct SiteContext: Sendable {
     self.conformance = conformance
     self.contentFolder = contentFolder
     placeholders = ContentPlaceholders(contract: contract)
-    parsers = LinkParsers(contract: contract)
   }
 
   /// The source a page's header names: the Content folder's name and the page's file, such as
@@ -93,19 +92,5 @@ final class SharedConformance: Sendable {
       made = new
       return new
     }
-  }
-}
-
-/// The search text of each `contract` block a build's pages show (`DirectiveRenderer.searchText`),
-/// shared by the pages' first passes, in parallel.
-final class DirectiveTexts: Sendable {
-  private let texts = Mutex<[Directive: [UInt8]]>([:])
-
-  /// The text of `directive`, made with `make` unless a page made it before.
-  func text(of directive: Directive, _ make: () -> [UInt8]) -> [UInt8] {
-    if let made = texts.withLock({ $0[directive] }) { return made }
-    let new = make()
-    texts.withLock { $0[directive] = new }
-    return new
   }
 }

@@ -180,24 +180,22 @@ struct PageRenderer {
   /// each cell's inline Markdown.
   mutating func renderTable(_ table: PipeTable, into element: Element) {
     let parsed = TableCells(table)
-    var cells = parsed.cells.makeIterator()
-    let headers = parsed.cells.prefix(table.header.count)
     let label =
       "Table: "
-      + headers.map { Self.unescapingPipes($0.paragraph?.plainText ?? "") }.joined(separator: ", ")
+      + parsed.header.map { Self.unescapingPipes($0.paragraph?.plainText ?? "") }.joined(separator: ", ")
     let html = scrollRegion(in: element, label: label).add("table", ["class": "content-table"])
     let head = html.add("thead").add("tr")
     for (column, cell) in table.header.enumerated() {
-      renderCell(cell, cells.next()!, into: head.add("th", ["scope": "col"]), table.alignments[column])
+      renderCell(cell, parsed.header[column], into: head.add("th", ["scope": "col"]), table.alignments[column])
     }
     guard !table.rows.isEmpty else { return }
     let body = html.add("tbody")
-    for row in table.rows {
+    for (row, cells) in zip(table.rows, parsed.rows) {
       let tr = body.add("tr")
       for column in table.header.indices {
         let td = tr.add("td")
         if column < row.count {
-          renderCell(row[column], cells.next()!, into: td, table.alignments[column])
+          renderCell(row[column], cells[column], into: td, table.alignments[column])
         } else if let name = table.alignments[column].className {
           td.set("class", name)
         }

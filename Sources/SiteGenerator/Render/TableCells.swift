@@ -14,8 +14,9 @@ struct TableCells {
     let document: MarkdownDocument?
   }
 
-  /// The header's cells, then each row's, up to the header's count.
-  private(set) var cells: [Parsed] = []
+  /// The header's cells, and each row's up to the header's count, as `PipeTable` holds them.
+  let header: [Parsed]
+  let rows: [[Parsed]]
 
   init(_ table: PipeTable) {
     let all = table.header + table.rows.flatMap { $0.prefix(table.header.count) }
@@ -35,6 +36,7 @@ struct TableCells {
     }
     // One paragraph each, as the letter first makes them; else each is read alone after all.
     let joined = paragraphs.count == together.count && paragraphs.allSatisfy { $0.type == CMARK_NODE_PARAGRAPH }
+    var cells: [Parsed] = []
     var next = 0
     for (index, cell) in all.enumerated() {
       if joined, next < together.count, together[next] == index {
@@ -46,6 +48,12 @@ struct TableCells {
         let (document, shift) = Self.alone(cell)
         cells.append(Parsed(paragraph: Self.paragraph(document), shift: shift, document: document))
       }
+    }
+    header = Array(cells.prefix(table.header.count))
+    var start = table.header.count
+    rows = table.rows.map { row in
+      defer { start += min(row.count, table.header.count) }
+      return Array(cells[start..<(start + min(row.count, table.header.count))])
     }
   }
 

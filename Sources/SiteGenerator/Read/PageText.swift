@@ -10,11 +10,16 @@ struct PageText {
   private(set) var problems: [(line: Int, column: Int, message: String)] = []
 
   init(_ source: [UInt8]) {
-    if Self.isPlainASCII(source) {
+    switch Self.survey(source) {
+    case .plainASCII:
       self.init(plain: String(decoding: source, as: UTF8.self))
-    } else if !Self.holdsUnshowable(source), let text = String(validating: source, as: UTF8.self) {
-      self.init(plain: text)
-    } else {
+    case .showable:
+      if let text = String(validating: source, as: UTF8.self) {
+        self.init(plain: text)
+      } else {
+        self.init(checking: source)
+      }
+    case .unshowable:
       self.init(checking: source)
     }
   }
@@ -60,44 +65,45 @@ struct PageText {
   }
 
   /// Whether `bytes` are all ASCII characters a page can hold (tab, line feed, carriage return
-  /// and U+0020 to U+007F), which need no closer look. Eight bytes a step.
-  static func isPlainASCII(_ bytes: [UInt8]) -> Bool {
-    bytes.withUnsafeBytes { raw in
-      var offset = 0
-      while offset + 8 <= raw.count {
-        let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-        if word & ASCII.Word.highBits != 0 { return false }
-        if ASCII.Word.marking(below: 0x20, in: word) != 0 {
-          for byte in raw[offset..<(offset + 8)] where !isPlain(byte) { return false }
-        }
-        offset += 8
-      }
-      return raw[offset...].allSatisfy(isPlain)
-    }
+  /// and U+0020 to U+007F), which need no closer look.
+  static func isPlainASCII(_ bytes: [UInt8]) -> Bool { survey(bytes) == .plainASCII }
+
+  /// What a first look at a file's bytes finds.
+  enum Survey {
+    /// ASCII characters a page can hold.
+    case plainASCII
+    /// No control character and, read as UTF-8, neither U+FFFE nor U+FFFF (EF BF BE, EF BF BF):
+    /// nothing `init(checking:)` reports but invalid UTF-8.
+    case showable
+    /// A character a page cannot hold.
+    case unshowable
   }
 
-  /// Whether `bytes` hold a control character or, as UTF-8, U+FFFE or U+FFFF (EF BF BE and
-  /// EF BF BF): what `init(checking:)` reports besides invalid UTF-8.
-  static func holdsUnshowable(_ bytes: [UInt8]) -> Bool {
+  /// `bytes` looked at eight a step.
+  static func survey(_ bytes: [UInt8]) -> Survey {
     bytes.withUnsafeBytes { raw in
+      func unshowable(at: Int) -> Bool {
+        (raw[at] < 0x20 && !isPlain(raw[at]))
+          || (raw[at] == 0xEF && at + 2 < raw.count && raw[at + 1] == 0xBF && raw[at + 2] & 0xFE == 0xBE)
+      }
+      var seen: UInt64 = 0
       var offset = 0
       while offset + 8 <= raw.count {
         let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-        if ASCII.Word.marking(below: 0x20, in: word & ~ASCII.Word.highBits) != 0 {
-          for byte in raw[offset..<(offset + 8)] where byte < 0x20 && !isPlain(byte) { return true }
-        }
-        if ASCII.Word.marking(0xEF, in: word) != 0 {
-          for at in offset..<(offset + 8) where raw[at] == 0xEF && at + 2 < raw.count {
-            if raw[at + 1] == 0xBF, raw[at + 2] & 0xFE == 0xBE { return true }
-          }
+        seen |= word
+        if ASCII.Word.marking(below: 0x20, in: word & ~ASCII.Word.highBits) != 0
+          || ASCII.Word.marking(0xEF, in: word) != 0,
+          (offset..<(offset + 8)).contains(where: unshowable)
+        {
+          return .unshowable
         }
         offset += 8
       }
       for at in offset..<raw.count {
-        if raw[at] < 0x20, !isPlain(raw[at]) { return true }
-        if raw[at] == 0xEF, at + 2 < raw.count, raw[at + 1] == 0xBF, raw[at + 2] & 0xFE == 0xBE { return true }
+        seen |= UInt64(raw[at])
+        if unshowable(at: at) { return .unshowable }
       }
-      return false
+      return seen & ASCII.Word.highBits == 0 ? .plainASCII : .showable
     }
   }
 

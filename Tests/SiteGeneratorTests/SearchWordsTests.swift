@@ -22,7 +22,7 @@ import Testing
   @Test(
     "Words of a text, lowercase, once each, whole dotted or dashed runs and their parts",
     arguments: [
-      ("See links.example.com and LINKS.example.com.", "see links.example.com links example com and"),
+      ("See docs.example.org and DOCS.example.org.", "see docs.example.org docs example org and"),
       ("`extra-field` (extra-field), a b c", "extra-field extra field"),
       ("utm_source=x&y=2: done!", "utm_source=x&y=2 utm source done"),
       ("", ""),

@@ -2,7 +2,7 @@ import LinkContract
 
 extension SearchIndex {
   /// Lowercase words of `texts`, each once, in first-seen order, separated by spaces: runs of
-  /// letters and digits, and also whole dotted or dashed runs (`links.example.com`, `extra-field`).
+  /// letters and digits, and also whole dotted or dashed runs (`docs.example.org`, `extra-field`).
   static func words(_ texts: [String]) -> String { words(texts, then: "") }
 
   /// `words` of texts given as UTF-8.

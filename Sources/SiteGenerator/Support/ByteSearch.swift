@@ -24,12 +24,8 @@ func byteOffset(of needle: String, in text: Substring) -> Int? {
 
 /// The byte offset of the first `byte` in `text`, found with memchr.
 func byteOffset(of byte: UInt8, in text: some StringProtocol) -> Int? {
-  text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
-    guard let base = bytes.baseAddress, !bytes.isEmpty, let found = memchr(base, Int32(byte), bytes.count) else {
-      return nil
-    }
-    return UnsafeRawPointer(found) - UnsafeRawPointer(base)
-  } ?? text.utf8.firstIndex(of: byte).map { text.utf8.distance(from: text.utf8.startIndex, to: $0) }
+  text.utf8.withContiguousStorageIfAvailable { firstOffset(of: byte, in: $0, from: 0) }
+    ?? text.utf8.firstIndex(of: byte).map { text.utf8.distance(from: text.utf8.startIndex, to: $0) }
 }
 
 /// Whether `text` holds `byte`, found with memchr.

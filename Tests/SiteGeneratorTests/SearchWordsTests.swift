@@ -12,10 +12,12 @@ import Testing
     return seen.joined
   }
 
+  /// The words of ASCII text, which `addWords` reads by its ASCII path.
   static func byBytes(_ text: String) -> String {
+    precondition(text.utf8.allSatisfy { $0 < 0x80 }, "byBytes reads ASCII text")
     var seen = WordSet()
     var text = text
-    text.withUTF8 { SearchIndex.asciiWords($0, into: &seen) }
+    text.withUTF8 { SearchIndex.addWords($0, into: &seen) }
     return seen.joined
   }
 

@@ -31,6 +31,7 @@ extension SearchIndex {
   /// pieces holding any other character (a combining mark, CJK, an emoji) are read by characters.
   static func addWords(_ text: UnsafeBufferPointer<UInt8>, into seen: inout WordSet) {
     if let lowered = asciiLowercased(text) {
+      // Lowering first leaves every separator, trimmed byte, letter and digit what it was.
       lowered.withUnsafeBufferPointer { lowercaseWords($0, classes: ScalarClasses.ASCII(), into: &seen) }
     } else if !wordsByScalars(text, into: &seen) {
       // A piece ends at ASCII whitespace between two ASCII bytes: a separator on both paths and a
@@ -133,13 +134,6 @@ extension SearchIndex {
         if part.startIndex != trimmed.startIndex || part.endIndex != trimmed.endIndex { keep(part) }
       }
     }
-  }
-
-  /// `characterWords` for ASCII `bytes`.
-  static func asciiWords(_ text: UnsafeBufferPointer<UInt8>, into seen: inout WordSet) {
-    // Lowering first leaves every separator, trimmed byte, letter and digit what it was.
-    guard let lowered = asciiLowercased(text) else { preconditionFailure("asciiWords reads ASCII text") }
-    lowered.withUnsafeBufferPointer { lowercaseWords($0, classes: ScalarClasses.ASCII(), into: &seen) }
   }
 
   /// `characterWords` for lowercase UTF-8 `bytes`, each of which `classes` says what it is.

@@ -2,7 +2,6 @@ import CCmark
 import ContractArtifacts
 import Foundation
 import LinkContract
-import Synchronization
 
 /// One thing a reader can find: a page, a section, or a contract value (route class, field,
 /// rejection reason, forbidden word, build, generated file, troubleshooting row), with where
@@ -50,16 +49,7 @@ struct SearchEntry: Sendable, Hashable {
 
 /// The words of the contract's search entries, made once for a build and kept for its next runs
 /// (`watch`, the fuzz targets): they follow from the contract and the generated files alone.
-final class SearchTerms: Sendable {
-  private let known = Mutex<[String: String]>([:])
-
-  func words(_ key: String, _ make: () -> String) -> String {
-    if let words = known.withLock({ $0[key] }) { return words }
-    let words = make()
-    known.withLock { $0[key] = words }
-    return words
-  }
-}
+typealias SearchTerms = SharedValues<String, String>
 
 /// One page's own entries in the search index, serialized: as JSON array items, each after a
 /// comma, and as items of the static index's page and section lists.
@@ -163,7 +153,8 @@ struct SearchIndex {
       guard let href else { return }
       let key = ([kind.rawValue, name, detail] + words).joined(separator: "\u{0}")
       entries.append(
-        SearchEntry(kind: kind, name: name, detail: detail, href: href, terms: terms.words(key) { Self.words(words) }))
+        SearchEntry(
+          kind: kind, name: name, detail: detail, href: href, terms: terms.value(for: key) { Self.words(words) }))
     }
     for route in contract.routeClasses {
       let href = anchor(DirectiveAnchor.route(route.id))

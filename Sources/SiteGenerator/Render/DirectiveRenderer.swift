@@ -232,7 +232,8 @@ struct DirectiveRenderer {
     let cases = context.conformance.value.links.filter { $0.build == build.name }
     var chosen: [ConformanceCase] = []
     func pick(_ suffix: String) {
-      if let found = cases.first(where: { $0.id == "\(build.name)-\(route.id)-\(suffix)" }) { chosen.append(found) }
+      let id = "\(build.name)-\(route.id)-\(suffix)"
+      if let found = cases.first(where: { $0.id == id }) { chosen.append(found) }
     }
     for carrier in route.carriers { pick("\(carrier.rawValue)-canonical") }
     if route.httpsPath != nil {

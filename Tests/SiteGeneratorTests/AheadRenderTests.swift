@@ -72,7 +72,35 @@ struct AheadRenderTests {
       pages: [
         "r.md": page("R", "Opens [the route](route:business).\n"),
         "routes.md": page("Routes", weight: 2, "```contract route business\n```\n"),
-      ], ahead: 0),
+      ], ahead: 1),
+    Case(
+      name: "contract blocks between tables of one name, and in a list",
+      pages: [
+        "c.md": page(
+          "C",
+          """
+          | A | B |
+          | --- | --- |
+          | 1 | [r](routes.md) |
+
+          ```contract route-classes
+          ```
+
+          | A | B |
+          | --- | --- |
+          | 3 | 4 |
+
+          - First.
+
+            ```contract rejection-reasons
+            ```
+
+          - Last.
+
+          After.
+          """),
+        "routes.md": page("Routes", weight: 2, "```contract routes\n```\n"),
+      ], ahead: 2),
   ]
 
   @Test("The site is the one every page parsed twice makes", arguments: cases)

@@ -386,7 +386,8 @@ struct SitePipeline {
       }
       let parsed = worker.parsed(for: page.facts.name)
       if let ahead = page.ahead, parsed.layout != nil,
-        let content = ahead.take(answer: site.index.answer, isGenerated: { context.files[$0] != nil })
+        let content = ahead.take(
+          answer: site.index.answer, isGenerated: { context.files[$0] != nil }, index: site.index)
       {
         return (renderPage(page.facts, content: content, parsed: parsed, context: context), chunk, true)
       }

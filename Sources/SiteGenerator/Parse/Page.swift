@@ -111,8 +111,8 @@ final class PageFacts: Sendable {
 extension PageFacts {
   /// The first pass over a Content page: its front matter, then one walk over its Markdown.
   /// The Markdown is not kept: every page's cmark tree at once was most of a build's peak
-  /// memory. With `ahead`, a page that shows no `contract` block and has no problem so far has
-  /// its content rendered now, ahead of the site index (`AheadContent`); any other page is
+  /// memory. With `ahead`, a page that has no problem so far has its content rendered now, ahead
+  /// of the site index, but for its `contract` blocks (`AheadContent`); any other page is
   /// parsed again for its render (`SourcePage`).
   static func firstPass(
     name: String, path: String, source: Substring, digest: UInt64, context: SiteContext, ahead: Bool = false
@@ -159,7 +159,7 @@ extension PageFacts {
       name: name, path: path, digest: digest, matter: matter, headings: headings, ids: allocator.used,
       anchors: survey.anchors, homes: survey.homes, searchWords: sections.mapValues { SearchIndex.words(utf8: $0) },
       diagnostics: diagnostics)
-    guard ahead, diagnostics.isEmpty, survey.homes.isEmpty else { return (facts, nil) }
+    guard ahead, diagnostics.isEmpty else { return (facts, nil) }
     return (facts, AheadContent(SourcePage(facts: facts, markdown: markdown), context: context))
   }
 }

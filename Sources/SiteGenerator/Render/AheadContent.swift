@@ -2,7 +2,9 @@ import LinkContract
 import Synchronization
 
 /// A page's content written in its first pass, ahead of the site index (see `SiteLookups`),
-/// so that the page's Markdown is parsed once: held until the page's render takes it.
+/// so that the page's Markdown is parsed once: held until the page's render takes it. A page
+/// that shows `contract` blocks keeps its tree, with the place of each block, until then: a
+/// block's render reads the index, and is written into its place when the page is taken.
 final class AheadContent: Sendable {
   struct Written: Sendable {
     /// The content slot's children.
@@ -13,7 +15,24 @@ final class AheadContent: Sendable {
     let notGenerated: [String]
   }
 
-  private let written: Mutex<Written?>
+  /// A page's content tree, each of its `contract` blocks still to be written in its place.
+  /// It is made on the first pass's thread and taken, once, on the render's: never shared.
+  private struct AwaitingBlocks: @unchecked Sendable {
+    let content: Element
+    let blocks: [PageRenderer.LaterBlock]
+    let lookups: [SiteLookup]
+    let notGenerated: [String]
+    let page: String
+    let context: SiteContext
+    let expectedBytes: Int
+  }
+
+  private enum Made: Sendable {
+    case written(Written)
+    case awaitingBlocks(AwaitingBlocks)
+  }
+
+  private let made: Mutex<Made?>
 
   /// The content of `page`, written now; nil when its render asked what only the index
   /// answers, or found a problem (the page is then rendered after the index, and reports it).
@@ -28,28 +47,59 @@ final class AheadContent: Sendable {
     document.reserveCapacity(nodes: size / 16, textBytes: size)
     let content = Element(owner: document, index: document.append(.element, "main", to: 0))
     renderer.renderBlocks(page.markdown.rootNode, into: content)
-    distinctRegionLabels(in: content)
     guard !renderer.lookups.spoiled, renderer.diagnostics.isEmpty else { return nil }
-    written = Mutex(
-      Written(
-        content: document.writtenChildren(of: content, expectedBytes: size + size / 2),
-        lookups: renderer.lookups.recorded,
-        notGenerated: renderer.lookups.notGenerated))
+    guard renderer.laterBlocks.isEmpty else {
+      made = Mutex(
+        .awaitingBlocks(
+          AwaitingBlocks(
+            content: content, blocks: renderer.laterBlocks, lookups: renderer.lookups.recorded,
+            notGenerated: renderer.lookups.notGenerated, page: page.name, context: context,
+            expectedBytes: size + size / 2)))
+      return
+    }
+    distinctRegionLabels(in: content)
+    made = Mutex(
+      .written(
+        Written(
+          content: document.writtenChildren(of: content, expectedBytes: size + size / 2),
+          lookups: renderer.lookups.recorded,
+          notGenerated: renderer.lookups.notGenerated)))
   }
 
   /// The content, once: nil after that, or when what its render took for granted does not
   /// hold: each question's `answer` (nil when it cannot be told) and no link naming a file that
-  /// `isGenerated`.
+  /// `isGenerated`. A page with `contract` blocks is finished with `index`, and is nil without.
   func take(
-    answer: (SiteLookup.Question) -> String?, isGenerated: (String) -> Bool
+    answer: (SiteLookup.Question) -> String?, isGenerated: (String) -> Bool, index: SiteIndex? = nil
   ) -> Written? {
-    let taken = written.withLock { written in
-      defer { written = nil }
-      return written
+    let taken = made.withLock { made in
+      defer { made = nil }
+      return made
     }
-    guard let taken, taken.lookups.allSatisfy({ answer($0.question) == $0.answer }),
-      !taken.notGenerated.contains(where: isGenerated)
-    else { return nil }
-    return taken
+    switch taken {
+    case .written(let written):
+      guard written.lookups.allSatisfy({ answer($0.question) == $0.answer }),
+        !written.notGenerated.contains(where: isGenerated)
+      else { return nil }
+      return written
+    case .awaitingBlocks(let awaiting):
+      guard let index, awaiting.lookups.allSatisfy({ answer($0.question) == $0.answer }),
+        !awaiting.notGenerated.contains(where: isGenerated)
+      else { return nil }
+      let lookups = SiteLookups(index: index, page: awaiting.page, context: awaiting.context)
+      for block in awaiting.blocks {
+        var renderer = DirectiveRenderer(context: awaiting.context, lookups: lookups)
+        renderer.render(block.directive, into: block.place)
+        block.place.unwrap()
+      }
+      distinctRegionLabels(in: awaiting.content)
+      let asked = Set(awaiting.lookups.map(\.question))
+      return Written(
+        content: awaiting.content.owner.writtenChildren(of: awaiting.content, expectedBytes: awaiting.expectedBytes),
+        lookups: awaiting.lookups + lookups.recorded.filter { !asked.contains($0.question) },
+        notGenerated: awaiting.notGenerated)
+    case nil:
+      return nil
+    }
   }
 }

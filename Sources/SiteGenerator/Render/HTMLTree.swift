@@ -143,6 +143,9 @@ struct Element {
   /// Takes the element, and everything in it, out of the document.
   func remove() { owner.unlink(index) }
 
+  /// Puts the element's children in its place, and takes the element out of the document.
+  func unwrap() { owner.unwrap(index) }
+
   /// Whether the element is still in its document: not removed.
   var isInDocument: Bool { owner.nodes[Int(index)].parent >= 0 }
 
@@ -361,6 +364,30 @@ final class HTMLDocument {
       }
       attribute = next
     }
+  }
+
+  fileprivate func unwrap(_ node: Int32) {
+    let first = nodes[Int(node)].firstChild
+    guard first >= 0 else { return unlink(node) }
+    let parent = nodes[Int(node)].parent
+    guard parent >= 0 else { return }
+    var child = first
+    while child >= 0 {
+      nodes[Int(child)].parent = parent
+      child = nodes[Int(child)].next
+    }
+    let last = nodes[Int(node)].lastChild
+    var previous: Int32 = -1
+    child = nodes[Int(parent)].firstChild
+    while child >= 0, child != node {
+      previous = child
+      child = nodes[Int(child)].next
+    }
+    guard child == node else { return }
+    if previous >= 0 { nodes[Int(previous)].next = first } else { nodes[Int(parent)].firstChild = first }
+    nodes[Int(last)].next = nodes[Int(node)].next
+    if nodes[Int(parent)].lastChild == node { nodes[Int(parent)].lastChild = last }
+    nodes[Int(node)] = Node(kind: .element)
   }
 
   fileprivate func unlink(_ node: Int32) {

@@ -11,6 +11,15 @@ struct PageRenderer {
   /// Where the Markdown being rendered starts in the page's body, when it is a table cell's
   /// text that cmark parsed on its own (body line and byte column); nil for the page itself.
   var origin: (line: Int, column: Int)?
+  /// Ahead of the site index, each `contract` block met, with the place kept for it.
+  private(set) var laterBlocks: [LaterBlock] = []
+
+  /// A `contract` block met ahead of the index: its render reads the index, and goes into
+  /// `place`, an element that then gives way to its children.
+  struct LaterBlock {
+    let place: Element
+    let directive: Directive
+  }
 
   init(page: SourcePage, context: SiteContext, index: SiteIndex) {
     self.page = page
@@ -100,10 +109,12 @@ struct PageRenderer {
   mutating func renderCodeBlock(_ node: MarkdownNode, into element: Element) {
     let info = node.fenceInfo
     if let call = DirectiveCall(info: info) {
-      // A block's render reads the generated files and the index (a first pass writes none).
-      guard lookups.index != nil else { return lookups.spoil() }
       guard case .success(let directive) = Directive.parse(call, contract: context.contract) else {
         return  // reported in the first pass
+      }
+      // A block's render reads the generated files and the index: ahead of it, its place is kept.
+      guard lookups.index != nil else {
+        return laterBlocks.append(LaterBlock(place: element.add("contract-block"), directive: directive))
       }
       var renderer = DirectiveRenderer(context: context, lookups: lookups)
       renderer.render(directive, into: element)

@@ -25,6 +25,10 @@ let pathCases: [PathCase] = [
   PathCase(folder: "guides", written: "../../outside.md", fromRoot: nil),
   PathCase(folder: "", written: "/etc/passwd", fromRoot: nil),
   PathCase(folder: "", written: "a//b.md", fromRoot: nil),
+  PathCase(folder: "", written: ".", fromRoot: nil),
+  PathCase(folder: "", written: "..", fromRoot: nil),
+  PathCase(folder: "", written: "./routes.md", fromRoot: "routes.md"),
+  PathCase(folder: "guides", written: ".", fromRoot: "guides"),
 ]
 
 /// A path from the root, and how a page in `folder` writes it.

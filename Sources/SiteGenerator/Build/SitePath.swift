@@ -17,6 +17,10 @@ enum SitePath {
   /// is absolute, leaves the root (`../` from the root) or has an empty segment (`a//b`).
   static func join(_ folder: String, _ relative: String) -> String? {
     guard !relative.isEmpty, !relative.hasPrefix("/") else { return nil }
+    // A file's name alone, from the root, names itself; most links are such names.
+    if folder.isEmpty, relative != ".", relative != "..", !relative.utf8.contains(UInt8(ascii: "/")) {
+      return relative
+    }
     var segments = folder.isEmpty ? [] : folder.pieces(UInt8(ascii: "/"), omittingEmpty: false)
     for segment in relative.pieces(UInt8(ascii: "/"), omittingEmpty: false) {
       switch segment {

@@ -128,4 +128,23 @@ import Testing
     }
     #expect([UInt8]().withUnsafeBufferPointer { SearchIndex.asciiLowercased($0) } == [])
   }
+
+  @Test("A word set keeps each word once, in first-seen order, as a set of strings does", arguments: 0..<6)
+  func wordSetKeepsEachWordOnce(_ seed: Int) {
+    // Words of two letters and of every length to 12: many share all but one byte, or one
+    // length, or start as another ends, around the 4 and 8 bytes the set reads at once.
+    var random = SplitMix64(name: "word set \(seed)")
+    var seen = WordSet(capacity: 1)
+    var expected: [String] = []
+    var known = Set<String>()
+    for _ in 0..<2_000 {
+      let word = random.string(Array("ab"), count: random.int(1...12))
+      let bytes = Array(word.utf8)
+      bytes.withUnsafeBufferPointer { seen.insert($0) }
+      if known.insert(word).inserted { expected.append(word) }
+      #expect(bytes.withUnsafeBufferPointer { seen.contains($0) }, "\(word) is in the set")
+    }
+    #expect(seen.count == expected.count)
+    #expect(seen.joined == expected.joined(separator: " "))
+  }
 }

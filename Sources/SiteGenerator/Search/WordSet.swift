@@ -6,11 +6,11 @@ import LinkContract
 /// dozen distinct words among thousands, and a `Set<String>` would make a string and hash it
 /// with SipHash for every one of them.
 struct WordSet {
-  /// Where a word is in `bytes`, and its hash.
+  /// Where a word is in `bytes`, and its key.
   private struct Word {
     let start: Int32
     let count: Int32
-    let hash: UInt64
+    let key: UInt64
   }
 
   /// The words, each after a space but the first.
@@ -19,6 +19,10 @@ struct WordSet {
   private var words: [Word] = []
   /// Open addressing: a word's index + 1, or 0 for an empty slot.
   private var slots: [Int32]
+  /// Mixed into every slot, so that no text can be written to make its words share slots:
+  /// the slots decide no order, only how long a lookup takes.
+  private let seed = Self.processSeed
+  private static let processSeed = UInt64.random(in: .min ... .max)
 
   /// A set for the words of `textBytes` bytes of prose: about one distinct word in ten bytes,
   /// so that a section's words rarely outgrow it.
@@ -36,9 +40,9 @@ struct WordSet {
 
   /// Adds `word`, which is lowercase already, unless it is there already.
   mutating func insert(_ word: UnsafeBufferPointer<UInt8>) {
-    let hash = Self.hash(word)
-    guard let slot = emptySlot(for: word, hash: hash) else { return }
-    add(word, hash: hash, slot: slot)
+    let key = Self.key(word)
+    guard let slot = emptySlot(for: word, key: key) else { return }
+    add(word, key: key, slot: slot)
   }
 
   /// Adds `word` as it is, unless it is there already.
@@ -57,26 +61,50 @@ struct WordSet {
           }
       }
     }
-    return emptySlot(for: word, hash: Self.hash(word)) == nil
+    return emptySlot(for: word, key: Self.key(word)) == nil
   }
 
-  private static func hash(_ word: UnsafeBufferPointer<UInt8>) -> UInt64 {
-    var digest = InputDigest()
-    digest.add(bytes: UnsafeRawBufferPointer(word))
-    return digest.value
+  /// A word of at most eight bytes is its own key: its bytes, the first in the lowest byte, so
+  /// that two such words of one length are the same when their keys are. A longer one's key is
+  /// a digest of its bytes.
+  private static func key(_ word: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    guard word.count <= 8 else {
+      var digest = InputDigest()
+      digest.add(bytes: UnsafeRawBufferPointer(word))
+      return digest.value
+    }
+    guard let start = word.baseAddress.map(UnsafeRawPointer.init) else { return 0 }
+    let count = word.count
+    if count < 4 {
+      let middle = count / 2
+      return UInt64(word[0]) | UInt64(word[middle]) << (middle * 8) | UInt64(word[count - 1]) << ((count - 1) * 8)
+    }
+    // Two loads that overlap in the middle, each byte at its own place.
+    let low = UInt64(UInt32(littleEndian: start.loadUnaligned(as: UInt32.self)))
+    let high = UInt64(UInt32(littleEndian: start.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)))
+    return low | high << ((count - 4) * 8)
+  }
+
+  /// A key's slot: its bits mixed with the seed, since the bytes of short words differ mostly
+  /// in a few bits.
+  private func slot(of key: UInt64, mask: Int) -> Int {
+    var mixed = key ^ seed
+    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+    return Int(truncatingIfNeeded: mixed ^ (mixed >> 31)) & mask
   }
 
   /// The empty slot `word` would take, or nil when it is a word of the set already.
-  private func emptySlot(for word: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int? {
+  private func emptySlot(for word: UnsafeBufferPointer<UInt8>, key: UInt64) -> Int? {
     slots.withUnsafeBufferPointer { slots in
       words.withUnsafeBufferPointer { words in
         bytes.withUnsafeBufferPointer { stored in
           let mask = slots.count - 1
-          var slot = Int(truncatingIfNeeded: hash) & mask
+          var slot = slot(of: key, mask: mask)
           while slots[slot] != 0 {
             let known = words[Int(slots[slot]) - 1]
-            if known.hash == hash, Int(known.count) == word.count,
-              word.isEmpty || memcmp(stored.baseAddress! + Int(known.start), word.baseAddress!, word.count) == 0
+            if known.key == key, Int(known.count) == word.count,
+              word.count <= 8 || memcmp(stored.baseAddress! + Int(known.start), word.baseAddress!, word.count) == 0
             {
               return nil
             }
@@ -88,11 +116,11 @@ struct WordSet {
     }
   }
 
-  private mutating func add(_ word: UnsafeBufferPointer<UInt8>, hash: UInt64, slot: Int) {
+  private mutating func add(_ word: UnsafeBufferPointer<UInt8>, key: UInt64, slot: Int) {
     if !words.isEmpty { bytes.append(UInt8(ascii: " ")) }
     let start = bytes.count
     bytes.append(contentsOf: word)
-    words.append(Word(start: Int32(start), count: Int32(word.count), hash: hash))
+    words.append(Word(start: Int32(start), count: Int32(word.count), key: key))
     slots[slot] = Int32(words.count)
     if words.count * 2 > slots.count { grow() }
   }
@@ -101,7 +129,7 @@ struct WordSet {
     slots = Array(repeating: 0, count: slots.count * 2)
     let mask = slots.count - 1
     for (index, word) in words.enumerated() {
-      var slot = Int(truncatingIfNeeded: word.hash) & mask
+      var slot = slot(of: word.key, mask: mask)
       while slots[slot] != 0 { slot = (slot + 1) & mask }
       slots[slot] = Int32(index + 1)
     }

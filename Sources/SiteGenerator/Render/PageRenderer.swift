@@ -193,7 +193,7 @@ struct PageRenderer {
     let parsed = TableCells(table)
     let label =
       "Table: "
-      + parsed.header.map { Self.unescapingPipes($0.paragraph?.plainText ?? "") }.joined(separator: ", ")
+      + parsed.header.map { Self.unescapingPipes($0.plainText) }.joined(separator: ", ")
     let html = scrollRegion(in: element, label: label).add("table", ["class": "content-table"])
     let head = html.add("thead").add("tr")
     for (column, cell) in table.header.enumerated() {
@@ -224,6 +224,7 @@ struct PageRenderer {
   ) {
     if let name = alignment.className { element.set("class", name) }
     guard !cell.text.isEmpty else { return }
+    if let text = parsed.text { return element.text(String(text)) }
     guard let paragraph = parsed.paragraph else {
       diagnostics.append(
         Diagnostic(

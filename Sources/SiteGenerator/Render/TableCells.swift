@@ -3,15 +3,20 @@ import CCmark
 /// A table's cells parsed as GFM reads a cell: alone, as inline Markdown. A cell that starts
 /// with a letter is a paragraph whatever it holds, and cmark parses each paragraph's inlines on
 /// their own, so those cells are parsed together, one paragraph each, in one document; any other
-/// cell is parsed alone (`alone`).
+/// cell is parsed alone (`alone`). A cell that starts with a letter and holds no character that
+/// can begin inline Markdown is its own text (`isText`), as cmark would read it.
 struct TableCells {
   /// A cell's paragraph, nil when it is empty or would start a block, and the bytes an escape
-  /// added before its own columns.
+  /// added before its own columns; or, for a cell that is text alone, that text.
   struct Parsed {
     let paragraph: MarkdownNode?
     let shift: Int
     /// The document the paragraph is in, kept as long as it is.
     let document: MarkdownDocument?
+    var text: Substring? = nil
+
+    /// What a reader sees of the cell.
+    var plainText: String { text.map(String.init) ?? paragraph?.plainText ?? "" }
   }
 
   /// The header's cells, and each row's up to the header's count, as `PipeTable` holds them.
@@ -20,7 +25,7 @@ struct TableCells {
 
   init(_ table: PipeTable) {
     let all = table.header + table.rows.flatMap { $0.prefix(table.header.count) }
-    let together = all.indices.filter { Self.startsParagraph(all[$0].text) }
+    let together = all.indices.filter { Self.startsParagraph(all[$0].text) && !Self.isText(all[$0].text) }
     var paragraphs: [MarkdownNode] = []
     var joinedDocument: MarkdownDocument?
     if !together.isEmpty {
@@ -44,6 +49,8 @@ struct TableCells {
         next += 1
       } else if cell.text.isEmpty {
         cells.append(Parsed(paragraph: nil, shift: 0, document: nil))
+      } else if Self.startsParagraph(cell.text), Self.isText(cell.text) {
+        cells.append(Parsed(paragraph: nil, shift: 0, document: nil, text: cell.text))
       } else {
         let (document, shift) = Self.alone(cell)
         cells.append(Parsed(paragraph: Self.paragraph(document), shift: shift, document: document))
@@ -61,6 +68,21 @@ struct TableCells {
   private static func startsParagraph(_ text: Substring) -> Bool {
     guard let first = text.utf8.first else { return false }
     return first >= 0x80 || (first | 0x20) &- UInt8(ascii: "a") < 26
+  }
+
+  /// Whether a cell's text, which starts a paragraph, is one text node as cmark reads it: it
+  /// holds none of the characters that begin an escape, an entity, a code span, emphasis, a
+  /// link, an image, an autolink or HTML (`\`, `&`, `` ` ``, `*`, `_`, `[`, `]`, `!`, `<`), and no
+  /// control character (a cell is one line, trimmed: it holds no line break).
+  static func isText(_ text: Substring) -> Bool {
+    !text.utf8.contains { byte in
+      switch byte {
+      case 0x00..<0x20, 0x7F, UInt8(ascii: "\\"), UInt8(ascii: "&"), UInt8(ascii: "`"), UInt8(ascii: "*"),
+        UInt8(ascii: "_"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "!"), UInt8(ascii: "<"):
+        true
+      default: false
+      }
+    }
   }
 
   /// A cell's text parsed alone: a cell that would start a block (`-` for "none", `# 1`, `> 2`,

@@ -224,7 +224,7 @@ struct PageRenderer {
   ) {
     if let name = alignment.className { element.set("class", name) }
     guard !cell.text.isEmpty else { return }
-    if let text = parsed.text { return element.text(String(text)) }
+    if var text = parsed.text { return text.withUTF8 { element.text(utf8: $0) } }
     guard let paragraph = parsed.paragraph else {
       diagnostics.append(
         Diagnostic(

@@ -25,7 +25,8 @@ struct TableCells {
 
   init(_ table: PipeTable) {
     let all = table.header + table.rows.flatMap { $0.prefix(table.header.count) }
-    let together = all.indices.filter { Self.startsParagraph(all[$0].text) && !Self.isText(all[$0].text) }
+    let texts = all.map { Self.startsParagraph($0.text) && Self.isText($0.text) }
+    let together = all.indices.filter { !texts[$0] && Self.startsParagraph(all[$0].text) }
     var paragraphs: [MarkdownNode] = []
     var joinedDocument: MarkdownDocument?
     if !together.isEmpty {
@@ -42,6 +43,7 @@ struct TableCells {
     // One paragraph each, as the letter first makes them; else each is read alone after all.
     let joined = paragraphs.count == together.count && paragraphs.allSatisfy { $0.type == CMARK_NODE_PARAGRAPH }
     var cells: [Parsed] = []
+    cells.reserveCapacity(all.count)
     var next = 0
     for (index, cell) in all.enumerated() {
       if joined, next < together.count, together[next] == index {
@@ -49,7 +51,7 @@ struct TableCells {
         next += 1
       } else if cell.text.isEmpty {
         cells.append(Parsed(paragraph: nil, shift: 0, document: nil))
-      } else if Self.startsParagraph(cell.text), Self.isText(cell.text) {
+      } else if texts[index] {
         cells.append(Parsed(paragraph: nil, shift: 0, document: nil, text: cell.text))
       } else {
         let (document, shift) = Self.alone(cell)
@@ -75,12 +77,15 @@ struct TableCells {
   /// link, an image, an autolink or HTML (`\`, `&`, `` ` ``, `*`, `_`, `[`, `]`, `!`, `<`), and no
   /// control character (a cell is one line, trimmed: it holds no line break).
   static func isText(_ text: Substring) -> Bool {
-    !text.utf8.contains { byte in
-      switch byte {
-      case 0x00..<0x20, 0x7F, UInt8(ascii: "\\"), UInt8(ascii: "&"), UInt8(ascii: "`"), UInt8(ascii: "*"),
-        UInt8(ascii: "_"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "!"), UInt8(ascii: "<"):
-        true
-      default: false
+    var text = text
+    return !text.withUTF8 {
+      $0.contains { byte in
+        switch byte {
+        case 0x00..<0x20, 0x7F, UInt8(ascii: "\\"), UInt8(ascii: "&"), UInt8(ascii: "`"), UInt8(ascii: "*"),
+          UInt8(ascii: "_"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "!"), UInt8(ascii: "<"):
+          true
+        default: false
+        }
       }
     }
   }

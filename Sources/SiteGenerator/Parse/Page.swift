@@ -160,7 +160,10 @@ extension PageFacts {
       anchors: survey.anchors, homes: survey.homes, searchWords: sections.mapValues { SearchIndex.words(utf8: $0) },
       diagnostics: diagnostics)
     guard ahead, diagnostics.isEmpty else { return (facts, nil) }
-    return (facts, AheadContent(SourcePage(facts: facts, markdown: markdown), context: context))
+    return (
+      facts,
+      AheadContent(SourcePage(facts: facts, markdown: markdown, linkExamples: survey.linkExamples), context: context)
+    )
   }
 }
 
@@ -169,6 +172,8 @@ extension PageFacts {
 final class SourcePage: @unchecked Sendable {
   let facts: PageFacts
   let markdown: MarkdownDocument
+  /// The `link-example` blocks the first pass read, by node, when this is its Markdown.
+  let linkExamples: [OpaquePointer: LinkExamples]
 
   /// The page's Markdown, parsed after its first pass made `facts`: heading nodes are marked in
   /// document order, the order of `facts.headings`.
@@ -178,10 +183,11 @@ final class SourcePage: @unchecked Sendable {
     self.init(facts: facts, markdown: MarkdownDocument(body: body, lineOffset: bodyLine - 1))
   }
 
-  /// The page's Markdown as its first pass parsed it.
-  init(facts: PageFacts, markdown: MarkdownDocument) {
+  /// The page's Markdown as its first pass parsed it, with the link examples it read.
+  init(facts: PageFacts, markdown: MarkdownDocument, linkExamples: [OpaquePointer: LinkExamples] = [:]) {
     self.markdown = markdown
     self.facts = facts
+    self.linkExamples = linkExamples
     var marker = HeadingMarker()
     marker.walk(markdown.rootNode)
   }
@@ -211,6 +217,8 @@ struct PageSurvey: MarkdownWalker {
   /// Each top-level block's searchable text, with the index of the heading it follows.
   private(set) var sectionTexts: [(heading: Int?, text: [UInt8])] = []
   private var section: Int?
+  /// Each `link-example` block read, by its node, for the page's render to show.
+  private(set) var linkExamples: [OpaquePointer: LinkExamples] = [:]
 
   /// The text a reader sees of a generated block, which the search index holds as the page's.
   let generatedText: (Directive) -> [UInt8]
@@ -267,8 +275,11 @@ struct PageSurvey: MarkdownWalker {
         survey(call, node)
       } else if let call = LinkExampleCall(info: node.fenceInfo) {
         // The search holds the examples as shown: their placeholders filled, their outcomes.
+        let (line, column) = position(node)
         let examples = LinkExamples(
-          call: call, body: node.literal, path: path, firstLine: 1, column: 1, contract: contract, parsers: parsers)
+          call: call, body: node.literal, path: path, firstLine: line + 1, column: column, contract: contract,
+          parsers: parsers)
+        linkExamples[node.pointer] = examples
         let document = HTMLDocument.fragment()
         examples.render(into: document.body)
         let text = document.plainText(of: document.body)

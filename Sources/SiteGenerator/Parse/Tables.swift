@@ -198,11 +198,15 @@ struct PipeTable {
     let first = paragraph.startLine
     let last = paragraph.endLine
     guard first > 0, last >= first else { return [] }
-    var starts: [Int: Int] = [first: paragraph.startColumn]
+    // Each line's first column, by its offset from the first line; .max where none is known.
+    var starts = [Int](repeating: .max, count: last - first + 1)
+    starts[0] = paragraph.startColumn
     func visit(_ node: MarkdownNode) {
       for child in node.childNodes {
         let line = child.startLine
-        if line > first, child.startColumn > 0 { starts[line] = min(starts[line] ?? .max, child.startColumn) }
+        if line > first, line <= last, child.startColumn > 0 {
+          starts[line - first] = min(starts[line - first], child.startColumn)
+        }
         visit(child)
       }
     }
@@ -213,13 +217,15 @@ struct PipeTable {
       let text = lines[line - 1]
       let bytes = text.utf8
       var offset: Int
-      if let start = starts[line] {
-        offset = min(start - 1, bytes.count)
+      if starts[line - first] != .max {
+        offset = min(starts[line - first] - 1, bytes.count)
       } else {
         offset = bytes.prefix { $0 == 0x20 || $0 == 0x09 || $0 == 0x3E }.count
       }
       var end = bytes.count
-      while end > offset, [0x20, 0x09, 0x0D].contains(bytes[bytes.index(bytes.startIndex, offsetBy: end - 1)]) {
+      while end > offset {
+        let byte = bytes[bytes.index(bytes.startIndex, offsetBy: end - 1)]
+        guard byte == 0x20 || byte == 0x09 || byte == 0x0D else { break }
         end -= 1
       }
       offset = min(offset, end)

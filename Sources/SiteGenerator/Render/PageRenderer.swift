@@ -122,9 +122,11 @@ struct PageRenderer {
     }
     if let call = LinkExampleCall(info: info) {
       let (line, column) = position(node)
-      let examples = LinkExamples(
-        call: call, body: node.literal, path: page.path, firstLine: line + 1, column: column,
-        contract: context.contract, parsers: context.parsers)
+      let examples =
+        page.linkExamples[node.pointer]
+        ?? LinkExamples(
+          call: call, body: node.literal, path: page.path, firstLine: line + 1, column: column,
+          contract: context.contract, parsers: context.parsers)
       examples.render(into: element)
       diagnostics += examples.diagnostics
       return

@@ -146,7 +146,7 @@ final class ParsedTemplate {
     if let layout {
       let contents = HTMLDocument()
       contents.linkFolder = document.linkFolder
-      var slots: [Slot: Element] = [:]
+      var slots = [Slot: Element](minimumCapacity: layout.holes.count)
       for hole in layout.holes {
         slots[hole.slot] = Element(owner: contents, index: contents.append(.element, hole.name, to: 0))
       }

@@ -127,16 +127,24 @@ struct Element {
     return Element(owner: owner, index: child)
   }
 
-  /// Every element below this one, depth first, in document order.
+  /// Every element below this one, depth first, in document order; `visit` may change their
+  /// attributes, not the tree. Walked without recursion.
   func descendants(_ visit: (Element) -> Void) {
-    var child = owner.nodes[Int(index)].firstChild
-    while child >= 0 {
-      if owner.nodes[Int(child)].kind == .element {
-        let element = Element(owner: owner, index: child)
-        visit(element)
-        element.descendants(visit)
+    var node = owner.nodes[Int(index)].firstChild
+    while node >= 0 {
+      if owner.nodes[Int(node)].kind == .element {
+        visit(Element(owner: owner, index: node))
+        if owner.nodes[Int(node)].firstChild >= 0 {
+          node = owner.nodes[Int(node)].firstChild
+          continue
+        }
       }
-      child = owner.nodes[Int(child)].next
+      // Up until a node with a next sibling, not past this element.
+      while owner.nodes[Int(node)].next < 0 {
+        node = owner.nodes[Int(node)].parent
+        if node == index || node < 0 { return }
+      }
+      node = owner.nodes[Int(node)].next
     }
   }
 

@@ -59,6 +59,15 @@ extension ASCII {
       return (difference &- ones) & ~difference & highBits
     }
 
+    /// `word`, whose bytes are all ASCII, with A-Z folded onto a-z.
+    @inlinable public static func lowercased(_ word: UInt64) -> UInt64 {
+      // For bytes below 0x80, adding 0x3F sets the high bit from `A` on and adding 0x25 from
+      // `[` on, carrying into no other byte; the bits that differ mark A-Z, and 0x80 >> 2 is
+      // the 0x20 that folds them.
+      let upper = ((word &+ 0x3F3F_3F3F_3F3F_3F3F) ^ (word &+ 0x2525_2525_2525_2525)) & highBits
+      return word | (upper >> 2)
+    }
+
     /// The bytes of `word` below `bound`, which is at most 0x80.
     @inlinable public static func marking(below bound: UInt8, in word: UInt64) -> UInt64 {
       (word &- ones &* UInt64(bound)) & ~word & highBits

@@ -80,11 +80,8 @@ extension SearchIndex {
       while offset + 8 <= text.count {
         let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
         seenBits |= word
-        // For bytes below 0x80, adding 0x3F sets the high bit from `A` on and adding 0x25 from
-        // `[` on, carrying into no other byte; the bits that differ mark A-Z, and 0x80 >> 2 is
-        // the 0x20 that folds them.
-        let upper = ((word &+ 0x3F3F_3F3F_3F3F_3F3F) ^ (word &+ 0x2525_2525_2525_2525)) & ASCII.Word.highBits
-        out.storeBytes(of: word | (upper >> 2), toByteOffset: offset, as: UInt64.self)
+        // Folded as ASCII whatever the bytes are; the bits seen say afterwards whether they were.
+        out.storeBytes(of: ASCII.Word.lowercased(word), toByteOffset: offset, as: UInt64.self)
         offset += 8
       }
       while offset < text.count {

@@ -498,12 +498,20 @@ final class HTMLDocument {
     return (between, found)
   }
 
-  /// A hole of `writtenAround`: an element's tags and children, written apart.
-  struct HoleParts {
+  /// A hole of `writtenAround`: an element's tags and children, written apart. Shared, not
+  /// copied, by every page written around it.
+  final class HoleParts: Sendable {
     let index: Int32
     let start: WrittenHTML
     let children: WrittenHTML
     let end: WrittenHTML
+
+    init(index: Int32, start: WrittenHTML, children: WrittenHTML, end: WrittenHTML) {
+      self.index = index
+      self.start = start
+      self.children = children
+      self.end = end
+    }
   }
 
   /// Writes one node. An element without children closes itself (`<br/>`) only when it is a

@@ -42,9 +42,11 @@ struct SiteLookup: Hashable, Sendable {
       switch kind {
       case .page: return exists(key) ? "1" : ""
       case .id:
-        let parts = key.pieces(UInt8(ascii: "#"), maxSplits: 1)
-        guard parts.count == 2, exists(String(parts[0])) else { return "" }
-        return ids(String(parts[0])).contains(String(parts[1])) ? "1" : ""
+        guard let hash = key.utf8.firstIndex(of: UInt8(ascii: "#")), hash != key.utf8.startIndex else { return "" }
+        let fragment = String(Substring(key.utf8[key.utf8.index(after: hash)...]))
+        guard !fragment.isEmpty else { return "" }
+        let page = String(Substring(key.utf8[..<hash]))
+        return exists(page) && ids(page).contains(fragment) ? "1" : ""
       case .anchor: return holder(key) ?? ""
       }
     }

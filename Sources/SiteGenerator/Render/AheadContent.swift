@@ -30,6 +30,17 @@ final class AheadContent: Sendable {
   private enum Made: Sendable {
     case written(Written)
     case awaitingBlocks(AwaitingBlocks)
+
+    /// Whether what the render took for granted holds: each question's `answer`, and no link
+    /// naming a file that `isGenerated`.
+    func holds(answer: (SiteLookup.Question) -> String?, isGenerated: (String) -> Bool) -> Bool {
+      let (lookups, notGenerated) =
+        switch self {
+        case .written(let written): (written.lookups, written.notGenerated)
+        case .awaitingBlocks(let awaiting): (awaiting.lookups, awaiting.notGenerated)
+        }
+      return lookups.allSatisfy { answer($0.question) == $0.answer } && !notGenerated.contains(where: isGenerated)
+    }
   }
 
   private let made: Mutex<Made?>
@@ -57,13 +68,21 @@ final class AheadContent: Sendable {
             expectedBytes: size + size / 2)))
       return
     }
-    distinctRegionLabels(in: content)
     made = Mutex(
       .written(
-        Written(
-          content: document.writtenChildren(of: content, expectedBytes: size + size / 2),
-          lookups: renderer.lookups.recorded,
+        Self.finish(
+          content, expectedBytes: size + size / 2, lookups: renderer.lookups.recorded,
           notGenerated: renderer.lookups.notGenerated)))
+  }
+
+  /// The content written, its scroll regions' names made distinct first.
+  private static func finish(
+    _ content: Element, expectedBytes: Int, lookups: [SiteLookup], notGenerated: [String]
+  ) -> Written {
+    distinctRegionLabels(in: content)
+    return Written(
+      content: content.owner.writtenChildren(of: content, expectedBytes: expectedBytes), lookups: lookups,
+      notGenerated: notGenerated)
   }
 
   /// The content, once: nil after that, or when what its render took for granted does not
@@ -76,30 +95,23 @@ final class AheadContent: Sendable {
       defer { made = nil }
       return made
     }
+    guard let taken, taken.holds(answer: answer, isGenerated: isGenerated) else { return nil }
     switch taken {
     case .written(let written):
-      guard written.lookups.allSatisfy({ answer($0.question) == $0.answer }),
-        !written.notGenerated.contains(where: isGenerated)
-      else { return nil }
       return written
     case .awaitingBlocks(let awaiting):
-      guard let index, awaiting.lookups.allSatisfy({ answer($0.question) == $0.answer }),
-        !awaiting.notGenerated.contains(where: isGenerated)
-      else { return nil }
+      guard let index else { return nil }
       let lookups = SiteLookups(index: index, page: awaiting.page, context: awaiting.context)
       for block in awaiting.blocks {
         var renderer = DirectiveRenderer(context: awaiting.context, lookups: lookups)
         renderer.render(block.directive, into: block.place)
         block.place.unwrap()
       }
-      distinctRegionLabels(in: awaiting.content)
       let asked = Set(awaiting.lookups.map(\.question))
-      return Written(
-        content: awaiting.content.owner.writtenChildren(of: awaiting.content, expectedBytes: awaiting.expectedBytes),
+      return Self.finish(
+        awaiting.content, expectedBytes: awaiting.expectedBytes,
         lookups: awaiting.lookups + lookups.recorded.filter { !asked.contains($0.question) },
         notGenerated: awaiting.notGenerated)
-    case nil:
-      return nil
     }
   }
 }

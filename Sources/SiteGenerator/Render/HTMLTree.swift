@@ -374,28 +374,22 @@ final class HTMLDocument {
     }
   }
 
+  /// Moves the children of `node` to follow it among its siblings, then unlinks it.
   fileprivate func unwrap(_ node: Int32) {
-    let first = nodes[Int(node)].firstChild
-    guard first >= 0 else { return unlink(node) }
-    let parent = nodes[Int(node)].parent
-    guard parent >= 0 else { return }
-    var child = first
-    while child >= 0 {
-      nodes[Int(child)].parent = parent
-      child = nodes[Int(child)].next
+    let (parent, first, last) = (nodes[Int(node)].parent, nodes[Int(node)].firstChild, nodes[Int(node)].lastChild)
+    if parent >= 0, first >= 0 {
+      var child = first
+      while child >= 0 {
+        nodes[Int(child)].parent = parent
+        child = nodes[Int(child)].next
+      }
+      nodes[Int(last)].next = nodes[Int(node)].next
+      nodes[Int(node)].next = first
+      if nodes[Int(parent)].lastChild == node { nodes[Int(parent)].lastChild = last }
+      nodes[Int(node)].firstChild = -1
+      nodes[Int(node)].lastChild = -1
     }
-    let last = nodes[Int(node)].lastChild
-    var previous: Int32 = -1
-    child = nodes[Int(parent)].firstChild
-    while child >= 0, child != node {
-      previous = child
-      child = nodes[Int(child)].next
-    }
-    guard child == node else { return }
-    if previous >= 0 { nodes[Int(previous)].next = first } else { nodes[Int(parent)].firstChild = first }
-    nodes[Int(last)].next = nodes[Int(node)].next
-    if nodes[Int(parent)].lastChild == node { nodes[Int(parent)].lastChild = last }
-    nodes[Int(node)] = Node(kind: .element)
+    unlink(node)
   }
 
   fileprivate func unlink(_ node: Int32) {

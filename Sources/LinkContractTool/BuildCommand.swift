@@ -44,8 +44,8 @@ func siteBuild(
       contentDirectory: content, templatesDirectory: templates, outputDirectory: output, contract: contract,
       generatedFilesIdentity: identity
     ) { table in
-      let start = ContinuousClock.now
-      defer { phaseTimer?("contract artifacts", .now - start) }
+      let start = (ContinuousClock.now, threadProcessorTime())
+      defer { if phaseTimer != nil { printTask("contract artifacts", since: start) } }
       return publishedFiles(siteArtifacts(contract, table: table))
     }
   }
@@ -59,9 +59,44 @@ func siteBuild(
 let phaseTimer: (@Sendable (String, Duration) -> Void)? =
   ProcessInfo.processInfo.environment["LINKCONTRACT_TIMING"] == nil ? nil : printPhase
 
+/// Prints the wall time of work done on a thread of its own beside the phases, with that
+/// thread's processor time.
+private func printTask(_ task: String, since start: (ContinuousClock.Instant, Duration)) {
+  let (wall, processor) = (ContinuousClock.now - start.0, threadProcessorTime() - start.1)
+  FileHandle.standardError.write(
+    Data("timing: \(task) \(milliseconds(wall)) ms beside the phases, processor \(milliseconds(processor)) ms\n".utf8))
+}
+
+private func threadProcessorTime() -> Duration {
+  var usage = rusage()
+  getrusage(1, &usage)  // RUSAGE_THREAD, which Glibc does not import
+  return processorTime(usage)
+}
+
+private func processorTime(_ usage: rusage) -> Duration {
+  func time(_ value: timeval) -> Duration { .seconds(value.tv_sec) + .microseconds(value.tv_usec) }
+  return time(usage.ru_utime) + time(usage.ru_stime)
+}
+
+private func milliseconds(_ duration: Duration) -> Int64 {
+  duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
+}
+
+/// The process's processor time (user and system, every thread) when the last phase ended.
+private let processorTimeBefore = Mutex(Duration.zero)
+
+/// Prints the phase's wall time and the processor time every thread spent in it: their ratio
+/// tells how many cores the phase kept busy.
 @Sendable private func printPhase(_ phase: String, _ duration: Duration) {
-  let milliseconds = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
-  FileHandle.standardError.write(Data("timing: \(phase) \(milliseconds) ms\n".utf8))
+  var usage = rusage()
+  getrusage(RUSAGE_SELF.rawValue, &usage)
+  let processor = processorTime(usage)
+  let spent = processorTimeBefore.withLock { before in
+    defer { before = processor }
+    return processor - before
+  }
+  FileHandle.standardError.write(
+    Data("timing: \(phase) \(milliseconds(duration)) ms, processor \(milliseconds(spent)) ms\n".utf8))
 }
 
 /// A usage error, naming the flag to give, when `path` is not a folder: run outside the

@@ -219,8 +219,9 @@ struct MarkdownNode {
     }
     return true
   }
-  /// Calls `body` with the literal's UTF-8 where cmark keeps it, making no string. The
-  /// parser validates its input (`CMARK_OPT_VALIDATE_UTF8`), so the bytes are UTF-8.
+  /// Calls `body` with the literal's UTF-8 where cmark keeps it, making no string. The bytes
+  /// are UTF-8: cmark reads a Swift string's, cuts them only at ASCII bytes, and writes U+FFFD
+  /// for NUL and for an entity that names no character.
   func withLiteral<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
     guard let literal = cmark_node_get_literal(pointer) else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
     return literal.withMemoryRebound(to: UInt8.self, capacity: 1) {

@@ -20,6 +20,9 @@ import LinkContract
 struct SitePipeline {
   let build: SiteBuild
   var clock: PhaseClock
+  /// Given the build record's pages as soon as the pages are rendered, before the site is
+  /// assembled and checked: saving them can start while the check runs.
+  var pagesReady: (@Sendable ([String: BuildRecord.Page]) -> Void)?
 
   init(build: SiteBuild) {
     self.build = build
@@ -55,6 +58,11 @@ struct SitePipeline {
       && (context.files["check.js"] != nil || sources.templates.bytes["check.js"] != nil)
     let rendered = render(
       resolved, context: context, script: hasScript, checker: hasChecker, previous: previous, untouched: untouched)
+    let recordPages = Dictionary(
+      uniqueKeysWithValues: zip(resolved.pages, zip(rendered.pages.suffix(resolved.pages.count), rendered.chunks)).map {
+        ($0.facts.name, $0.record(render: $1.0, chunk: $1.1, previous: previous))
+      })
+    pagesReady?(recordPages)
     clock.mark("render")
     var output = assemble(rendered, sources: sources)
     diagnostics += rendered.pages.flatMap(\.diagnostics) + pages.flatMap(\.facts.diagnostics)
@@ -95,10 +103,7 @@ struct SitePipeline {
     output.searchPage = rendered.searchPage
     output.searchIDs = rendered.pages.first { $0.path == "search.html" && resolved.index.pages["search"] == nil }?
       .ids.sorted()
-    output.pages = Dictionary(
-      uniqueKeysWithValues: zip(resolved.pages, zip(rendered.pages.suffix(resolved.pages.count), rendered.chunks)).map {
-        ($0.facts.name, $0.record(render: $1.0, chunk: $1.1, previous: previous))
-      })
+    output.pages = recordPages
     let names = output.pages.keys.sorted()
     let position = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
     output.siteMap = BuildRecord.SiteMap(

@@ -199,7 +199,26 @@ public struct SiteBuild: Sendable {
       previous = nil
     }
     pipeline.clock.mark("previous build")
+    // The record's pages are written while the site is checked and written: what the snapshot
+    // of the output adds to the record is small. Into a new pages file (no previous record to
+    // append to) they are written as soon as the pages are rendered; the file is a temporary
+    // one, removed when the build fails.
+    let pagesFile = Mutex<BuildRecord.PagesFile?>(nil)
+    let pagesWritten = DispatchGroup()
+    @Sendable func savePages(_ pages: [String: BuildRecord.Page], stored: BuildRecord.Stored?) {
+      DispatchQueue.global().async(group: pagesWritten) {
+        let file = BuildRecord.savePages(pages, location: location, stored: stored)
+        pagesFile.withLock { $0 = file }
+      }
+    }
+    func discardPages() {
+      pagesWritten.wait()
+      if let temporary = pagesFile.withLock({ $0 })?.temporary { unlink(temporary) }
+    }
+    let savesEarly = usesBuildCache && previous == nil
+    if savesEarly { pipeline.pagesReady = { savePages($0, stored: nil) } }
     var site = pipeline.run(sources, digests: digests, previous: previous, untouched: untouched)
+    pipeline.pagesReady = nil
     // A part of the record that did not read as it was written leaves the build made from it
     // in doubt: it is made again from the sources alone, and the record is written anew.
     let recordFailed = previous?.health.hasFailed == true
@@ -208,20 +227,10 @@ public struct SiteBuild: Sendable {
     let files = site.files.count + site.kept.count
     guard site.diagnostics.errorCount == 0 else {
       prepared?.discard()
+      discardPages()
       return SiteBuildResult(diagnostics: site.diagnostics, files: files, written: 0, removed: 0)
     }
-    // The record's pages are written while the site is: what the snapshot of the output adds
-    // to the record is small.
-    let pagesFile = Mutex<BuildRecord.PagesFile?>(nil)
-    let pagesWritten = DispatchGroup()
-    if usesBuildCache {
-      let pages = site.pages
-      let stored = recordFailed ? nil : previous?.stored
-      DispatchQueue.global().async(group: pagesWritten) {
-        let file = BuildRecord.savePages(pages, location: location, stored: stored)
-        pagesFile.withLock { $0 = file }
-      }
-    }
+    if usesBuildCache, !savesEarly { savePages(site.pages, stored: recordFailed ? nil : previous?.stored) }
     do {
       let commit: SiteOutput.Commit
       do {
@@ -229,8 +238,7 @@ public struct SiteBuild: Sendable {
           site.files, keeping: site.kept, to: outputDirectory, existing: current.map { Set($0.map(\.path)) },
           prepared: prepared)
       } catch {
-        pagesWritten.wait()
-        if let temporary = pagesFile.withLock({ $0 })?.temporary { unlink(temporary) }
+        discardPages()
         throw error
       }
       pipeline.clock.mark("write")

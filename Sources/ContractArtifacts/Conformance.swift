@@ -156,8 +156,14 @@ struct CaseBuilder {
       break
     }
     for route in contract.routeClasses where drop(route.id.rawValue, then: UInt8(ascii: "-")) { break }
-    let words = Self.kebab(String(rest)).split(separator: "-").filter { !$0.allSatisfy(\.isNumber) }
-    return words.isEmpty ? "canonical" : words.joined(separator: "-")
+    // A kebab-case id is ASCII letters and digits in words between single `-`s.
+    var fault: [UInt8] = []
+    for word in Self.kebab(String(rest)).utf8.split(separator: UInt8(ascii: "-"))
+    where !word.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
+      if !fault.isEmpty { fault.append(UInt8(ascii: "-")) }
+      fault.append(contentsOf: word)
+    }
+    return fault.isEmpty ? "canonical" : String(decoding: fault, as: UTF8.self)
   }
 
   /// Id prefixes that name their case's fault whole, in the order `fault(of:)` tries them.

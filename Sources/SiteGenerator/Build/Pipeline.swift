@@ -352,8 +352,9 @@ struct SitePipeline {
 
   // MARK: - Render
 
-  /// Every page in the template, across the cores, with the listings (the search page, and the
-  /// page list when Content has no index) first as the largest jobs. A page is kept as the
+  /// Every page in the template, across the cores, then the listings: the page list (when
+  /// Content has no index) beside the pages, the search page once they are rendered, beside
+  /// the search index's files. A page is kept as the
   /// previous build wrote it when its bytes, the site and the navigation are the same, its file
   /// is untouched, and the site index answers every question its render asked as it did then.
   func render(
@@ -376,6 +377,20 @@ struct SitePipeline {
       search.checker = checker
       return search
     }()
+    // The page list, when Content has no index, needs only the pages' facts: it is made on a
+    // thread of its own while the pages render.
+    let index: Later<RenderedPage>? =
+      !site.hasGeneratedListing
+      ? nil
+      : Later {
+        if let known = previous?.listingRender, previous?.listing == site.listingDigest,
+          untouched.contains(known.path)
+        {
+          return known
+        }
+        let worker = WorkerTemplate(template, navigation: navigation)
+        return renderIndex(site.pages.map(\.facts), parsed: worker.parsed, context: context)
+      }
     let pages = parallelJobs(site.pages.count) {
       WorkerTemplate(template, navigation: navigation)
     } _: { job, worker -> (RenderedPage, SearchChunk, ahead: Bool) in
@@ -409,41 +424,35 @@ struct SitePipeline {
       let source = SourcePage(facts: page.facts, source: Substring(text), placeholders: context.placeholders)
       return (renderPage(source, parsed: parsed, context: context, index: site.index), chunk, false)
     }
-    // The listings: the search page, and the page list when Content has no index.
-    let listings: [Listing] =
-      (site.index.pages["search"] == nil ? [.search] : []) + (site.hasGeneratedListing ? [.index] : [])
     var search = searchBase
     for (page, (_, chunk, _)) in zip(site.pages, pages) { search.add(page.facts, chunk: chunk) }
-    let searchFiles = searchFiles(search, script: hasScript, previous: previous, untouched: untouched)
+    let hasSearchPage = site.index.pages["search"] == nil
     var shown = InputDigest()
     shown.add(site.navigationDigest)
     shown.add(search.pageDigest(script: hasScript))
     let searchPage = shown.value
-    let made = parallelJobs(listings.count) {
-      WorkerTemplate(template, navigation: navigation)
-    } _: { [search] job, worker -> RenderedPage in
-      switch listings[job] {
-      case .index:
-        if let known = previous?.listingRender, previous?.listing == site.listingDigest,
-          untouched.contains(known.path)
-        {
-          return known
-        }
-        return renderIndex(site.pages.map(\.facts), parsed: worker.parsed, context: context)
-      case .search:
-        // The page as the recorded build wrote it, while it would show the same: its links lead
-        // where they did, to targets made from the same facts.
-        if let ids = previous?.searchIDs, previous?.searchPage == searchPage, untouched.contains("search.html") {
-          return RenderedPage(
-            path: "search.html", bytes: nil, ids: Set(ids), duplicateIDs: [], links: [], diagnostics: [])
-        }
-        return renderSearch(search, parsed: worker.parsed, context: context, script: hasScript)
+    // The search index's files are made while the search page renders.
+    let madeFiles = Later { [self, search] in
+      self.searchFiles(search, script: hasScript, previous: previous, untouched: untouched)
+    }
+    var made: [RenderedPage] = []
+    if hasSearchPage {
+      // The page as the recorded build wrote it, while it would show the same: its links lead
+      // where they did, to targets made from the same facts.
+      if let ids = previous?.searchIDs, previous?.searchPage == searchPage, untouched.contains("search.html") {
+        made.append(
+          RenderedPage(path: "search.html", bytes: nil, ids: Set(ids), duplicateIDs: [], links: [], diagnostics: []))
+      } else {
+        let worker = WorkerTemplate(template, navigation: navigation)
+        made.append(renderSearch(search, parsed: worker.parsed, context: context, script: hasScript))
       }
     }
+    if let index { made.append(index.value) }
+    let files = madeFiles.value
     return RenderedPages(
       pages: made + pages.map(\.0), chunks: pages.map(\.1), renderedAhead: pages.count(where: \.ahead),
-      titledFiles: searchBase.titledFiles.sorted(), search: searchFiles,
-      searchPage: listings.contains(.search) ? searchPage : 0)
+      titledFiles: searchBase.titledFiles.sorted(), search: files,
+      searchPage: hasSearchPage ? searchPage : 0)
   }
 
   /// The search index's files: `search.json`, and each part of the pages' entries, made only
@@ -682,11 +691,6 @@ final class WorkerTemplate {
 }
 
 /// The pages the build writes beside Content's own.
-enum Listing {
-  case index
-  case search
-}
-
 /// A site made by the pipeline: the files whose bytes it made, the files it keeps from the
 /// previous build, what it found, and what the build record needs.
 struct SiteRender {

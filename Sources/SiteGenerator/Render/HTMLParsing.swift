@@ -193,7 +193,7 @@ extension HTMLDocument {
   private static func closeEmpty(_ node: xmlNodePtr, inForeignContent: Bool, document: xmlDocPtr) {
     let foreign = inForeignContent || xmlStrEqual(node.pointee.name, "svg") != 0
     guard let first = node.pointee.children else {
-      if !foreign, !voidElements.contains(String(cString: node.pointee.name)) {
+      if !foreign, !isVoidElement(String(cString: node.pointee.name)) {
         xmlAddChild(node, xmlNewDocTextLen(document, "", 0))
       }
       return

@@ -588,7 +588,7 @@ final class HTMLDocument {
       }
       attribute = attributes[current].next
     }
-    if nodes[at].firstChild < 0, foreign || voidElements.contains(values[at]) {
+    if nodes[at].firstChild < 0, foreign || isVoidElement(values[at]) {
       out.bytes.append(UInt8(ascii: "/"))
       out.bytes.append(UInt8(ascii: ">"))
       return true
@@ -756,10 +756,18 @@ func proseParts(_ text: String, _ visit: (Substring, _ isCode: Bool) -> Void) {
   }
 }
 
-/// HTML elements that never have content or an end tag.
-let voidElements: Set<String> = [
-  "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr",
-]
+/// Whether `name` is an HTML element that never has content or an end tag. Told by length
+/// first, with no hashing: the writer asks for every element without children.
+func isVoidElement(_ name: String) -> Bool {
+  switch name.utf8.count {
+  case 2: name == "br" || name == "hr"
+  case 3: name == "col" || name == "img" || name == "wbr"
+  case 4: name == "area" || name == "base" || name == "link" || name == "meta"
+  case 5: name == "embed" || name == "input" || name == "track"
+  case 6: name == "source"
+  default: false
+  }
+}
 
 extension String {
   var trimmingTrailingNewline: String {

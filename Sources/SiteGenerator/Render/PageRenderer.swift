@@ -285,15 +285,15 @@ struct PageRenderer {
       }
       return destination
     }
-    let parts =
-      holds(UInt8(ascii: "#"), in: destination)
-      ? destination.pieces(UInt8(ascii: "#"), maxSplits: 1, omittingEmpty: false) : [Substring(destination)]
-    let file = String(parts[0])
+    // The file part and the fragment after the first `#`, if there is one.
+    let hash = destination.utf8.firstIndex(of: UInt8(ascii: "#"))
+    let file = hash.map { String(destination[..<$0]) } ?? destination
+    let fragment = hash.map { String(destination[destination.utf8.index(after: $0)...]) }
     // A link is written relative to the page's own folder, as a browser reads it; the site's
     // paths are from its root (`SitePath`), and the writer makes them relative again.
     let folder = SitePath.folder(of: page.name)
     let target = SitePath.join(folder, file)
-    if parts.count == 1, let target, lookups.isGeneratedFile(target) { return target }
+    if fragment == nil, let target, lookups.isGeneratedFile(target) { return target }
     if let target, ExternalLink.looksLikeGeneratedFile(target) {
       let known = lookups.generatedPaths()
       let shownKnown = known.map { SitePath.relative($0, from: folder) }
@@ -317,9 +317,8 @@ struct PageRenderer {
       let suggestion = known.isEmpty ? "" : " " + Suggestion.known(file, among: known)
       return fail("link to missing page `\(Printed.excerpt(file))`\(suggestion)")
     }
-    var href = name == page.name && parts.count > 1 ? "" : PageFacts.outputName(of: name)
-    if parts.count > 1 {
-      let fragment = String(parts[1])
+    var href = name == page.name && fragment != nil ? "" : PageFacts.outputName(of: name)
+    if let fragment {
       guard lookups.has(id: fragment, onPage: name) else {
         let near = lookups.index?.pages[name].map { ExternalLink.ids(fragment, $0) } ?? ""
         return fail("no heading or anchor `\(Printed.excerpt(fragment))` in `\(file)` \(near)")

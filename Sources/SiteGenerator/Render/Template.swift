@@ -114,7 +114,7 @@ final class ParsedTemplate {
 
   private static func layout(_ document: HTMLDocument, slots: [Slot: Element], navigation: Navigation?) -> Layout? {
     for element in slots.values {
-      if voidElements.contains(element.name) || element.isForeign || element.holdsAny(of: slots.values) { return nil }
+      if isVoidElement(element.name) || element.isForeign || element.holdsAny(of: slots.values) { return nil }
     }
     let nav = navigation == nil ? nil : slots[.nav]
     if let nav, let navigation {

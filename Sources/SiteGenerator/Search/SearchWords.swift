@@ -137,12 +137,14 @@ extension SearchIndex {
   private static func lowercaseWords(
     _ bytes: UnsafeBufferPointer<UInt8>, classes: some ByteClasses, into seen: inout WordSet
   ) {
-    /// Characters in `range`: bytes that start a scalar, each scalar being a character.
-    func characters(_ range: Range<Int>) -> Int {
-      classes.isASCII ? range.count : range.count(where: { classes[$0, bytes] & ScalarClasses.continuation == 0 })
-    }
+    /// Inserts the word in `range` when it has more than one character. Each scalar here is a
+    /// character, and a range starts at a scalar: it has more than one when it is longer than
+    /// its first scalar.
     func insert(_ range: Range<Int>) {
-      if characters(range) > 1 { seen.insert(UnsafeBufferPointer(rebasing: bytes[range])) }
+      guard !range.isEmpty else { return }
+      let lead = bytes[range.lowerBound]
+      let first = classes.isASCII || lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+      if range.count > first { seen.insert(UnsafeBufferPointer(rebasing: bytes[range])) }
     }
     func kind(_ index: Int) -> UInt8 { classes[index, bytes] & ScalarClasses.kind }
     var start = 0

@@ -61,6 +61,30 @@ let tableShapes: [TableShape] = [
     #expect(html.contains(shape.html), "\(shape.name): \(html)")
   }
 
+  /// Two landmarks of one page with one name cannot be told apart: the second and later
+  /// regions that share a name are numbered, in the order the page shows them.
+  @Test(
+    "Scroll regions of one name are numbered; regions of distinct names are not",
+    arguments: [
+      ("| a | b |\n|---|---|\n| 1 | 2 |\n\nText.\n\n| a | b |\n|---|---|\n| 3 | 4 |\n", ["Table: a, b", "Table: a, b (2)"]),
+      ("| a | b |\n|---|---|\n| 1 | 2 |\n\n| c |\n|---|\n| 3 |\n", ["Table: a, b", "Table: c"]),
+      (
+        "| x |\n|---|\n| 1 |\n\n- | x |\n  |---|\n  | 2 |\n\n> | x |\n> |---|\n> | 3 |\n",
+        ["Table: x", "Table: x (2)", "Table: x (3)"]
+      ),
+    ])
+  func regionNames(_ markdown: String, _ expected: [String]) throws {
+    let fixture = try Fixture(pages: ["index.md": page("Home", "Intro.\n\n" + markdown)])
+    defer { fixture.remove() }
+    let result = fixture.build.run()
+    #expect(fixture.messages(result.diagnostics) == [])
+    let html = try #require(fixture.read("Site/index.html"))
+    let names = html.components(separatedBy: "role=\"region\" aria-label=\"").dropFirst().map {
+      String($0.prefix { $0 != "\"" })
+    }
+    #expect(names == expected, "\(markdown)")
+  }
+
   @Test("A table of 20,000 rows renders every row")
   func largeTable() throws {
     let rows = (0..<20_000).map { "| r\($0) | \($0) |" }.joined(separator: "\n")

@@ -351,12 +351,20 @@ enum GFMExtensions {
 /// `distinctRegionLabels` keeps unique on a page.
 @discardableResult
 func scrollRegion(in parent: Element, label: String) -> Element {
-  parent.add("div", ["class": "scroll-region", "role": "region", "aria-label": label, "tabindex": "0"])
+  let region = parent.add("div", ["class": "scroll-region", "role": "region", "aria-label": label, "tabindex": "0"])
+  parent.owner.noteRegion(region.index)
+  return region
 }
 
 /// Numbers the second and later scroll regions of `content` that share a name (`Table: Link,
 /// Outcome (2)`): two landmarks of one page with one name cannot be told apart.
 func distinctRegionLabels(in content: Element) {
+  // Every region is made by `scrollRegion`: unless two of the document's share a name, none
+  // is numbered, and the content is not walked.
+  var names = Set<String>()
+  let owner = content.owner
+  guard owner.regions.contains(where: { !names.insert(Element(owner: owner, index: $0).attribute("aria-label") ?? "").inserted })
+  else { return }
   var seen: [String: Int] = [:]
   content.descendants { element in
     guard element.attribute("role") == "region", let label = element.attribute("aria-label") else { return }

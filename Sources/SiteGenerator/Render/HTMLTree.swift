@@ -225,6 +225,8 @@ final class HTMLDocument {
   @exclusivity(unchecked) fileprivate(set) var lines: [Int32]
   /// The markup of each `written` node, by the node's index.
   fileprivate(set) var writtenParts: [Int32: WrittenHTML] = [:]
+  /// The scroll regions made in the document (`scrollRegion`), in the order they were made.
+  fileprivate(set) var regions: [Int32] = []
 
   init() {
     nodes = [Node(kind: .document)]
@@ -243,6 +245,7 @@ final class HTMLDocument {
     copy.attributes = attributes
     copy.lines = lines
     copy.writtenParts = writtenParts
+    copy.regions = regions
     return copy
   }
 
@@ -303,6 +306,9 @@ final class HTMLDocument {
     nodes[Int(index)].textBytes = start..<Int32(textBytes.count)
     return index
   }
+
+  /// Notes `element` as a scroll region, whose name `distinctRegionLabels` may number.
+  func noteRegion(_ element: Int32) { regions.append(element) }
 
   func appendWritten(_ written: WrittenHTML, to parent: Int32) {
     writtenParts[append(.written, "", to: parent)] = written

@@ -66,7 +66,10 @@ let tableShapes: [TableShape] = [
   @Test(
     "Scroll regions of one name are numbered; regions of distinct names are not",
     arguments: [
-      ("| a | b |\n|---|---|\n| 1 | 2 |\n\nText.\n\n| a | b |\n|---|---|\n| 3 | 4 |\n", ["Table: a, b", "Table: a, b (2)"]),
+      (
+        "| a | b |\n|---|---|\n| 1 | 2 |\n\nText.\n\n| a | b |\n|---|---|\n| 3 | 4 |\n",
+        ["Table: a, b", "Table: a, b (2)"]
+      ),
       ("| a | b |\n|---|---|\n| 1 | 2 |\n\n| c |\n|---|\n| 3 |\n", ["Table: a, b", "Table: c"]),
       (
         "| x |\n|---|\n| 1 |\n\n- | x |\n  |---|\n  | 2 |\n\n> | x |\n> |---|\n> | 3 |\n",

@@ -363,7 +363,10 @@ func distinctRegionLabels(in content: Element) {
   // is numbered, and the content is not walked.
   var names = Set<String>()
   let owner = content.owner
-  guard owner.regions.contains(where: { !names.insert(Element(owner: owner, index: $0).attribute("aria-label") ?? "").inserted })
+  guard
+    owner.regions.contains(where: {
+      !names.insert(Element(owner: owner, index: $0).attribute("aria-label") ?? "").inserted
+    })
   else { return }
   var seen: [String: Int] = [:]
   content.descendants { element in

@@ -101,6 +101,12 @@ struct AheadRenderTests {
           """),
         "routes.md": page("Routes", weight: 2, "```contract routes\n```\n"),
       ], ahead: 2),
+    Case(
+      name: "one block shown on two pages, one of which holds an anchor it links to",
+      pages: [
+        "own.md": page("Own", "```contract route business\n```\n\n```contract route-classes\n```\n"),
+        "other.md": page("Other", weight: 2, "```contract route-classes\n```\n"),
+      ], ahead: 2),
   ]
 
   @Test("The site is the one every page parsed twice makes", arguments: cases)

@@ -103,8 +103,16 @@ final class AheadContent: Sendable {
       guard let index else { return nil }
       let lookups = SiteLookups(index: index, page: awaiting.page, context: awaiting.context)
       for block in awaiting.blocks {
-        var renderer = DirectiveRenderer(context: awaiting.context, lookups: lookups)
-        renderer.render(block.directive, into: block.place)
+        let rendered = awaiting.context.renderedBlocks.value(for: block.directive) {
+          RenderedBlock(block.directive, context: awaiting.context, index: index)
+        }
+        if rendered.shows(on: awaiting.page) {
+          block.place.appendCopies(ofBodyOf: rendered.fragment)
+          lookups.take(rendered.lookups)
+        } else {
+          var renderer = DirectiveRenderer(context: awaiting.context, lookups: lookups)
+          renderer.render(block.directive, into: block.place)
+        }
         block.place.unwrap()
       }
       let asked = Set(awaiting.lookups.map(\.question))

@@ -48,6 +48,12 @@ struct Element {
     owner.appendText(utf8: bytes, to: index)
   }
 
+  /// Appends a copy of the children of `fragment`'s body (`HTMLDocument.fragment()`): their
+  /// attributes, text and written markup, and the scroll regions among them.
+  func appendCopies(ofBodyOf fragment: HTMLDocument) {
+    owner.copyChildren(ofFragmentBody: fragment.body.index, in: fragment, to: index)
+  }
+
   /// Appends markup written before, as this document writes it (`WrittenHTML`), with the ids
   /// and links in it: the search page's items, made once per page and kept by the build record.
   func append(_ written: WrittenHTML) {
@@ -305,6 +311,48 @@ final class HTMLDocument {
     textBytes.append(contentsOf: bytes)
     nodes[Int(index)].textBytes = start..<Int32(textBytes.count)
     return index
+  }
+
+  /// Appends a copy of the children of `body`, a fragment's body (`fragment()`), to `target`.
+  /// Every node after the body is below it: the nodes are copied as one run, each index moved
+  /// by where the run starts here.
+  fileprivate func copyChildren(ofFragmentBody body: Int32, in source: HTMLDocument, to target: Int32) {
+    let first = source.nodes[Int(body)].firstChild
+    guard first >= 0 else { return }
+    precondition(Int(body) == 2 && source.nodes[2].parent == 1, "a fragment's body")
+    let run = (Int(body) + 1)..<source.nodes.count
+    let shift = Int32(nodes.count - run.lowerBound)
+    let attributeShift = Int32(attributes.count)
+    let textShift = Int32(textBytes.count)
+    nodes.reserveCapacity(nodes.count + run.count)
+    for var node in source.nodes[run] {
+      node.parent = node.parent == body ? target : node.parent < 0 ? -1 : node.parent + shift
+      if node.firstChild >= 0 {
+        node.firstChild += shift
+        node.lastChild += shift
+      }
+      if node.next >= 0 { node.next += shift }
+      if node.firstAttribute >= 0 {
+        node.firstAttribute += attributeShift
+        node.lastAttribute += attributeShift
+      }
+      if let range = node.textBytes { node.textBytes = (range.lowerBound + textShift)..<(range.upperBound + textShift) }
+      nodes.append(node)
+    }
+    values.append(contentsOf: source.values[run])
+    if !lines.isEmpty { lines.append(contentsOf: repeatElement(0, count: run.count)) }
+    attributes.reserveCapacity(attributes.count + source.attributes.count)
+    for var attribute in source.attributes {
+      if attribute.next >= 0 { attribute.next += attributeShift }
+      attributes.append(attribute)
+    }
+    textBytes.append(contentsOf: source.textBytes)
+    for (index, written) in source.writtenParts where index > body { writtenParts[index + shift] = written }
+    for region in source.regions where region > body { regions.append(region + shift) }
+    // The copied children follow the target's own.
+    let last = nodes[Int(target)].lastChild
+    if last >= 0 { nodes[Int(last)].next = first + shift } else { nodes[Int(target)].firstChild = first + shift }
+    nodes[Int(target)].lastChild = source.nodes[Int(body)].lastChild + shift
   }
 
   /// Notes `element` as a scroll region, whose name `distinctRegionLabels` may number.

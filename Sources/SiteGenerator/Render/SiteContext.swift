@@ -28,6 +28,9 @@ struct SiteContext: Sendable {
   /// The search text of each `contract` block (`DirectiveRenderer.searchText`), made once for a
   /// build by the first page that shows it: it is the same on every page.
   let directiveTexts = SharedValues<Directive, [UInt8]>()
+  /// Each `contract` block rendered after the index, made once for a build by the first page
+  /// that shows it, and copied into every page that may show it as it is.
+  let renderedBlocks = SharedValues<Directive, RenderedBlock>()
   /// The contract's link parser for each build, by name, for link examples.
   let parsers = LinkParsers()
 

@@ -114,6 +114,12 @@ final class SiteLookups {
     return holder == page ? "#\(anchor)" : "\(holder).html#\(anchor)"
   }
 
+  /// Records the questions another render asked with the same index, with their answers, as
+  /// this page's own: a block rendered once for every page that shows it (`RenderedBlock`).
+  func take(_ lookups: [SiteLookup]) {
+    for lookup in lookups where asked.insert(lookup.question).inserted { recorded.append(lookup) }
+  }
+
   /// Marks a render ahead of the index as needing the index after all.
   func spoil() { spoiled = true }
 

@@ -107,6 +107,12 @@ struct AheadRenderTests {
         "own.md": page("Own", "```contract route business\n```\n\n```contract route-classes\n```\n"),
         "other.md": page("Other", weight: 2, "```contract route-classes\n```\n"),
       ], ahead: 2),
+    Case(
+      name: "one block on a page at the root and on one in a folder",
+      pages: [
+        "top.md": page("Top", "```contract route-classes\n```\n\n```contract route business\n```\n"),
+        "guides/inner.md": page("Inner", weight: 2, "See [top](../top.md).\n\n```contract route-classes\n```\n"),
+      ], ahead: 2),
   ]
 
   @Test("The site is the one every page parsed twice makes", arguments: cases)
@@ -131,6 +137,20 @@ struct AheadRenderTests {
     for (path, bytes) in twice.files where once.files[path] != bytes {
       Issue.record("\(path) differs:\n\(String(decoding: once.files[path] ?? [], as: UTF8.self))")
     }
+  }
+
+  /// A block rendered once goes into a page as written only where nothing of it can change.
+  @Test(
+    "A block goes in as written at the root, when no region name repeats",
+    arguments: [
+      ("page", [["Route classes"], ["Gates"]], ["Table: a, b", "Table: a, b"], true),
+      ("guides/page", [["Route classes"]], [], false),
+      ("page", [["Route classes"]], ["Route classes"], false),
+      ("page", [["Gates", "Route classes"], ["Route classes"]], [], false),
+      ("page", [[], []], [], true),
+    ])
+  func goInWritten(_ page: String, _ blocks: [[String]], _ pageRegions: [String], _ written: Bool) {
+    #expect(RenderedBlock.goInWritten(blocks, on: page, besideRegions: pageRegions) == written)
   }
 
   @Test("The repository's own Content gives the same site either way")

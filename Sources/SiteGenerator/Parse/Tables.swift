@@ -362,12 +362,7 @@ func distinctRegionLabels(in content: Element) {
   // Every region is made by `scrollRegion`: unless two of the document's share a name, none
   // is numbered, and the content is not walked.
   var names = Set<String>()
-  let owner = content.owner
-  guard
-    owner.regions.contains(where: {
-      !names.insert(Element(owner: owner, index: $0).attribute("aria-label") ?? "").inserted
-    })
-  else { return }
+  guard content.owner.regionNames.contains(where: { !names.insert($0).inserted }) else { return }
   var seen: [String: Int] = [:]
   content.descendants { element in
     guard element.attribute("role") == "region", let label = element.attribute("aria-label") else { return }

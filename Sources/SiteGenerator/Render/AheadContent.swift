@@ -102,12 +102,20 @@ final class AheadContent: Sendable {
     case .awaitingBlocks(let awaiting):
       guard let index else { return nil }
       let lookups = SiteLookups(index: index, page: awaiting.page, context: awaiting.context)
-      for block in awaiting.blocks {
-        let rendered = awaiting.context.renderedBlocks.value(for: block.directive) {
+      let rendered = awaiting.blocks.map { block in
+        awaiting.context.renderedBlocks.value(for: block.directive) {
           RenderedBlock(block.directive, context: awaiting.context, index: index)
         }
+      }
+      let asWritten = RenderedBlock.goInWritten(
+        rendered.map(\.regionNames), on: awaiting.page, besideRegions: awaiting.content.owner.regionNames)
+      for (block, rendered) in zip(awaiting.blocks, rendered) {
         if rendered.shows(on: awaiting.page) {
-          block.place.appendCopies(ofBodyOf: rendered.fragment)
+          if asWritten {
+            block.place.append(rendered.written)
+          } else {
+            block.place.appendCopies(ofBodyOf: rendered.fragment)
+          }
           lookups.take(rendered.lookups)
         } else {
           var renderer = DirectiveRenderer(context: awaiting.context, lookups: lookups)

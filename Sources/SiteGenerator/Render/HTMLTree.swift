@@ -355,6 +355,11 @@ final class HTMLDocument {
     nodes[Int(target)].lastChild = source.nodes[Int(body)].lastChild + shift
   }
 
+  /// The names of the scroll regions made in the document, in the order they were made.
+  var regionNames: [String] {
+    regions.map { Element(owner: self, index: $0).attribute("aria-label") ?? "" }
+  }
+
   /// Notes `element` as a scroll region, whose name `distinctRegionLabels` may number.
   func noteRegion(_ element: Int32) { regions.append(element) }
 

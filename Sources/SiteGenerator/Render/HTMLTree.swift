@@ -707,12 +707,15 @@ struct WrittenHTML {
 
   mutating func append(_ other: WrittenHTML) {
     bytes += other.bytes
-    ids += other.ids
+    // Most parts of a page hold no id or link: appending nothing costs as much as a few.
+    if !other.ids.isEmpty { ids += other.ids }
     let shift = newlines
-    let start = links.count
-    links += other.links
-    if shift != 0 {
-      for index in start..<links.count { links[index].line += shift }
+    if !other.links.isEmpty {
+      let start = links.count
+      links += other.links
+      if shift != 0 {
+        for index in start..<links.count { links[index].line += shift }
+      }
     }
     if fault == nil, let later = other.fault {
       fault = Fault(line: later.line + shift, message: later.message)

@@ -181,7 +181,7 @@ struct PageFrame {
       return document.written()
     }
     var out = WrittenHTML()
-    out.bytes.reserveCapacity(layout.between.reduce(0) { $0 + $1.bytes.count } + 8192)
+    out.bytes.reserveCapacity(layout.between.reduce(0) { $0 + $1.bytes.count } + (content?.bytes.count ?? 0) + 8192)
     for (offset, hole) in layout.holes.enumerated() {
       out.append(layout.between[offset])
       guard let element = slots[hole.slot], element.isInDocument else { continue }

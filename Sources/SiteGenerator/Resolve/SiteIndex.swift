@@ -66,6 +66,8 @@ final class SiteLookups {
   let index: SiteIndex?
   let page: String
   private(set) var recorded: [SiteLookup] = []
+  /// The questions of `recorded`, once there are more than a few: a page asks a handful,
+  /// looked through faster than hashed.
   private var asked: Set<SiteLookup.Question> = []
   /// The links a render ahead of the index took not to name generated files.
   private(set) var notGenerated: [String] = []
@@ -89,9 +91,22 @@ final class SiteLookups {
   private func ask(_ kind: SiteLookup.Question.Kind, _ key: String, assuming assumed: String) -> String {
     let question = SiteLookup.Question(kind: kind, key: key)
     let answer = index?.answer(question) ?? assumed
-    if asked.insert(question).inserted { recorded.append(SiteLookup(question: question, answer: answer)) }
+    record(SiteLookup(question: question, answer: answer))
     return answer
   }
+
+  /// Records `lookup` unless its question was asked before.
+  private func record(_ lookup: SiteLookup) {
+    if recorded.count < Self.fewQuestions {
+      guard !recorded.contains(where: { $0.question == lookup.question }) else { return }
+      recorded.append(lookup)
+      if recorded.count == Self.fewQuestions { asked = Set(recorded.map(\.question)) }
+    } else if asked.insert(lookup.question).inserted {
+      recorded.append(lookup)
+    }
+  }
+
+  private static let fewQuestions = 16
 
   /// Whether a page named `name` exists.
   func hasPage(named name: String) -> Bool {
@@ -100,7 +115,13 @@ final class SiteLookups {
 
   /// Whether the page named `name` holds the id `id`.
   func has(id: String, onPage name: String) -> Bool {
-    !ask(.id, name + "#" + id, assuming: "1").isEmpty
+    guard let index, !name.utf8.contains(UInt8(ascii: "#")) else {
+      return !ask(.id, name + "#" + id, assuming: "1").isEmpty
+    }
+    // The question's answer, read without splitting its key again.
+    let found = !name.isEmpty && !id.isEmpty && index.pages[name]?.ids.contains(id) == true
+    record(SiteLookup(question: SiteLookup.Question(kind: .id, key: name + "#" + id), answer: found ? "1" : ""))
+    return found
   }
 
   /// The href of a directive anchor seen from this page, or nil when no page shows it.
@@ -117,7 +138,7 @@ final class SiteLookups {
   /// Records the questions another render asked with the same index, with their answers, as
   /// this page's own: a block rendered once for every page that shows it (`RenderedBlock`).
   func take(_ lookups: [SiteLookup]) {
-    for lookup in lookups where asked.insert(lookup.question).inserted { recorded.append(lookup) }
+    for lookup in lookups { record(lookup) }
   }
 
   /// Marks a render ahead of the index as needing the index after all.

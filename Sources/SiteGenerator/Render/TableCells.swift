@@ -1,4 +1,5 @@
 import CCmark
+import LinkContract
 
 /// A table's cells parsed as GFM reads a cell: alone, as inline Markdown. A cell that starts
 /// with a letter is a paragraph whatever it holds, and cmark parses each paragraph's inlines on
@@ -78,8 +79,16 @@ struct TableCells {
   /// control character (a cell is one line, trimmed: it holds no line break).
   static func isText(_ text: Substring) -> Bool {
     var text = text
-    return !text.withUTF8 {
-      $0.contains { byte in
+    return !text.withUTF8 { bytes in
+      // Eight bytes a step while none of them may be one of those characters.
+      var offset = 0
+      if let base = bytes.baseAddress {
+        let raw = UnsafeRawPointer(base)
+        while offset + 8 <= bytes.count, !mayBeSpecial(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) {
+          offset += 8
+        }
+      }
+      return bytes[offset...].contains { byte in
         switch byte {
         case 0x00..<0x20, 0x7F, UInt8(ascii: "\\"), UInt8(ascii: "&"), UInt8(ascii: "`"), UInt8(ascii: "*"),
           UInt8(ascii: "_"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "!"), UInt8(ascii: "<"):
@@ -88,6 +97,20 @@ struct TableCells {
         }
       }
     }
+  }
+
+  /// Whether any of a word's eight bytes may be one that `isText` looks for.
+  @inline(__always)
+  private static func mayBeSpecial(_ word: UInt64) -> Bool {
+    typealias Word = ASCII.Word
+    var found = Word.marking(below: 0x20, in: word) | Word.marking(0x7F, in: word)
+    for byte in [
+      UInt8(ascii: "\\"), UInt8(ascii: "&"), UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"),
+      UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "!"), UInt8(ascii: "<"),
+    ] {
+      found |= Word.marking(byte, in: word)
+    }
+    return found != 0
   }
 
   /// A cell's text parsed alone: a cell that would start a block (`-` for "none", `# 1`, `> 2`,

@@ -1,3 +1,4 @@
+import DesignFixture
 import Testing
 
 @testable import SiteGenerator
@@ -14,6 +15,17 @@ import Testing
     ])
   func trimmed(_ text: String, _ expected: String) {
     #expect(Substring(text).trimmingSpaces == Substring(expected), "\(text.debugDescription)")
+  }
+
+  @Test("Trimming by bytes gives what trimming by characters gives", arguments: 0..<8)
+  func bytesMatchCharacters(_ seed: Int) {
+    var random = SplitMix64(name: "trim \(seed)")
+    // Spaces, tabs and carriage returns beside letters, combining and prepended marks.
+    let alphabet: [Character] = [" ", " ", "\t", "\r", "a", "é", "\u{301}", "\u{600}", "日", "-"]
+    for _ in 0..<500 {
+      let text = Substring(random.string(alphabet, count: random.int(0...8)))
+      #expect(text.trimmingSpaces == text.trimmingSpacesByCharacters, "\(text.debugDescription)")
+    }
   }
 
   @Test(

@@ -8,6 +8,7 @@ struct DirectiveCall {
   let arguments: [String]
 
   init?(info: String) {
+    guard info.mayStartWith(UInt8(ascii: "c")) else { return nil }
     let words = info.words.map(String.init)
     guard words.first == "contract" else { return nil }
     name = words.count > 1 ? words[1] : ""

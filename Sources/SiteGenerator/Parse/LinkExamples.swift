@@ -7,6 +7,7 @@ struct LinkExampleCall {
   let arguments: [String]
 
   init?(info: String) {
+    guard info.mayStartWith(UInt8(ascii: "l")) else { return nil }
     let words = info.words.map(String.init)
     guard words.first == "link-example" else { return nil }
     arguments = Array(words.dropFirst())

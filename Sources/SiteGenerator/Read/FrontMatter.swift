@@ -195,6 +195,20 @@ extension Substring {
   /// Without spaces and tabs at either end, nor carriage returns at the end, compared as
   /// characters: a space a combining mark follows is kept.
   var trimmingSpaces: Substring {
+    // By bytes; a space beside a byte beyond ASCII may be one character with it (a combining
+    // mark after, a prepended mark before), so such text is trimmed by characters.
+    let bytes = utf8
+    var (start, end) = (bytes.startIndex, bytes.endIndex)
+    while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { bytes.formIndex(after: &start) }
+    while start < end, [0x20, 0x09, 0x0D].contains(bytes[bytes.index(before: end)]) { bytes.formIndex(before: &end) }
+    let besideOther =
+      (start != bytes.startIndex && start < end && bytes[start] >= 0x80)
+      || (end != bytes.endIndex && start < end && bytes[bytes.index(before: end)] >= 0x80)
+    return besideOther ? trimmingSpacesByCharacters : self[start..<end]
+  }
+
+  /// `trimmingSpaces` read by characters.
+  var trimmingSpacesByCharacters: Substring {
     var text = self
     while let first = text.first, first == " " || first == "\t" { text = text.dropFirst() }
     while let last = text.last, last == " " || last == "\t" || last == "\r" { text = text.dropLast() }

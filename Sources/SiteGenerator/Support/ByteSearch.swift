@@ -91,6 +91,14 @@ extension Substring {
 }
 
 extension String {
+  /// Whether the first of `words` may start with the ASCII byte `first`: false only when the
+  /// text starts with another byte that is not a space or a tab. Most code blocks' info strings
+  /// are told from a block's name by this, without being split.
+  func mayStartWith(_ first: UInt8) -> Bool {
+    guard let byte = utf8.first else { return true }
+    return byte == first || byte == 0x20 || byte == 0x09
+  }
+
   /// `Substring.pieces`.
   func pieces(_ separator: UInt8, maxSplits: Int = .max, omittingEmpty: Bool = true) -> [Substring] {
     self[...].pieces(separator, maxSplits: maxSplits, omittingEmpty: omittingEmpty)

@@ -17,6 +17,12 @@ struct SiteIndex: Sendable {
   func answer(_ question: SiteLookup.Question) -> String {
     question.answer(exists: { pages[$0] != nil }, ids: { pages[$0]?.ids ?? [] }, holder: { anchorPage[$0] })
   }
+
+  /// What the index answers to the question `page#fragment` now, its key already split.
+  func answer(id fragment: String, onPage page: String) -> String {
+    SiteLookup.Question.idAnswer(
+      page: page, fragment: fragment, exists: { pages[$0] != nil }, ids: { pages[$0]?.ids ?? [] })
+  }
 }
 
 /// One answer a page's render took from the rest of the site. A rebuild renders an unchanged
@@ -42,13 +48,20 @@ struct SiteLookup: Hashable, Sendable {
       switch kind {
       case .page: return exists(key) ? "1" : ""
       case .id:
-        guard let hash = key.utf8.firstIndex(of: UInt8(ascii: "#")), hash != key.utf8.startIndex else { return "" }
-        let fragment = String(Substring(key.utf8[key.utf8.index(after: hash)...]))
-        guard !fragment.isEmpty else { return "" }
+        guard let hash = key.utf8.firstIndex(of: UInt8(ascii: "#")) else { return "" }
         let page = String(Substring(key.utf8[..<hash]))
-        return exists(page) && ids(page).contains(fragment) ? "1" : ""
+        let fragment = String(Substring(key.utf8[key.utf8.index(after: hash)...]))
+        return Self.idAnswer(page: page, fragment: fragment, exists: exists, ids: ids)
       case .anchor: return holder(key) ?? ""
       }
+    }
+
+    /// The answer to `page#fragment`, its key split at its first `#`: "1" when both are named
+    /// and the page exists and holds the id, else "".
+    static func idAnswer(
+      page: String, fragment: String, exists: (String) -> Bool, ids: (String) -> Set<String>
+    ) -> String {
+      !page.isEmpty && !fragment.isEmpty && exists(page) && ids(page).contains(fragment) ? "1" : ""
     }
   }
   let question: Question
@@ -115,13 +128,13 @@ final class SiteLookups {
 
   /// Whether the page named `name` holds the id `id`.
   func has(id: String, onPage name: String) -> Bool {
+    // A name holds no `#`, so the key splits where it was joined: answered without splitting it.
     guard let index, !name.utf8.contains(UInt8(ascii: "#")) else {
       return !ask(.id, name + "#" + id, assuming: "1").isEmpty
     }
-    // The question's answer, read without splitting its key again.
-    let found = !name.isEmpty && !id.isEmpty && index.pages[name]?.ids.contains(id) == true
-    record(SiteLookup(question: SiteLookup.Question(kind: .id, key: name + "#" + id), answer: found ? "1" : ""))
-    return found
+    let answer = index.answer(id: id, onPage: name)
+    record(SiteLookup(question: SiteLookup.Question(kind: .id, key: name + "#" + id), answer: answer))
+    return !answer.isEmpty
   }
 
   /// The href of a directive anchor seen from this page, or nil when no page shows it.

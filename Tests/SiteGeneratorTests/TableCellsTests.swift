@@ -59,4 +59,20 @@ import Testing
     }
     #expect(texts > 20, "cells taken as text: \(texts)")
   }
+
+  /// Every byte at every place of a cell of letters, read eight bytes a step and as the last
+  /// bytes: a cell is text unless the byte is a control character or begins inline Markdown.
+  @Test("A cell is text unless one of its bytes can begin markup", arguments: 1..<20)
+  func textCells(_ length: Int) {
+    let markup = Set("\\&`*_[]!<".utf8)
+    for byte in UInt8(0)..<0x80 {
+      let expected = byte >= 0x20 && byte != 0x7F && !markup.contains(byte)
+      for place in 0..<length {
+        var bytes = Array(repeating: UInt8(ascii: "b"), count: length)
+        bytes[place] = byte
+        let cell = Substring(String(decoding: bytes, as: UTF8.self))
+        #expect(TableCells.isText(cell) == expected, "byte \(byte) at \(place) of \(length)")
+      }
+    }
+  }
 }

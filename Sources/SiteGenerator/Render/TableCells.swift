@@ -79,29 +79,29 @@ struct TableCells {
   /// control character (a cell is one line, trimmed: it holds no line break).
   static func isText(_ text: Substring) -> Bool {
     var text = text
-    return !text.withUTF8 { bytes in
-      // Eight bytes a step while none of them may be one of those characters.
+    return text.withUTF8 { bytes in
       var offset = 0
       if let base = bytes.baseAddress {
         let raw = UnsafeRawPointer(base)
-        while offset + 8 <= bytes.count, !mayBeSpecial(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) {
+        while offset + 8 <= bytes.count {
+          if holdsSpecial(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) { return false }
           offset += 8
         }
       }
-      return bytes[offset...].contains { byte in
-        switch byte {
-        case 0x00..<0x20, 0x7F, UInt8(ascii: "\\"), UInt8(ascii: "&"), UInt8(ascii: "`"), UInt8(ascii: "*"),
-          UInt8(ascii: "_"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "!"), UInt8(ascii: "<"):
-          true
-        default: false
-        }
+      // The last bytes in a word of their own, beside `a`s, which are none of those characters.
+      var last: UInt64 = 0x6161_6161_6161_6161
+      for (index, byte) in bytes[offset...].enumerated() {
+        last = last & ~(0xFF << (8 * index)) | UInt64(byte) << (8 * index)
       }
+      return !holdsSpecial(last)
     }
   }
 
-  /// Whether any of a word's eight bytes may be one that `isText` looks for.
+  /// Whether any of a word's eight bytes is a control character or one of the characters that
+  /// begin inline Markdown. Each test may mark a byte above one that matches besides, but marks
+  /// nothing in a word where none matches: as a whole, the answer is exact.
   @inline(__always)
-  private static func mayBeSpecial(_ word: UInt64) -> Bool {
+  private static func holdsSpecial(_ word: UInt64) -> Bool {
     typealias Word = ASCII.Word
     var found = Word.marking(below: 0x20, in: word) | Word.marking(0x7F, in: word)
     for byte in [

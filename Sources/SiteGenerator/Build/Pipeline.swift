@@ -354,9 +354,9 @@ struct SitePipeline {
 
   /// Every page in the template, across the cores, then the listings: the page list (when
   /// Content has no index) beside the pages, the search page once they are rendered, beside
-  /// the search index's files. A page is kept as the
-  /// previous build wrote it when its bytes, the site and the navigation are the same, its file
-  /// is untouched, and the site index answers every question its render asked as it did then.
+  /// the search index's files. A page is kept as the previous build wrote it when its bytes,
+  /// the site and the navigation are the same, its file is untouched, and the site index
+  /// answers every question its render asked as it did then.
   func render(
     _ site: ResolvedSite, context: SiteContext, script hasScript: Bool, checker: Bool = false,
     previous: BuildRecord?, untouched: Set<String>
@@ -690,7 +690,6 @@ final class WorkerTemplate {
   }
 }
 
-/// The pages the build writes beside Content's own.
 /// A site made by the pipeline: the files whose bytes it made, the files it keeps from the
 /// previous build, what it found, and what the build record needs.
 struct SiteRender {

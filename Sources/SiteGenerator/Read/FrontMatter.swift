@@ -200,7 +200,9 @@ extension Substring {
     let bytes = utf8
     var (start, end) = (bytes.startIndex, bytes.endIndex)
     while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { bytes.formIndex(after: &start) }
-    while start < end, [0x20, 0x09, 0x0D].contains(bytes[bytes.index(before: end)]) { bytes.formIndex(before: &end) }
+    while start < end, case let last = bytes[bytes.index(before: end)], last == 0x20 || last == 0x09 || last == 0x0D {
+      bytes.formIndex(before: &end)
+    }
     let besideOther =
       (start != bytes.startIndex && start < end && bytes[start] >= 0x80)
       || (end != bytes.endIndex && start < end && bytes[bytes.index(before: end)] >= 0x80)

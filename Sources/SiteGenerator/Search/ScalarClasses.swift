@@ -11,8 +11,6 @@ enum ScalarClasses {
   static let word: UInt8 = 2
   /// Set for a byte trimmed from a token's ends.
   static let trimmed: UInt8 = 4
-  /// Set for a byte that continues a scalar.
-  static let continuation: UInt8 = 8
 
   /// Whether a character ends a token: whitespace, or one of the ASCII separators.
   static func isSeparator(_ character: Character) -> Bool {
@@ -139,7 +137,7 @@ enum ScalarClasses {
             }
             append(UInt8(truncatingIfNeeded: found.lowercase), found.classes)
             for shift in stride(from: 8, to: found.count * 8, by: 8) {
-              append(UInt8(truncatingIfNeeded: found.lowercase >> shift), found.classes | continuation)
+              append(UInt8(truncatingIfNeeded: found.lowercase >> shift), found.classes)
             }
           }
           written = out

@@ -118,15 +118,39 @@ import Testing
       for place in 0..<max(length, 1) where length > 0 {
         var text = Array(repeating: UInt8(ascii: "Q"), count: length)
         text[place] = byte
-        let lowered = text.withUnsafeBufferPointer { SearchIndex.asciiLowercased($0) }
         #expect(
-          lowered == text.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, "byte \(byte) at \(place) of \(length)")
+          Self.asciiLowercased(text) == text.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 },
+          "byte \(byte) at \(place) of \(length)")
         text[place] = 0x80 | byte
-        #expect(
-          text.withUnsafeBufferPointer { SearchIndex.asciiLowercased($0) } == nil, "byte \(0x80 | byte) at \(place)")
+        #expect(Self.asciiLowercased(text) == nil, "byte \(0x80 | byte) at \(place)")
       }
     }
-    #expect([UInt8]().withUnsafeBufferPointer { SearchIndex.asciiLowercased($0) } == [])
+    #expect(Self.asciiLowercased([]) == [])
+  }
+
+  /// `SearchIndex.asciiLowercased` into a buffer as long as `text`, which it must fill.
+  static func asciiLowercased(_ text: [UInt8]) -> [UInt8]? {
+    var lowered = Array(repeating: UInt8(0xFF), count: text.count)
+    let ascii = text.withUnsafeBufferPointer { text in
+      lowered.withUnsafeMutableBufferPointer { SearchIndex.asciiLowercased(text, into: $0) }
+    }
+    return ascii ? lowered : nil
+  }
+
+  @Test("One reader for a page's sections gives each section the words read as characters", arguments: 0..<4)
+  func readerKeepsNothingBetweenSections(_ seed: Int) {
+    var random = SplitMix64(name: "reader \(seed)")
+    var reader = WordReader()
+    for round in 0..<200 {
+      // Sections long and short, ASCII and not, so that buffers and slots are reused grown.
+      let texts = (0..<random.int(0...3)).map { _ in
+        random.string(random.int(0...1) == 0 ? Self.alphabet : Self.mixed, count: random.int(0...400))
+      }
+      var expected = WordSet()
+      for text in texts { SearchIndex.characterWords(text, into: &expected) }
+      #expect(
+        reader.words(utf8: texts.map { Array($0.utf8) }) == expected.joined, "round \(round): \(texts.debugDescription)")
+    }
   }
 
   @Test("A word set keeps each word once, in first-seen order, as a set of strings does", arguments: 0..<6)

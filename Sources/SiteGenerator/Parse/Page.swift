@@ -155,9 +155,10 @@ extension PageFacts {
     for (heading, text) in survey.sectionTexts {
       sections[heading.map { headings[$0].id }, default: []].append(text)
     }
+    var words = WordReader()
     let facts = PageFacts(
       name: name, path: path, digest: digest, matter: matter, headings: headings, ids: allocator.used,
-      anchors: survey.anchors, homes: survey.homes, searchWords: sections.mapValues { SearchIndex.words(utf8: $0) },
+      anchors: survey.anchors, homes: survey.homes, searchWords: sections.mapValues { words.words(utf8: $0) },
       diagnostics: diagnostics)
     guard ahead, diagnostics.isEmpty else { return (facts, nil) }
     return (

@@ -81,70 +81,67 @@ enum ScalarClasses {
     return after.count == 2 && before.count == 2
   }
 
-  /// `text` lowercased, with each byte's class; nil when a scalar is not ASCII or `Simple`, or
-  /// the UTF-8 is not valid.
-  static func lowercased(_ text: UnsafeBufferPointer<UInt8>) -> (bytes: [UInt8], classes: [UInt8])? {
+  /// How many bytes `lowercased` may write for a text of `count` bytes: a lowercase is at most
+  /// one byte longer than its scalar, which is at least two.
+  static func room(for count: Int) -> Int { count + count / 2 }
+
+  /// Writes `text` lowercased to the start of `bytes`, and each byte's class to `classes`, both
+  /// at least `room(for: text.count)` long: how many bytes it wrote, or nil when a scalar is not
+  /// ASCII or `Simple`, or the UTF-8 is not valid.
+  static func lowercased(
+    _ text: UnsafeBufferPointer<UInt8>, into bytes: UnsafeMutableBufferPointer<UInt8>,
+    classes: UnsafeMutableBufferPointer<UInt8>
+  ) -> Int? {
+    precondition(bytes.count >= room(for: text.count) && classes.count >= room(for: text.count))
     let (twoByte, punctuation) = (twoByte, punctuation)
-    // A lowercase is at most one byte longer than its scalar, which is at least two.
-    let capacity = text.count + text.count / 2
-    var classes = [UInt8](repeating: 0, count: capacity)
-    var complete = true
-    let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { bytes, written in
-      classes.withUnsafeMutableBufferPointer { classes in
-        asciiClasses.withUnsafeBufferPointer { ascii in
-          var index = 0
-          var out = 0
-          func append(_ byte: UInt8, _ kind: UInt8) {
-            bytes[out] = byte
-            classes[out] = kind
-            out += 1
+    return asciiClasses.withUnsafeBufferPointer { ascii in
+      var index = 0
+      var out = 0
+      func append(_ byte: UInt8, _ kind: UInt8) {
+        bytes[out] = byte
+        classes[out] = kind
+        out += 1
+      }
+      let raw = UnsafeRawPointer(text.baseAddress)
+      let target = UnsafeMutableRawPointer(bytes.baseAddress)
+      while index < text.count {
+        // Eight ASCII bytes at once, where they are.
+        if index + 8 <= text.count, let raw, let target {
+          let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+          if word & LinkContract.ASCII.Word.highBits == 0 {
+            target.storeBytes(of: LinkContract.ASCII.Word.lowercased(word), toByteOffset: out, as: UInt64.self)
+            for offset in 0..<8 { classes[out + offset] = ascii[Int(text[index + offset])] }
+            index += 8
+            out += 8
+            continue
           }
-          let raw = UnsafeRawPointer(text.baseAddress)
-          let target = UnsafeMutableRawPointer(bytes.baseAddress)
-          while index < text.count {
-            // Eight ASCII bytes at once, where they are.
-            if index + 8 <= text.count, let raw, let target {
-              let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-              if word & LinkContract.ASCII.Word.highBits == 0 {
-                target.storeBytes(of: LinkContract.ASCII.Word.lowercased(word), toByteOffset: out, as: UInt64.self)
-                for offset in 0..<8 { classes[out + offset] = ascii[Int(text[index + offset])] }
-                index += 8
-                out += 8
-                continue
-              }
-            }
-            let lead = text[index]
-            if lead < 0x80 {
-              append(LinkContract.ASCII.lowercased(lead), ascii[Int(lead)])
-              index += 1
-              continue
-            }
-            let found: Simple?
-            if (0xC2...0xDF).contains(lead), index + 1 < text.count, text[index + 1] & 0xC0 == 0x80 {
-              found = twoByte[(Int(lead & 0x1F) << 6 | Int(text[index + 1] & 0x3F)) - 0x80]
-              index += 2
-            } else if lead == 0xE2, index + 2 < text.count, (0x80...0x81).contains(text[index + 1]),
-              text[index + 2] & 0xC0 == 0x80
-            {
-              found = punctuation[Int(text[index + 1] & 0x01) << 6 | Int(text[index + 2] & 0x3F)]
-              index += 3
-            } else {
-              found = nil
-            }
-            guard let found else {
-              complete = false
-              break
-            }
-            append(UInt8(truncatingIfNeeded: found.lowercase), found.classes)
-            for shift in stride(from: 8, to: found.count * 8, by: 8) {
-              append(UInt8(truncatingIfNeeded: found.lowercase >> shift), found.classes)
-            }
-          }
-          written = out
+        }
+        let lead = text[index]
+        if lead < 0x80 {
+          append(LinkContract.ASCII.lowercased(lead), ascii[Int(lead)])
+          index += 1
+          continue
+        }
+        let found: Simple?
+        if (0xC2...0xDF).contains(lead), index + 1 < text.count, text[index + 1] & 0xC0 == 0x80 {
+          found = twoByte[(Int(lead & 0x1F) << 6 | Int(text[index + 1] & 0x3F)) - 0x80]
+          index += 2
+        } else if lead == 0xE2, index + 2 < text.count, (0x80...0x81).contains(text[index + 1]),
+          text[index + 2] & 0xC0 == 0x80
+        {
+          found = punctuation[Int(text[index + 1] & 0x01) << 6 | Int(text[index + 2] & 0x3F)]
+          index += 3
+        } else {
+          found = nil
+        }
+        guard let found else { return nil }
+        append(UInt8(truncatingIfNeeded: found.lowercase), found.classes)
+        for shift in stride(from: 8, to: found.count * 8, by: 8) {
+          append(UInt8(truncatingIfNeeded: found.lowercase >> shift), found.classes)
         }
       }
+      return out
     }
-    return complete ? (bytes, classes) : nil
   }
 
   /// The classes of ASCII text's bytes.

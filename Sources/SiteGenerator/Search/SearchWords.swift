@@ -7,91 +7,54 @@ extension SearchIndex {
 
   /// `words` of texts given as UTF-8.
   static func words(utf8 texts: [[UInt8]]) -> String {
-    var seen = WordSet(textBytes: texts.reduce(0) { $0 + $1.count })
-    for text in texts { text.withUnsafeBufferPointer { addWords($0, into: &seen) } }
-    return seen.joined
+    var reader = WordReader()
+    return reader.words(utf8: texts)
   }
 
   /// `words(texts + more)`, where `later` is `words(more)`, made before.
   static func words(_ texts: [String], then later: String) -> String {
-    var seen = WordSet(textBytes: texts.reduce(0) { $0 + $1.utf8.count })
+    var reader = WordReader(textBytes: texts.reduce(0) { $0 + $1.utf8.count })
     for text in texts {
       var text = text
-      text.withUTF8 { addWords($0, into: &seen) }
+      text.withUTF8 { reader.add($0) }
     }
-    guard seen.count > 0 else { return later }
+    guard reader.seen.count > 0 else { return later }
     // `later` holds each word once, so only the words before it can repeat one of its words.
-    return later.isEmpty ? seen.joined : seen.joined(thenUnseen: later)
+    return later.isEmpty ? reader.seen.joined : reader.seen.joined(thenUnseen: later)
   }
 
-  /// Adds the words of a text given as UTF-8 to `seen`: `characterWords`' rule, read as bytes
-  /// where every character is one scalar whose class and lowercase the standard library gives
-  /// (`ScalarClasses`: ASCII, the Latin, Greek and Cyrillic letters, curly quotes, dashes), so
-  /// that prose with `don’t`, `Zoë` or `—` stays on the byte path. Only the whitespace-delimited
-  /// pieces holding any other character (a combining mark, CJK, an emoji) are read by characters.
+  /// Adds the words of a text given as UTF-8 to `seen` (`WordReader.add`).
   static func addWords(_ text: UnsafeBufferPointer<UInt8>, into seen: inout WordSet) {
-    if let lowered = asciiLowercased(text) {
-      // Lowering first leaves every separator, trimmed byte, letter and digit what it was.
-      lowered.withUnsafeBufferPointer { lowercaseWords($0, classes: ScalarClasses.ASCII(), into: &seen) }
-    } else if !wordsByScalars(text, into: &seen) {
-      // A piece ends at ASCII whitespace between two ASCII bytes: a separator on both paths and a
-      // grapheme boundary on both sides (only CR LF joins ASCII, and both are whitespace).
-      var piece = 0
-      for index in 0..<text.count where isPieceEnd(text, index) {
-        addPiece(UnsafeBufferPointer(rebasing: text[piece..<index]), into: &seen)
-        piece = index + 1
-      }
-      addPiece(UnsafeBufferPointer(rebasing: text[piece...]), into: &seen)
-    }
+    var reader = WordReader()
+    swap(&reader.seen, &seen)
+    reader.add(text)
+    swap(&reader.seen, &seen)
   }
 
-  private static func isPieceEnd(_ text: UnsafeBufferPointer<UInt8>, _ index: Int) -> Bool {
-    let byte = text[index]
-    return (byte == 0x20 || (0x09...0x0D).contains(byte)) && (index == 0 || text[index - 1] < 0x80)
-      && (index + 1 == text.count || text[index + 1] < 0x80)
-  }
-
-  private static func addPiece(_ piece: UnsafeBufferPointer<UInt8>, into seen: inout WordSet) {
-    guard !piece.isEmpty, !wordsByScalars(piece, into: &seen) else { return }
-    characterWords(String(decoding: piece, as: UTF8.self), into: &seen)
-  }
-
-  /// Adds the words of `text` read as scalars, when every one of them is its own character with
-  /// a known class and lowercase; false, adding nothing, when one is not.
-  private static func wordsByScalars(_ text: UnsafeBufferPointer<UInt8>, into seen: inout WordSet) -> Bool {
-    guard let (lowered, classes) = ScalarClasses.lowercased(text) else { return false }
-    lowered.withUnsafeBufferPointer { lowered in
-      classes.withUnsafeBufferPointer {
-        lowercaseWords(lowered, classes: ScalarClasses.Decoded(bytes: $0), into: &seen)
-      }
-    }
-    return true
-  }
-
-  /// `text` with A-Z folded onto a-z, eight bytes a step; nil when a byte is not ASCII.
-  static func asciiLowercased(_ text: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+  /// Writes `text` with A-Z folded onto a-z, eight bytes a step, to the start of `lowered`,
+  /// which is at least as long; false when a byte is not ASCII.
+  static func asciiLowercased(_ text: UnsafeBufferPointer<UInt8>, into lowered: UnsafeMutableBufferPointer<UInt8>)
+    -> Bool
+  {
+    precondition(lowered.count >= text.count)
+    guard let source = text.baseAddress, let target = lowered.baseAddress else { return true }
     var seenBits: UInt64 = 0
-    let lowered = [UInt8](unsafeUninitializedCapacity: text.count) { buffer, count in
-      count = 0
-      guard let source = text.baseAddress, let target = buffer.baseAddress else { return }
-      let raw = UnsafeRawPointer(source)
-      let out = UnsafeMutableRawPointer(target)
-      var offset = 0
-      while offset + 8 <= text.count {
-        let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-        seenBits |= word
-        // Folded as ASCII whatever the bytes are; the bits seen say afterwards whether they were.
-        out.storeBytes(of: ASCII.Word.lowercased(word), toByteOffset: offset, as: UInt64.self)
-        offset += 8
-      }
-      while offset < text.count {
-        seenBits |= UInt64(source[offset])
-        target[offset] = ASCII.lowercased(source[offset])
-        offset += 1
-      }
-      count = text.count
+    let raw = UnsafeRawPointer(source)
+    let out = UnsafeMutableRawPointer(target)
+    var offset = 0
+    while offset + 8 <= text.count {
+      let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      seenBits |= word
+      // Folded as ASCII whatever the bytes are; the bits seen say afterwards whether they were.
+      out.storeBytes(of: ASCII.Word.lowercased(word), toByteOffset: offset, as: UInt64.self)
+      offset += 8
     }
-    return seenBits & ASCII.Word.highBits == 0 ? lowered : nil
+    while offset < text.count {
+      seenBits |= UInt64(source[offset])
+      target[offset] = ASCII.lowercased(source[offset])
+      offset += 1
+    }
+    return seenBits & ASCII.Word.highBits == 0
   }
 
   /// The words of any text, by characters: each token, trimmed, then its runs of letters and
@@ -134,7 +97,7 @@ extension SearchIndex {
   }
 
   /// `characterWords` for lowercase UTF-8 `bytes`, each of which `classes` says what it is.
-  private static func lowercaseWords(
+  static func lowercaseWords(
     _ bytes: UnsafeBufferPointer<UInt8>, classes: some ByteClasses, into seen: inout WordSet
   ) {
     /// Inserts the word in `range` when it has more than one character. Each scalar here is a

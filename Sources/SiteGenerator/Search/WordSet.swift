@@ -29,9 +29,27 @@ struct WordSet {
   init(textBytes: Int) { self.init(capacity: max(16, textBytes / 10)) }
 
   init(capacity: Int = 64) {
+    slots = Array(repeating: 0, count: Self.slotCount(capacity))
+    bytes.reserveCapacity(capacity * 8)
+    words.reserveCapacity(capacity)
+  }
+
+  private static func slotCount(_ capacity: Int) -> Int {
     var size = 16
     while size < capacity * 2 { size <<= 1 }
-    slots = Array(repeating: 0, count: size)
+    return size
+  }
+
+  /// Empties the set for the words of `textBytes` bytes of prose, keeping its storage.
+  mutating func removeAll(textBytes: Int) {
+    let capacity = max(16, textBytes / 10)
+    if slots.count < Self.slotCount(capacity) {
+      slots = Array(repeating: 0, count: Self.slotCount(capacity))
+    } else if !words.isEmpty {
+      slots.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+    }
+    bytes.removeAll(keepingCapacity: true)
+    words.removeAll(keepingCapacity: true)
     bytes.reserveCapacity(capacity * 8)
     words.reserveCapacity(capacity)
   }

@@ -149,7 +149,8 @@ import Testing
       var expected = WordSet()
       for text in texts { SearchIndex.characterWords(text, into: &expected) }
       #expect(
-        reader.words(utf8: texts.map { Array($0.utf8) }) == expected.joined, "round \(round): \(texts.debugDescription)")
+        reader.words(utf8: texts.map { Array($0.utf8) }) == expected.joined, "round \(round): \(texts.debugDescription)"
+      )
     }
   }
 

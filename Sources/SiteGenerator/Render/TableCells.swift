@@ -25,9 +25,15 @@ struct TableCells {
   let rows: [[Parsed]]
 
   init(_ table: PipeTable) {
-    let all = table.header + table.rows.flatMap { $0.prefix(table.header.count) }
-    let texts = all.map { Self.startsParagraph($0.text) && Self.isText($0.text) }
-    let together = all.indices.filter { !texts[$0] && Self.startsParagraph(all[$0].text) }
+    let width = table.header.count
+    var all = table.header
+    all.reserveCapacity(width * (table.rows.count + 1))
+    for row in table.rows { all += row.prefix(width) }
+    var texts = [Bool](repeating: false, count: all.count)
+    var together: [Int] = []
+    for (index, cell) in all.enumerated() where Self.startsParagraph(cell.text) {
+      if Self.isText(cell.text) { texts[index] = true } else { together.append(index) }
+    }
     var paragraphs: [MarkdownNode] = []
     var joinedDocument: MarkdownDocument?
     if !together.isEmpty {
@@ -59,11 +65,11 @@ struct TableCells {
         cells.append(Parsed(paragraph: Self.paragraph(document), shift: shift, document: document))
       }
     }
-    header = Array(cells.prefix(table.header.count))
-    var start = table.header.count
+    header = Array(cells.prefix(width))
+    var start = width
     rows = table.rows.map { row in
-      defer { start += min(row.count, table.header.count) }
-      return Array(cells[start..<(start + min(row.count, table.header.count))])
+      defer { start += min(row.count, width) }
+      return Array(cells[start..<(start + min(row.count, width))])
     }
   }
 

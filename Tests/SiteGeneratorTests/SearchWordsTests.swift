@@ -12,13 +12,13 @@ import Testing
     return seen.joined
   }
 
-  /// The words of ASCII text, which `addWords` reads by its ASCII path.
+  /// The words of ASCII text, which `WordReader.add` reads by its ASCII path.
   static func byBytes(_ text: String) -> String {
     precondition(text.utf8.allSatisfy { $0 < 0x80 }, "byBytes reads ASCII text")
-    var seen = WordSet()
+    var reader = WordReader()
     var text = text
-    text.withUTF8 { SearchIndex.addWords($0, into: &seen) }
-    return seen.joined
+    text.withUTF8 { reader.add($0) }
+    return reader.seen.joined
   }
 
   @Test(
@@ -56,10 +56,10 @@ import Testing
     ].map(Character.init)
 
   static func byAddWords(_ text: String) -> String {
-    var seen = WordSet()
+    var reader = WordReader()
     var bytes = text
-    bytes.withUTF8 { SearchIndex.addWords($0, into: &seen) }
-    return seen.joined
+    bytes.withUTF8 { reader.add($0) }
+    return reader.seen.joined
   }
 
   @Test("Text with other characters gives, piece by piece, the words read as characters", arguments: 0..<8)

@@ -5,12 +5,6 @@ extension SearchIndex {
   /// letters and digits, and also whole dotted or dashed runs (`docs.example.org`, `extra-field`).
   static func words(_ texts: [String]) -> String { words(texts, then: "") }
 
-  /// `words` of texts given as UTF-8.
-  static func words(utf8 texts: [[UInt8]]) -> String {
-    var reader = WordReader()
-    return reader.words(utf8: texts)
-  }
-
   /// `words(texts + more)`, where `later` is `words(more)`, made before.
   static func words(_ texts: [String], then later: String) -> String {
     var reader = WordReader(textBytes: texts.reduce(0) { $0 + $1.utf8.count })
@@ -21,14 +15,6 @@ extension SearchIndex {
     guard reader.seen.count > 0 else { return later }
     // `later` holds each word once, so only the words before it can repeat one of its words.
     return later.isEmpty ? reader.seen.joined : reader.seen.joined(thenUnseen: later)
-  }
-
-  /// Adds the words of a text given as UTF-8 to `seen` (`WordReader.add`).
-  static func addWords(_ text: UnsafeBufferPointer<UInt8>, into seen: inout WordSet) {
-    var reader = WordReader()
-    swap(&reader.seen, &seen)
-    reader.add(text)
-    swap(&reader.seen, &seen)
   }
 
   /// Writes `text` with A-Z folded onto a-z, eight bytes a step, to the start of `lowered`,
@@ -58,7 +44,7 @@ extension SearchIndex {
   }
 
   /// The words of any text, by characters: each token, trimmed, then its runs of letters and
-  /// numbers, lowercase and longer than one character. This is the rule; `addWords` reads most
+  /// numbers, lowercase and longer than one character. This is the rule; `WordReader.add` reads most
   /// text as bytes with the same result.
   static func characterWords(_ text: String, into seen: inout WordSet) {
     func keep(_ word: Substring) {

@@ -8,7 +8,7 @@ struct WordReader {
 
   init(textBytes: Int = 0) { seen = WordSet(textBytes: textBytes) }
 
-  /// The words of `texts` (`SearchIndex.words`), the set emptied first.
+  /// The words of `texts` given as UTF-8 (`SearchIndex.words`), the set emptied first.
   mutating func words(utf8 texts: [[UInt8]]) -> String {
     seen.removeAll(textBytes: texts.reduce(0) { $0 + $1.count })
     for text in texts { text.withUnsafeBufferPointer { add($0) } }

@@ -48,14 +48,16 @@ private func firstOffset<Bytes: RandomAccessCollection<UInt8>>(
   guard let first = pattern.first, let patternBase = pattern.baseAddress, start >= 0, bytes.count >= pattern.count
   else { return nil }
   if let found = bytes.withContiguousStorageIfAvailable({ contiguous -> Int? in
-    // The first byte found with memchr, the rest compared with memcmp.
+    // The pattern's least common byte found with memchr, the whole compared with memcmp: prose
+    // holds a host's `x` far less often than its `l`, and each byte memchr stops at costs a memcmp.
     guard let base = contiguous.baseAddress, start <= contiguous.count - pattern.count else { return nil }
-    var at = UnsafeRawPointer(base + start)
-    let last = UnsafeRawPointer(base + contiguous.count - pattern.count)
-    while at <= last, let found = memchr(at, Int32(first), last - at + 1) {
-      let candidate = UnsafeRawPointer(found)
+    let anchor = ByteCommonness.rarest(in: pattern)
+    var at = UnsafeRawPointer(base + start + anchor)
+    let last = UnsafeRawPointer(base + contiguous.count - pattern.count + anchor)
+    while at <= last, let found = memchr(at, Int32(pattern[anchor]), last - at + 1) {
+      let candidate = UnsafeRawPointer(found) - anchor
       if memcmp(candidate, patternBase, pattern.count) == 0 { return candidate - UnsafeRawPointer(base) }
-      at = candidate + 1
+      at = UnsafeRawPointer(found) + 1
     }
     return nil
   }) {
@@ -68,6 +70,33 @@ private func firstOffset<Bytes: RandomAccessCollection<UInt8>>(
     start = at + 1
   }
   return nil
+}
+
+/// How often a byte is met in Markdown prose, as a rank: the space and the common lowercase
+/// letters most, then punctuation and Markdown's marks, rare lowercase letters, digits and
+/// capitals; bytes of no ASCII character and unusual symbols least.
+enum ByteCommonness {
+  private static let ranks: [UInt8] = {
+    var ranks = [UInt8](repeating: 0, count: 256)
+    // Least common first: a later byte ranks higher.
+    let ordered = Array(
+      "ZQJXKVYWGBFPMUCDLHRSNOE98765432IAT10qzjxkv_|*#>`[](){}/:;'\"\n-,.bygwpfmucdlhrsnioate ".utf8)
+    for (rank, byte) in ordered.enumerated() { ranks[Int(byte)] = UInt8(rank + 1) }
+    return ranks
+  }()
+
+  /// The offset of the first of `pattern`'s least common bytes; 0 for an empty pattern.
+  static func rarest(in pattern: UnsafeBufferPointer<UInt8>) -> Int {
+    ranks.withUnsafeBufferPointer { ranks in
+      var best = 0
+      var bestRank = UInt8.max
+      for (offset, byte) in pattern.enumerated() where ranks[Int(byte)] < bestRank {
+        best = offset
+        bestRank = ranks[Int(byte)]
+      }
+      return best
+    }
+  }
 }
 
 /// The offset of the first `byte` in `bytes` at or after `start`, found with memchr.

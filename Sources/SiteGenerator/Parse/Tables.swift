@@ -1,10 +1,15 @@
 import CCmark
 import LinkContract
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// A GFM pipe table read from a paragraph cmark parsed. The rows are the paragraph's source
 /// lines, each starting where cmark's own positions put its first inline; cells are split at
 /// every `|` not escaped as `\|`, as GFM does (inside code spans too). Each cell's text is
 /// then parsed by cmark again, so inline Markdown in cells is cmark's, checked like any other.
+/// Rows and cells are byte ranges of the Markdown body, read in one pass over its bytes.
 struct PipeTable {
   enum Alignment {
     case unset, left, center, right
@@ -19,16 +24,31 @@ struct PipeTable {
     }
   }
 
-  /// A cell's source text, trimmed, with its line in the Markdown body and 1-based byte column.
+  /// A cell: its bytes in the Markdown body, trimmed, with its line in the body and 1-based
+  /// byte column.
   struct Cell {
-    let text: Substring
+    let bytes: Range<Int>
     let line: Int
     let column: Int
   }
 
-  let header: [Cell]
+  /// The Markdown body the cells are ranges of.
+  let body: Substring
+  /// The header's cells, then each body row's, up to the header's count each.
+  let cells: [Cell]
   let alignments: [Alignment]
-  let rows: [[Cell]]
+  /// Each body row's cells in `cells`: at least one, at most the header's count.
+  let rowCells: [Range<Int>]
+
+  var width: Int { alignments.count }
+  var header: ArraySlice<Cell> { cells[..<width] }
+
+  /// A cell's text.
+  func text(of cell: Cell) -> Substring {
+    let utf8 = body.utf8
+    let start = utf8.index(utf8.startIndex, offsetBy: cell.bytes.lowerBound)
+    return Substring(utf8[start..<utf8.index(start, offsetBy: cell.bytes.count)])
+  }
 
   /// What a paragraph is, read as a possible table.
   enum Reading {
@@ -38,80 +58,77 @@ struct PipeTable {
     case invalid(line: Int, column: Int, message: String)
   }
 
-  /// A source line of the paragraph: its line in the body, its text from where the paragraph's
-  /// content starts, and that start's 1-based byte column.
+  /// A source line of the paragraph: its line in the body, its bytes in the body from where the
+  /// paragraph's content starts, and that start's 1-based byte column.
   struct Row {
     let line: Int
-    let text: Substring
+    let bytes: Range<Int>
     let column: Int
 
-    /// The cells between unescaped pipes; a leading and a trailing pipe open and close the row.
-    var cells: [Cell] {
-      var contiguous = text
-      let ranges = contiguous.withUTF8 { bytes -> [Range<Int>] in
-        var ranges: [Range<Int>] = []
-        ranges.reserveCapacity(8)
-        var start = 0
-        var index = 0
-        var sawPipe = false
-        func close(_ end: Int) {
-          var (from, to) = (start, end)
-          while from < to, bytes[from] == 0x20 || bytes[from] == 0x09 { from += 1 }
-          while to > from, bytes[to - 1] == 0x20 || bytes[to - 1] == 0x09 { to -= 1 }
-          ranges.append(from..<to)
+    /// Appends the cells between unescaped pipes of `body`'s row; a leading and a trailing pipe
+    /// open and close the row.
+    func cells(of body: UnsafeBufferPointer<UInt8>, into cells: inout [Cell]) {
+      let end = bytes.upperBound
+      var start = bytes.lowerBound
+      var index = bytes.lowerBound
+      var sawPipe = false
+      guard let base = body.baseAddress else { return }
+      // A row without a backslash, as most are, goes from pipe to pipe.
+      let escapes = memchr(base + start, 0x5C, end - start) != nil
+      while index < end {
+        if !escapes {
+          guard let pipe = memchr(base + index, 0x7C, end - index) else { break }
+          index = UnsafeRawPointer(pipe) - UnsafeRawPointer(base)
         }
-        while index < bytes.count {
-          let byte = bytes[index]
-          if byte == 0x5C, index + 1 < bytes.count {
-            index += 2
-            continue
-          }
-          if byte == 0x7C {
-            sawPipe = true
-            if index > 0 { close(index) }
-            start = index + 1
-          }
-          index += 1
+        let byte = body[index]
+        if byte == 0x5C {
+          index += 2
+          continue
         }
-        let trailingPipe = sawPipe && start == bytes.count && bytes.last == 0x7C
-        if !trailingPipe { close(bytes.count) }
-        return ranges
+        if byte == 0x7C {
+          sawPipe = true
+          if index > bytes.lowerBound { cells.append(cell(start..<index, of: body)) }
+          start = index + 1
+        }
+        index += 1
       }
-      let utf8 = text.utf8
-      return ranges.map { range in
-        let from = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
-        let to = utf8.index(from, offsetBy: range.count)
-        return Cell(text: text[from..<to], line: line, column: column + range.lowerBound)
-      }
+      let trailingPipe = sawPipe && start == end && body[end - 1] == 0x7C
+      if !trailingPipe { cells.append(cell(start..<end, of: body)) }
+    }
+
+    /// The cell of `range` of the row, without its leading and trailing blanks.
+    private func cell(_ range: Range<Int>, of body: UnsafeBufferPointer<UInt8>) -> Cell {
+      var (from, to) = (range.lowerBound, range.upperBound)
+      while from < to, body[from] == 0x20 || body[from] == 0x09 { from += 1 }
+      while to > from, body[to - 1] == 0x20 || body[to - 1] == 0x09 { to -= 1 }
+      return Cell(bytes: from..<to, line: line, column: column + from - bytes.lowerBound)
     }
 
     /// Whether the line holds a `|` that is not escaped.
-    var hasPipe: Bool {
-      var escaped = false
-      for byte in text.utf8 {
-        if escaped {
-          escaped = false
-        } else if byte == 0x5C {
-          escaped = true
-        } else if byte == 0x7C {
+    func hasPipe(in body: UnsafeBufferPointer<UInt8>) -> Bool {
+      var index = bytes.lowerBound
+      while index < bytes.upperBound {
+        if body[index] == 0x5C {
+          index += 2
+        } else if body[index] == 0x7C {
           return true
+        } else {
+          index += 1
         }
       }
       return false
     }
 
-    /// Whether the line is meant as a delimiter row: it has an unescaped `|`, and one of its
-    /// cells is dashes with optional colons.
-    var isDelimiterRow: Bool {
-      hasPipe && cells.contains { PipeTable.alignment($0.text) != nil }
-    }
-
     /// Whether every cell of the line is dashes with optional colons, as in a delimiter row;
     /// a data row with one `-` cell (a common "none") is not one.
-    var isOnlyDelimiters: Bool {
+    func isOnlyDelimiters(in body: UnsafeBufferPointer<UInt8>) -> Bool {
       // Only pipes, dashes, colons, spaces and tabs make one.
-      text.utf8.allSatisfy { $0 == 0x7C || $0 == 0x2D || $0 == 0x3A || $0 == 0x20 || $0 == 0x09 } && hasPipe
-        && cells.allSatisfy { PipeTable.alignment($0.text) != nil }
+      guard body[bytes].allSatisfy({ $0 == 0x7C || $0 == 0x2D || $0 == 0x3A || $0 == 0x20 || $0 == 0x09 }),
+        hasPipe(in: body)
+      else { return false }
+      var cells: [Cell] = []
+      self.cells(of: body, into: &cells)
+      return cells.allSatisfy { PipeTable.alignment(body[$0.bytes]) != nil }
     }
   }
 
@@ -121,19 +138,27 @@ struct PipeTable {
     guard paragraph.endLine >= paragraph.startLine,
       (paragraph.startLine...paragraph.endLine).contains(where: { markdown.line($0, holds: .pipe) })
     else { return .notATable }
-    let rows = Self.rows(of: paragraph, in: markdown)
+    var body = markdown.lines.body
+    return body.withUTF8 { read(paragraph, in: markdown, bytes: $0) }
+  }
+
+  private static func read(
+    _ paragraph: MarkdownNode, in markdown: MarkdownDocument, bytes body: UnsafeBufferPointer<UInt8>
+  ) -> Reading {
+    let rows = Self.rows(of: paragraph, in: markdown, bytes: body)
     guard let first = rows.first else { return .notATable }
     let late = rows.indices.dropFirst().first {
-      $0 + 1 < rows.count && rows[$0 + 1].isOnlyDelimiters && rows[$0].hasPipe
+      $0 + 1 < rows.count && rows[$0 + 1].isOnlyDelimiters(in: body) && rows[$0].hasPipe(in: body)
     }
     if let start = late {
       return .invalid(
         line: rows[start].line, column: rows[start].column,
         message: "a table must start its own block: put a blank line before its header row")
     }
-    guard rows.count >= 2, rows[1].isDelimiterRow, first.hasPipe else {
-      let trimmed = first.text.utf8
-      if trimmed.count > 1, trimmed.first == 0x7C, trimmed.last == 0x7C {
+    var cells: [Cell] = []
+    if rows.count >= 2, rows[1].hasPipe(in: body) { rows[1].cells(of: body, into: &cells) }
+    guard !cells.isEmpty, cells.contains(where: { alignment(body[$0.bytes]) != nil }), first.hasPipe(in: body) else {
+      if first.bytes.count > 1, body[first.bytes.lowerBound] == 0x7C, body[first.bytes.upperBound - 1] == 0x7C {
         return .invalid(
           line: first.line, column: first.column,
           message:
@@ -142,10 +167,10 @@ struct PipeTable {
       }
       return .notATable
     }
-    let header = first.cells
     var alignments: [Alignment] = []
-    for cell in rows[1].cells {
-      guard let alignment = alignment(cell.text) else {
+    alignments.reserveCapacity(cells.count)
+    for cell in cells {
+      guard let alignment = alignment(body[cell.bytes]) else {
         return .invalid(
           line: cell.line, column: cell.column,
           message:
@@ -153,31 +178,37 @@ struct PipeTable {
       }
       alignments.append(alignment)
     }
-    guard alignments.count == header.count else {
+    // The header's cells take the delimiter row's place.
+    cells.removeAll(keepingCapacity: true)
+    first.cells(of: body, into: &cells)
+    let width = cells.count
+    guard alignments.count == width else {
       return .invalid(
         line: rows[1].line, column: rows[1].column,
         message:
-          "the table's header row has \(header.count) cell\(header.count == 1 ? "" : "s") and its delimiter row \(alignments.count): give them the same number"
+          "the table's header row has \(width) cell\(width == 1 ? "" : "s") and its delimiter row \(alignments.count): give them the same number"
       )
     }
-    var body: [[Cell]] = []
+    var rowCells: [Range<Int>] = []
+    rowCells.reserveCapacity(rows.count - 2)
     for row in rows.dropFirst(2) {
-      let cells = row.cells
-      if cells.count > header.count {
-        let extra = cells[header.count]
+      let start = cells.count
+      row.cells(of: body, into: &cells)
+      if cells.count - start > width {
+        let extra = cells[start + width]
         return .invalid(
           line: extra.line, column: extra.column,
           message:
-            "this table row has \(cells.count) cells and the header \(header.count): remove the extra cells, or write `\\|` for a literal `|`"
+            "this table row has \(cells.count - start) cells and the header \(width): remove the extra cells, or write `\\|` for a literal `|`"
         )
       }
-      body.append(cells)
+      rowCells.append(start..<cells.count)
     }
-    return .table(PipeTable(header: header, alignments: alignments, rows: body))
+    return .table(PipeTable(body: markdown.lines.body, cells: cells, alignments: alignments, rowCells: rowCells))
   }
 
-  static func alignment(_ text: Substring) -> Alignment? {
-    var bytes = text.utf8[...]
+  static func alignment(_ text: Slice<UnsafeBufferPointer<UInt8>>) -> Alignment? {
+    var bytes = text
     let left = bytes.first == 0x3A
     if left { bytes = bytes.dropFirst() }
     let right = bytes.last == 0x3A
@@ -194,7 +225,9 @@ struct PipeTable {
   /// The paragraph's source lines, each from where its content starts: the paragraph's own
   /// column on its first line, on later lines the column of the first inline cmark places there
   /// (after a list's indent or a quote's `>`), else the line without its leading blanks.
-  static func rows(of paragraph: MarkdownNode, in markdown: MarkdownDocument) -> [Row] {
+  static func rows(of paragraph: MarkdownNode, in markdown: MarkdownDocument, bytes body: UnsafeBufferPointer<UInt8>)
+    -> [Row]
+  {
     let first = paragraph.startLine
     let last = paragraph.endLine
     guard first > 0, last >= first else { return [] }
@@ -211,27 +244,25 @@ struct PipeTable {
       }
     }
     visit(paragraph)
-    let lines = markdown.lines
+    let bounds = markdown.lines.bounds
     var rows: [Row] = []
-    for line in first...last where line - 1 < lines.count {
-      let text = lines[line - 1]
-      let bytes = text.utf8
+    rows.reserveCapacity(starts.count)
+    for line in first...last where line - 1 < bounds.count {
+      let text = bounds[line - 1]
       var offset: Int
       if starts[line - first] != .max {
-        offset = min(starts[line - first] - 1, bytes.count)
+        offset = min(starts[line - first] - 1, text.count)
       } else {
-        offset = bytes.prefix { $0 == 0x20 || $0 == 0x09 || $0 == 0x3E }.count
+        offset = body[text].prefix { $0 == 0x20 || $0 == 0x09 || $0 == 0x3E }.count
       }
-      var end = bytes.count
+      var end = text.count
       while end > offset {
-        let byte = bytes[bytes.index(bytes.startIndex, offsetBy: end - 1)]
+        let byte = body[text.lowerBound + end - 1]
         guard byte == 0x20 || byte == 0x09 || byte == 0x0D else { break }
         end -= 1
       }
       offset = min(offset, end)
-      let from = bytes.index(bytes.startIndex, offsetBy: offset)
-      let to = bytes.index(bytes.startIndex, offsetBy: end)
-      rows.append(Row(line: line, text: text[from..<to], column: offset + 1))
+      rows.append(Row(line: line, bytes: (text.lowerBound + offset)..<(text.lowerBound + end), column: offset + 1))
     }
     return rows
   }

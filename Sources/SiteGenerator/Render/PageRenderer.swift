@@ -192,25 +192,34 @@ struct PageRenderer {
   /// Renders a pipe table in a scroll frame a keyboard can reach, with column headers and
   /// each cell's inline Markdown.
   mutating func renderTable(_ table: PipeTable, into element: Element) {
-    let parsed = TableCells(table)
-    let label =
-      "Table: "
-      + parsed.header.map { Self.unescapingPipes($0.plainText) }.joined(separator: ", ")
-    let html = scrollRegion(in: element, label: label).add("table", ["class": "content-table"])
-    let head = html.add("thead").add("tr")
-    for (column, cell) in table.header.enumerated() {
-      renderCell(cell, parsed.header[column], into: head.add("th", ["scope": "col"]), table.alignments[column])
-    }
-    guard !table.rows.isEmpty else { return }
-    let body = html.add("tbody")
-    for (row, cells) in zip(table.rows, parsed.rows) {
-      let tr = body.add("tr")
-      for column in table.header.indices {
-        let td = tr.add("td")
-        if column < row.count {
-          renderCell(row[column], cells[column], into: td, table.alignments[column])
-        } else if let name = table.alignments[column].className {
-          td.set("class", name)
+    var body = table.body
+    body.withUTF8 { body in
+      let parsed = TableCells(table, body: body).cells
+      let label =
+        "Table: "
+        + zip(table.header, parsed).map { cell, parsed in
+          Self.unescapingPipes(
+            parsed.isText
+              ? String(decoding: UnsafeBufferPointer(rebasing: body[cell.bytes]), as: UTF8.self)
+              : parsed.paragraph?.plainText ?? "")
+        }.joined(separator: ", ")
+      let html = scrollRegion(in: element, label: label).add("table", ["class": "content-table"])
+      let head = html.add("thead").add("tr")
+      for (column, cell) in table.header.enumerated() {
+        renderCell(cell, parsed[column], body, into: head.add("th", ["scope": "col"]), table.alignments[column])
+      }
+      guard !table.rowCells.isEmpty else { return }
+      let tbody = html.add("tbody")
+      for row in table.rowCells {
+        let tr = tbody.add("tr")
+        for column in 0..<table.width {
+          let td = tr.add("td")
+          if column < row.count {
+            let index = row.lowerBound + column
+            renderCell(table.cells[index], parsed[index], body, into: td, table.alignments[column])
+          } else if let name = table.alignments[column].className {
+            td.set("class", name)
+          }
         }
       }
     }
@@ -222,11 +231,12 @@ struct PageRenderer {
   }
 
   mutating func renderCell(
-    _ cell: PipeTable.Cell, _ parsed: TableCells.Parsed, into element: Element, _ alignment: PipeTable.Alignment
+    _ cell: PipeTable.Cell, _ parsed: TableCells.Parsed, _ body: UnsafeBufferPointer<UInt8>, into element: Element,
+    _ alignment: PipeTable.Alignment
   ) {
     if let name = alignment.className { element.set("class", name) }
-    guard !cell.text.isEmpty else { return }
-    if var text = parsed.text { return text.withUTF8 { element.text(utf8: $0) } }
+    guard !cell.bytes.isEmpty else { return }
+    if parsed.isText { return element.text(utf8: UnsafeBufferPointer(rebasing: body[cell.bytes])) }
     guard let paragraph = parsed.paragraph else {
       diagnostics.append(
         Diagnostic(

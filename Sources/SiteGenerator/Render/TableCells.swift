@@ -7,41 +7,44 @@ import LinkContract
 /// cell is parsed alone (`alone`). A cell that starts with a letter and holds no character that
 /// can begin inline Markdown is its own text (`isText`), as cmark would read it.
 struct TableCells {
-  /// A cell's paragraph, nil when it is empty or would start a block, and the bytes an escape
-  /// added before its own columns; or, for a cell that is text alone, that text.
+  /// A cell's paragraph, nil when it is empty, would start a block or is text alone, and the
+  /// bytes an escape added before its own columns.
   struct Parsed {
     let paragraph: MarkdownNode?
     let shift: Int
     /// The document the paragraph is in, kept as long as it is.
     let document: MarkdownDocument?
-    var text: Substring? = nil
-
-    /// What a reader sees of the cell.
-    var plainText: String { text.map(String.init) ?? paragraph?.plainText ?? "" }
+    /// Whether the cell is its own text, its bytes as they are.
+    var isText = false
   }
 
-  /// The header's cells, and each row's up to the header's count, as `PipeTable` holds them.
-  let header: [Parsed]
-  let rows: [[Parsed]]
+  /// Each of the table's `cells`, in its order.
+  let cells: [Parsed]
 
-  init(_ table: PipeTable) {
-    let width = table.header.count
-    var all = table.header
-    all.reserveCapacity(width * (table.rows.count + 1))
-    for row in table.rows { all += row.prefix(width) }
+  /// Reads the cells of `table`, whose Markdown body is `body`.
+  init(_ table: PipeTable, body: UnsafeBufferPointer<UInt8>) {
+    let all = table.cells
     var texts = [Bool](repeating: false, count: all.count)
     var together: [Int] = []
-    for (index, cell) in all.enumerated() where Self.startsParagraph(cell.text) {
-      if Self.isText(cell.text) { texts[index] = true } else { together.append(index) }
+    var joinedCount = 0
+    for (index, cell) in all.enumerated() {
+      let bytes = UnsafeBufferPointer(rebasing: body[cell.bytes])
+      guard Self.startsParagraph(bytes) else { continue }
+      if Self.isText(bytes) {
+        texts[index] = true
+      } else {
+        together.append(index)
+        joinedCount += bytes.count + 2
+      }
     }
     var paragraphs: [MarkdownNode] = []
     var joinedDocument: MarkdownDocument?
     if !together.isEmpty {
       var text: [UInt8] = []
-      text.reserveCapacity(together.reduce(0) { $0 + all[$1].text.utf8.count + 2 })
+      text.reserveCapacity(joinedCount)
       for index in together {
         if !text.isEmpty { text += [0x0A, 0x0A] }
-        text.append(utf8: all[index].text)
+        text.append(contentsOf: UnsafeBufferPointer(rebasing: body[all[index].bytes]))
       }
       let document = MarkdownDocument(body: Substring(String(decoding: text, as: UTF8.self)), lineOffset: 0)
       joinedDocument = document
@@ -56,26 +59,21 @@ struct TableCells {
       if joined, next < together.count, together[next] == index {
         cells.append(Parsed(paragraph: paragraphs[next], shift: 0, document: joinedDocument))
         next += 1
-      } else if cell.text.isEmpty {
+      } else if cell.bytes.isEmpty {
         cells.append(Parsed(paragraph: nil, shift: 0, document: nil))
       } else if texts[index] {
-        cells.append(Parsed(paragraph: nil, shift: 0, document: nil, text: cell.text))
+        cells.append(Parsed(paragraph: nil, shift: 0, document: nil, isText: true))
       } else {
-        let (document, shift) = Self.alone(cell)
+        let (document, shift) = Self.alone(table.text(of: cell))
         cells.append(Parsed(paragraph: Self.paragraph(document), shift: shift, document: document))
       }
     }
-    header = Array(cells.prefix(width))
-    var start = width
-    rows = table.rows.map { row in
-      defer { start += min(row.count, width) }
-      return Array(cells[start..<(start + min(row.count, width))])
-    }
+    self.cells = cells
   }
 
   /// Whether `text` starts with a letter, which no block but a paragraph starts with.
-  private static func startsParagraph(_ text: Substring) -> Bool {
-    guard let first = text.utf8.first else { return false }
+  private static func startsParagraph(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let first = text.first else { return false }
     return first >= 0x80 || (first | 0x20) &- UInt8(ascii: "a") < 26
   }
 
@@ -83,24 +81,21 @@ struct TableCells {
   /// holds none of the characters that begin an escape, an entity, a code span, emphasis, a
   /// link, an image, an autolink or HTML (`\`, `&`, `` ` ``, `*`, `_`, `[`, `]`, `!`, `<`), and no
   /// control character (a cell is one line, trimmed: it holds no line break).
-  static func isText(_ text: Substring) -> Bool {
-    var text = text
-    return text.withUTF8 { bytes in
-      var offset = 0
-      if let base = bytes.baseAddress {
-        let raw = UnsafeRawPointer(base)
-        while offset + 8 <= bytes.count {
-          if holdsSpecial(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) { return false }
-          offset += 8
-        }
+  static func isText(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var offset = 0
+    if let base = bytes.baseAddress {
+      let raw = UnsafeRawPointer(base)
+      while offset + 8 <= bytes.count {
+        if holdsSpecial(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) { return false }
+        offset += 8
       }
-      // The last bytes in a word of their own, beside `a`s, which are none of those characters.
-      var last: UInt64 = 0x6161_6161_6161_6161
-      for (index, byte) in bytes[offset...].enumerated() {
-        last = last & ~(0xFF << (8 * index)) | UInt64(byte) << (8 * index)
-      }
-      return !holdsSpecial(last)
     }
+    // The last bytes in a word of their own, beside `a`s, which are none of those characters.
+    var last: UInt64 = 0x6161_6161_6161_6161
+    for (index, byte) in bytes[offset...].enumerated() {
+      last = last & ~(0xFF << (8 * index)) | UInt64(byte) << (8 * index)
+    }
+    return !holdsSpecial(last)
   }
 
   /// Whether any of a word's eight bytes is a control character or one of the characters that
@@ -121,13 +116,13 @@ struct TableCells {
 
   /// A cell's text parsed alone: a cell that would start a block (`-` for "none", `# 1`, `> 2`,
   /// `1. first`) has that character escaped, and `shift` is the byte the escape adds.
-  private static func alone(_ cell: PipeTable.Cell) -> (document: MarkdownDocument, shift: Int) {
-    let document = MarkdownDocument(body: cell.text, lineOffset: 0)
-    guard paragraph(document) == nil, let first = cell.text.utf8.firstIndex(where: { !(0x30...0x39).contains($0) })
+  private static func alone(_ text: Substring) -> (document: MarkdownDocument, shift: Int) {
+    let document = MarkdownDocument(body: text, lineOffset: 0)
+    guard paragraph(document) == nil, let first = text.utf8.firstIndex(where: { !(0x30...0x39).contains($0) })
     else { return (document, 0) }
-    let byte = cell.text.utf8[first]
+    let byte = text.utf8[first]
     guard byte < 0x80, byte != 0x20, byte != 0x5C else { return (document, 0) }
-    let escaped = cell.text[..<first] + "\\" + cell.text[first...]
+    let escaped = text[..<first] + "\\" + text[first...]
     return (MarkdownDocument(body: Substring(escaped), lineOffset: 0), 1)
   }
 

@@ -9,7 +9,7 @@ import Testing
   static func page(_ path: String, made: Bool, ids: [String] = [], links: [String] = []) -> RenderedPage {
     RenderedPage(
       path: path, bytes: made ? [] : nil, ids: Set(ids), duplicateIDs: [],
-      links: links.enumerated().map { PageLink(attribute: "href", value: $1, line: $0 + 1) }, diagnostics: [])
+      links: links.enumerated().map { PageLink(attribute: .href, value: $1, line: $0 + 1) }, diagnostics: [])
   }
 
   static func check(_ pages: [RenderedPage]) -> OutputCheck {

@@ -25,8 +25,8 @@ enum RecordSamples {
   ]
 
   static let links = [
-    PageLink(attribute: "href", value: "routes.html#business", line: 4),
-    PageLink(attribute: "src", value: "images/a.png", line: 200),
+    PageLink(attribute: .href, value: "routes.html#business", line: 4),
+    PageLink(attribute: .src, value: "images/a.png", line: 200),
   ]
 
   static let lookups = [
@@ -38,8 +38,8 @@ enum RecordSamples {
   static let words: [String?: String] = [nil: "intro words", "business": "business route", "unicode": "ünïcode"]
 
   static let chunkLinks = [
-    PageLink(attribute: "href", value: "routes.html", line: 1),
-    PageLink(attribute: "href", value: "routes.html#business", line: 3),
+    PageLink(attribute: .href, value: "routes.html", line: 1),
+    PageLink(attribute: .href, value: "routes.html#business", line: 3),
   ]
 
   static func render(_ path: String = "routes.html", full: Bool = true) -> RenderedPage {

@@ -249,7 +249,10 @@ struct SerializedPage {
         spaces()
         guard index < bytes.count else { throw fault("a start tag does not end") }
         if bytes[index] == UInt8(ascii: ">") || starts(with: "/>") {
-          for link in pending { page.links.append(PageLink(attribute: link.attribute, value: link.value, line: line)) }
+          for link in pending {
+            page.links.append(
+              PageLink(attribute: PageLink.Attribute(name: link.attribute)!, value: link.value, line: line))
+          }
           pending.removeAll(keepingCapacity: true)
           if bytes[index] == UInt8(ascii: ">") {
             index += 1

@@ -19,7 +19,8 @@ import Testing
         if name.description == "id" {
           ids.append(value)
         } else {
-          links.append(PageLink(attribute: name.description, value: value, line: element.line))
+          links.append(
+            PageLink(attribute: PageLink.Attribute(name: name.description)!, value: value, line: element.line))
         }
       }
     }

@@ -54,8 +54,8 @@ struct BuildRecord {
   /// The format lines the record and its pages file start with. Each recorded type writes and
   /// reads its own bytes (`RecordCodable`, in `RecordedTypes.swift`): a change to any of them is
   /// a new version here.
-  static let format = "linkcontract-build-record 16\n"
-  static let pagesFormat = "linkcontract-build-record-pages 16\n"
+  static let format = "linkcontract-build-record 17\n"
+  static let pagesFormat = "linkcontract-build-record-pages 17\n"
 
   /// The build's tool and its contract (`BuildDigests.tool`): a record the same tool saved
   /// vouches that the contract compiled into it passed its checks.

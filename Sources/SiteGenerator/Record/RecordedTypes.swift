@@ -79,15 +79,16 @@ extension Heading: RecordCodable {
 /// A rendered page's link, of any attribute (a search item's are `SearchChunk.Links`).
 extension PageLink: RecordCodable {
   func encode(to writer: inout RecordWriter) {
-    writer.string(attribute)
+    writer.int(Int(attribute.rawValue))
     writer.string(value)
     writer.int(line)
   }
 
   init(from reader: inout RecordReader) {
-    let attribute = reader.string()
+    let attribute = UInt8(exactly: reader.int()).flatMap(Attribute.init(rawValue:))
+    if attribute == nil { reader.fail() }
     let value = reader.string()
-    self.init(attribute: attribute, value: value, line: reader.int())
+    self.init(attribute: attribute ?? .href, value: value, line: reader.int())
   }
 }
 
@@ -212,7 +213,7 @@ extension SearchChunk {
       links.reserveCapacity(count)
       for _ in 0..<count {
         let value = reader.string()
-        links.append(PageLink(attribute: "href", value: value, line: reader.int()))
+        links.append(PageLink(attribute: .href, value: value, line: reader.int()))
       }
       self.init(links)
     }

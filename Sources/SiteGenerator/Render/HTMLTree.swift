@@ -638,11 +638,10 @@ final class HTMLDocument {
       out.bytes.append(UInt8(ascii: "\""))
       // An empty value names nothing, as reading the page back finds.
       if !value.isEmpty {
-        switch name {
-        case "id": out.ids.append(value)
-        case "href", "src":
-          out.links.append(PageLink(attribute: name, value: value, line: out.newlines))
-        default: break
+        if name == "id" {
+          out.ids.append(value)
+        } else if let link = PageLink.Attribute(name: name) {
+          out.links.append(PageLink(attribute: link, value: value, line: out.newlines))
         }
       }
       attribute = attributes[current].next

@@ -61,7 +61,22 @@ final class RenderedPage: Sendable {
 
 /// An `href` or `src` of a rendered page, with its line there.
 struct PageLink: Sendable, Hashable {
-  let attribute: String
+  /// The attribute a link is the value of.
+  enum Attribute: UInt8, Sendable, CustomStringConvertible {
+    case href, src
+
+    init?(name: String) {
+      switch name {
+      case "href": self = .href
+      case "src": self = .src
+      default: return nil
+      }
+    }
+
+    var description: String { self == .href ? "href" : "src" }
+  }
+
+  let attribute: Attribute
   let value: String
   var line: Int
 }

@@ -383,7 +383,7 @@ struct SearchIndex {
   /// the pages' items are made with their pages and kept by the build record.
   static func appendItem(_ entry: SearchEntry, to out: inout WrittenHTML) {
     out.appendMarkup("<li><a href=\"")
-    if !entry.href.isEmpty { out.links.append(PageLink(attribute: "href", value: entry.href, line: out.newlines)) }
+    if !entry.href.isEmpty { out.links.append(PageLink(attribute: .href, value: entry.href, line: out.newlines)) }
     out.appendEscaped(entry.href, HTMLDocument.attributeEscapes)
     out.appendMarkup("\">")
     if entry.kind.isIdentifier {

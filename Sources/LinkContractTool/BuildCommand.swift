@@ -85,8 +85,8 @@ private func milliseconds(_ duration: Duration) -> Int64 {
 /// The process's processor time (user and system, every thread) when the last phase ended.
 private let processorTimeBefore = Mutex(Duration.zero)
 
-/// Prints the phase's wall time and the processor time every thread spent in it: their ratio
-/// tells how many cores the phase kept busy.
+/// Prints the phase's wall time and the processor time every thread spent in it (their ratio
+/// tells how many cores the phase kept busy), and the process's peak memory so far.
 @Sendable private func printPhase(_ phase: String, _ duration: Duration) {
   var usage = rusage()
   getrusage(RUSAGE_SELF.rawValue, &usage)
@@ -95,8 +95,13 @@ private let processorTimeBefore = Mutex(Duration.zero)
     defer { before = processor }
     return processor - before
   }
+  // ru_maxrss is in kilobytes on Linux.
+  let peak = usage.ru_maxrss / 1024
   FileHandle.standardError.write(
-    Data("timing: \(phase) \(milliseconds(duration)) ms, processor \(milliseconds(spent)) ms\n".utf8))
+    Data(
+      "timing: \(phase) \(milliseconds(duration)) ms, processor \(milliseconds(spent)) ms, peak memory \(peak) MB\n"
+        .utf8
+    ))
 }
 
 /// A usage error, naming the flag to give, when `path` is not a folder: run outside the

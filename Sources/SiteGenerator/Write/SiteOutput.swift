@@ -231,9 +231,10 @@ public enum SiteOutput {
     try write([Bytes(bytes)], to: path)
   }
 
-  /// Writes `parts` one after another into a new file, small ones gathered in a buffer, so
-  /// that they need not be joined in memory first. Without `truncating`, the file is known to
-  /// be empty already.
+  /// Writes `parts` one after another into a new file: one part (a page) where it is, several
+  /// (the build record's) gathered in a buffer up to a megabyte at a time, so that they take few
+  /// calls without being joined in memory first. Without `truncating`, the file is known to be
+  /// empty already.
   static func write(_ parts: [Bytes], to path: String, truncating: Bool = true) throws {
     let descriptor = open(path, truncating ? O_WRONLY | O_CREAT | O_TRUNC : O_WRONLY | O_CREAT, 0o644)
     guard descriptor >= 0 else { throw WriteError(description: "cannot create \(path): errno \(errno)") }
@@ -248,6 +249,7 @@ public enum SiteOutput {
         }
       }
     }
+    if parts.count == 1 { return try writeAll(parts[0]) }
     let limit = 1 << 20
     var buffer: [UInt8] = []
     for part in parts {

@@ -163,7 +163,8 @@ public enum DiagnosticID: String, Sendable, Hashable, CaseIterable, Comparable, 
     case .rawHTML: "A page holds raw HTML"
     case .markdownExtension: "A page uses a Markdown extension that is not supported (strikethrough, autolinks)"
     case .taskList: "A page holds a task list item"
-    case .image: "A page's image is missing, unreadable, not a file beside the pages, or has no alt text"
+    case .image:
+      "A page's image is missing, unreadable, not a file beside the pages or has no alt text, or a Content image has the path of a template's file"
     case .tableInvalid: "A Markdown table is malformed"
     case .linkInvalid: "A link names a missing page, heading, route class or a refused external address"
     case .linkExampleInvalid: "A `contract link-example` block is malformed"

@@ -172,6 +172,29 @@ struct ImageTests {
     #expect(setup.contains("<img src=\"icon.svg\" alt=\"Icon\" width=\"24\" height=\"12\"/>"))
   }
 
+  @Test(
+    "A Content image at a path the site gives another file is an error, shown or not",
+    arguments: [
+      ("favicon.svg", "Templates/favicon.svg"), ("badge.svg", "the generated `badge.svg`"),
+    ])
+  func taken(_ path: String, _ taker: String) throws {
+    let fixture = try fixture(["index.md": page("Home", "Text.\n")])
+    defer { fixture.remove() }
+    try fixture.write(
+      "Content/\(path)", "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 12\"></svg>\n")
+    let build = SiteBuild(
+      contentDirectory: fixture.root.appendingPathComponent("Content").path,
+      templatesDirectory: fixture.root.appendingPathComponent("Templates").path,
+      outputDirectory: fixture.root.appendingPathComponent("Site").path, contract: .design,
+      generatedFiles: ["badge.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n"])
+    let result = build.run()
+    #expect(
+      fixture.messages(result.diagnostics) == [
+        "Content/\(path):1:1: error: this image's path in the site is the one \(taker) takes, and the site holds one file for each path: rename or move the image"
+      ])
+    #expect(!FileManager.default.fileExists(atPath: fixture.root.appendingPathComponent("Site").path))
+  }
+
   @Test("A rebuild with the same images writes nothing; a changed image makes its pages again")
   func rebuild() throws {
     let fixture = try fixture(["index.md": page("Home", "![The checker](images/check.png)\n")])

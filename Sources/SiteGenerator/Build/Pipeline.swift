@@ -41,6 +41,7 @@ struct SitePipeline {
     guard let template = template(sources, into: &diagnostics),
       let files = pageFiles(sources, known: previous, into: &diagnostics)
     else { return SiteRender(failed: diagnostics) }
+    diagnostics += imagesInTakenPlaces(sources)
     clock.mark("read")
     let context = context(template, sources: sources)
     let previous = digests != nil && previous?.site == digests?.site ? previous : nil
@@ -217,6 +218,27 @@ struct SitePipeline {
     }
     diagnostics += read.flatMap(\.1)
     return read.compactMap(\.0)
+  }
+
+  /// An error for each Content image at a path the site gives another file (a template's
+  /// asset, a generated file): the site holds one file for each path, and the image would be
+  /// left out of it.
+  func imagesInTakenPlaces(_ sources: SiteSources) -> [Diagnostic] {
+    ContentImages.paths(among: sources.content.names ?? []).compactMap { path in
+      let taker: String
+      if sources.templates.bytes[path] != nil, !path.hasPrefix(".") {
+        taker = sources.templates.builtIn.contains(path) ? BuiltInTemplates.origin(of: path) : "Templates/\(path)"
+      } else if build.generatedFiles[path] != nil {
+        taker = "the generated `\(path)`"
+      } else {
+        return nil
+      }
+      return Diagnostic(
+        id: .image, path: build.contentDirectory + "/" + path, line: 1, column: 1,
+        message:
+          "this image's path in the site is the one \(taker) takes, and the site holds one file for each path: rename or move the image"
+      )
+    }
   }
 
   /// The text of the file at `path` that was read as `bytes` (nil: it could not be read, and

@@ -298,6 +298,26 @@ let contentFaults: [ContentFault] = [
       "Content/index.md:8:6: error: a bare URL is not a link here: write it as `<https://…>` or `[text](https://…)`"
     ]),
   ContentFault(
+    name: "a broken link and image in paragraphs after link reference definitions, at their own lines",
+    pages: [
+      "index.md": page(
+        "Home",
+        "[r]: index.md\nSee [gone](gone.md).\n\n[s]: index.md\n[t]: index.md\nAnd [away](away.md), ![pic](nope.png).\n")
+    ],
+    expected: [
+      "Content/index.md:8:5: error: link to missing page `gone.md` (known: index.md)",
+      "Content/index.md:12:5: error: link to missing page `away.md` (known: index.md)",
+      "Content/index.md:12:22: error: no image `nope.png` beside the page: there is no file `nope.png` in the Content folder",
+    ]),
+  ContentFault(
+    name: "a broken link after a link reference definition whose title is on its next line",
+    pages: ["index.md": page("Home", "[r]: index.md\n  \"Title\"\nSee [gone](gone.md).\n")],
+    expected: ["Content/index.md:9:5: error: link to missing page `gone.md` (known: index.md)"]),
+  ContentFault(
+    name: "a broken link on the second line of a paragraph that starts with a link, not a definition",
+    pages: ["index.md": page("Home", "[a](index.md) and\n[b](gone.md).\n")],
+    expected: ["Content/index.md:8:1: error: link to missing page `gone.md` (known: index.md)"]),
+  ContentFault(
     name: "strikethrough, a task list and bare URLs",
     pages: [
       "index.md": page(

@@ -117,6 +117,41 @@ final class MarkdownDocument: @unchecked Sendable {
 
   var rootNode: MarkdownNode { MarkdownNode(pointer: root) }
 
+  /// Where `node` is in the body (1-based line, byte column): its place, or its closest located
+  /// ancestor's, as cmark gives it, with the lines cmark 0.30 leaves out of an inline's added
+  /// back. Link reference definitions at a paragraph's start are taken out of it before its
+  /// inlines are read, and the inlines are then placed from the paragraph's first line as if
+  /// the definitions were not there: too early by the lines the definitions took.
+  func position(of node: MarkdownNode) -> (line: Int, column: Int) {
+    var located = node
+    while located.startLine <= 0, let parent = located.parent { located = parent }
+    guard located.startLine > 0 else { return (1, 1) }
+    let (line, column) = (located.startLine, located.startColumn)
+    guard located.type.rawValue >= CMARK_NODE_FIRST_INLINE.rawValue else { return (line, column) }
+    return (line + linesOfDefinitions(above: located), column)
+  }
+
+  /// How many lines of link reference definitions the paragraph holding `inline` starts with:
+  /// the lines between where its last inline is placed and where the paragraph ends, when its
+  /// first line starts with `[`, as a definition does.
+  private func linesOfDefinitions(above inline: MarkdownNode) -> Int {
+    var block = inline.parent
+    while let current = block, current.type.rawValue >= CMARK_NODE_FIRST_INLINE.rawValue { block = current.parent }
+    guard let paragraph = block, paragraph.type == CMARK_NODE_PARAGRAPH, paragraph.startLine > 0,
+      paragraph.startLine <= lines.count, paragraph.startColumn > 0
+    else { return 0 }
+    let first = lines.bounds[paragraph.startLine - 1]
+    var body = lines.body
+    let startsWithBracket = body.withUTF8 { bytes in
+      bytes[first].dropFirst(paragraph.startColumn - 1).first { $0 != 0x20 && $0 != 0x09 } == UInt8(ascii: "[")
+    }
+    guard startsWithBracket else { return 0 }
+    var last = paragraph.lastChild
+    while let current = last, current.endLine <= 0 { last = current.previous }
+    guard let end = last?.endLine else { return 0 }
+    return max(0, paragraph.endLine - end)
+  }
+
   deinit {
     cmark_node_free(root)
     linkcontract_arena_free(arena)
@@ -201,6 +236,8 @@ struct MarkdownNode {
   var type: cmark_node_type { cmark_node_get_type(pointer) }
   var firstChild: MarkdownNode? { cmark_node_first_child(pointer).map(MarkdownNode.init) }
   var next: MarkdownNode? { cmark_node_next(pointer).map(MarkdownNode.init) }
+  var lastChild: MarkdownNode? { cmark_node_last_child(pointer).map(MarkdownNode.init) }
+  var previous: MarkdownNode? { cmark_node_previous(pointer).map(MarkdownNode.init) }
   var parent: MarkdownNode? { cmark_node_parent(pointer).map(MarkdownNode.init) }
   var literal: String { cmark_node_get_literal(pointer).map { String(cString: $0) } ?? "" }
   /// Whether `source` holds the node's literal from `start`, blanks aside, for its first

@@ -123,7 +123,7 @@ extension PageFacts {
     let markdown = MarkdownDocument(body: body, lineOffset: bodyLine - 1)
     if let deep = MarkdownNesting.firstTooDeep(below: markdown.rootNode) {
       // Nothing else walks the page, nor renders it (`isTooDeep`).
-      let (line, column) = deep.located
+      let (line, column) = markdown.position(of: deep)
       diagnostics.append(
         Diagnostic(
           id: .nestingTooDeep, path: path, line: line + markdown.lineOffset, column: column,
@@ -243,7 +243,7 @@ struct PageSurvey: MarkdownWalker {
   }
 
   private func position(_ node: MarkdownNode) -> (Int, Int) {
-    let (line, column) = node.located
+    let (line, column) = markdown.position(of: node)
     return (line + markdown.lineOffset, column)
   }
 

@@ -35,9 +35,10 @@ struct PageRenderer {
   }
 
   func position(_ node: MarkdownNode) -> (line: Int, column: Int) {
-    let (line, column) = node.located
     let offset = page.markdown.lineOffset
-    if let origin { return (origin.line + offset, origin.column + column - 1) }
+    // A table cell's nodes are of the cell's own document, placed from its first column.
+    if let origin { return (origin.line + offset, origin.column + node.located.column - 1) }
+    let (line, column) = page.markdown.position(of: node)
     return (line + offset, column)
   }
 
@@ -344,15 +345,15 @@ struct PageRenderer {
     if origin != nil { return position(node) }
     if node.startLine > 0 {
       let offset = page.markdown.lineOffset
+      let (line, column) = page.markdown.position(of: node)
       // cmark can place an autolink past its line's end; the source says where it is.
       let lines = page.markdown.lines
-      if node.startLine - 1 < lines.count,
-        node.startColumn > lines[node.startLine - 1].utf8.count,
-        let at = byteOffset(of: "<" + destination, in: lines[node.startLine - 1])
+      if line - 1 < lines.count, column > lines[line - 1].utf8.count,
+        let at = byteOffset(of: "<" + destination, in: lines[line - 1])
       {
-        return (node.startLine + offset, at + 1)
+        return (line + offset, at + 1)
       }
-      return (node.startLine + offset, node.startColumn)
+      return (line + offset, column)
     }
     let (blockLine, blockColumn) = node.located
     let markdown = page.markdown

@@ -41,6 +41,7 @@ public struct Contract: Sendable {
     self.reservedBodyPrefix = reservedBodyPrefix
     self.maximumLinkBytes = maximumLinkBytes
     self.routeClasses = routeClasses
+    references = Self.references(of: routeClasses)
     self.forbiddenKeys = forbiddenKeys
     self.rejectionRules = rejectionRules
     self.layers = layers
@@ -68,8 +69,11 @@ public struct Contract: Sendable {
       checkout: checkout ?? self.checkout, file: source.file, line: source.line)
   }
 
-  /// The kinds of reference the route classes' fields take, in first-use order.
-  public var references: [ReferenceKind] {
+  /// The kinds of reference the route classes' fields take, in first-use order: found once,
+  /// when the contract is made, since pages and their link examples ask for them often.
+  public let references: [ReferenceKind]
+
+  private static func references(of routeClasses: [RouteClass]) -> [ReferenceKind] {
     var seen: [ReferenceKind] = []
     for route in routeClasses {
       for field in route.fields {
@@ -125,7 +129,8 @@ public struct Contract: Sendable {
   /// reserved prefix). Values that are not references are not reserved.
   public func isReservedReference<S: StringProtocol>(_ value: S) -> Bool {
     references.contains { kind in
-      value.utf8.starts(with: (kind.prefix + reservedBodyPrefix).utf8)
+      value.utf8.starts(with: kind.prefix.utf8)
+        && value.utf8.dropFirst(kind.prefix.utf8.count).starts(with: reservedBodyPrefix.utf8)
     }
   }
 }

@@ -48,7 +48,9 @@
 #    every page of the corpus into memory, drops its front matter, then times (clock_gettime,
 #    inside the program, so without process start or file reading) cmark_parse_document and
 #    cmark_node_free over all pages, on one core, with the options linkcontract uses.
-#    Median of RUNS after a warm-up. That is the least time any cmark-based build could take;
+#    One run in each round of 1., after the builds, so that the floor meets the machine as the
+#    builds do (the two-core builds slow more than one core when the host is busy); median of
+#    RUNS after a warm-up. That is the least time any cmark-based build could take;
 #    "x floor" is linkcontract's full build to memory divided by it. The same program's
 #    parse + cmark_render_html time is shown beside it for scale.
 # 3. Incremental rebuilds with linkcontract, to disk, each from a full build in a new folder
@@ -340,7 +342,9 @@ for pages in "${sizes[@]}"; do
   hugo_build "$(fresh "$disk")/site"
   ours "$(fresh "$memory")/site"
   hugo_build "$(fresh "$memory")/site"
+  "$disk/cmark-floor" "$corpus" >/dev/null
   ours_disk=(); hugo_disk=(); ours_memory=(); hugo_memory=(); ours_peak=0; hugo_peak=0
+  parse_times=(); render_times=()
   full_builds=() # linkcontract's disk outputs: the starting points of the no-op rebuilds
   for ((run = 1; run <= runs; run++)); do
     out="$(fresh "$disk")/site"
@@ -354,19 +358,15 @@ for pages in "${sizes[@]}"; do
     [ "$run" -eq 1 ] && reference="$out" # a full build of the corpus as generated
     hugo_build "$(fresh "$memory")/site"
     hugo_memory+=("$seconds"); ((peak_kb > hugo_peak)) && hugo_peak=$peak_kb
+    # 2. The cmark floor, in the same round.
+    read -r parsed parse render < <("$disk/cmark-floor" "$corpus")
+    parse_times+=("$parse"); render_times+=("$render")
   done
   full_disk=$(printf '%s\n' "${ours_disk[@]}" | median)
   full_memory=$(printf '%s\n' "${ours_memory[@]}" | median)
   peer_disk=$(printf '%s\n' "${hugo_disk[@]}" | median)
   peer_memory=$(printf '%s\n' "${hugo_memory[@]}" | median)
 
-  # 2. The cmark floor.
-  "$disk/cmark-floor" "$corpus" >/dev/null
-  parse_times=(); render_times=()
-  for ((run = 1; run <= runs; run++)); do
-    read -r parsed parse render < <("$disk/cmark-floor" "$corpus")
-    parse_times+=("$parse"); render_times+=("$render")
-  done
   [ "$parsed" -eq "$pages" ] || { echo "bench: the cmark floor read $parsed pages of $pages" >&2; exit 1; }
   floor=$(printf '%s\n' "${parse_times[@]}" | median)
   floor_render=$(printf '%s\n' "${render_times[@]}" | median)

@@ -54,8 +54,11 @@ struct OutputCheck {
   final class LinkAnswers {
     var known: [String: String?] = [:]
     var lastLinks: [PageLink] = []
-    /// For each of `lastLinks`, its answer, or nil where the link was not checked.
-    var lastAnswers: [String??] = []
+    /// For each of `lastLinks`, what was found: a link found wrong has its answer in `known`.
+    /// Plain values, so that a page's list costs nothing to let go of.
+    var lastAnswers: [Answer] = []
+
+    enum Answer: UInt8 { case unchecked, fine, wrong }
   }
 
   /// The page's duplicate ids, when asked for, and broken links (of `links`, else the page's);
@@ -74,25 +77,25 @@ struct OutputCheck {
     let topLevel = !holds(UInt8(ascii: "/"), in: page.path)
     let links = links ?? page.links
     let (lastLinks, lastAnswers) = (answers.lastLinks, answers.lastAnswers)
-    var found: [String??] = []
+    var found: [LinkAnswers.Answer] = []
     if topLevel { found.reserveCapacity(links.count) }
     for (index, link) in links.enumerated() {
       guard only?(link.value) ?? true else {
-        if topLevel { found.append(nil) }
+        if topLevel { found.append(.unchecked) }
         continue
       }
       // A link with no file part leads into the page itself.
       let shared = topLevel && link.value.utf8.first.map { $0 != UInt8(ascii: "#") } ?? false
       let answer: String?
-      if shared, index < lastLinks.count, let known = lastAnswers[index], lastLinks[index].value == link.value {
-        answer = known
+      if shared, index < lastLinks.count, lastAnswers[index] == .fine, lastLinks[index].value == link.value {
+        answer = nil
       } else if shared, let known = answers.known[link.value] {
         answer = known
       } else {
         answer = check(link.value, from: page.path)
         if shared { answers.known[link.value] = answer }
       }
-      if topLevel { found.append(shared ? .some(answer) : nil) }
+      if topLevel { found.append(!shared ? .unchecked : answer == nil ? .fine : .wrong) }
       if let message = answer {
         problems.append(
           Diagnostic(

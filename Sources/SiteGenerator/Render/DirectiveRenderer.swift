@@ -47,6 +47,8 @@ struct DirectiveRenderer {
     let linkRow = form.add("p")
     linkRow.add("label", ["for": "check-link"], text: "Link")
     linkRow.text(" ")
+    // A text input with a URL keyboard, not `type="url"`: a url input strips the blanks at either
+    // end of what is pasted, and the checker must answer for the link as given, as the parser does.
     linkRow.add(
       "input",
       [

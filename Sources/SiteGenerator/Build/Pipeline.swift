@@ -220,14 +220,18 @@ struct SitePipeline {
     return read.compactMap(\.0)
   }
 
+  /// Whether the template's file `name` is copied into the site as it is: any but a page
+  /// template and a hidden file.
+  static func isAsset(_ name: String) -> Bool { !name.hasSuffix(".html") && !name.hasPrefix(".") }
+
   /// An error for each Content image at a path the site gives another file (a template's
   /// asset, a generated file): the site holds one file for each path, and the image would be
   /// left out of it.
   func imagesInTakenPlaces(_ sources: SiteSources) -> [Diagnostic] {
     ContentImages.paths(among: sources.content.names ?? []).compactMap { path in
       let taker: String
-      if sources.templates.bytes[path] != nil, !path.hasPrefix(".") {
-        taker = sources.templates.builtIn.contains(path) ? BuiltInTemplates.origin(of: path) : "Templates/\(path)"
+      if Self.isAsset(path), sources.templates.bytes[path] != nil {
+        taker = sources.templates.source(of: path, in: "Templates")
       } else if build.generatedFiles[path] != nil {
         taker = "the generated `\(path)`"
       } else {
@@ -535,11 +539,10 @@ struct SitePipeline {
     files["schema/search.schema.json"] = Array(SearchIndex.schema.utf8)
     files["schema/search-part.schema.json"] = Array(SearchIndex.partSchema.utf8)
     files[OutputClaim.marker] = Array(OutputClaim.markerText.utf8)
-    for asset in sources.templates.names ?? [] where !asset.hasSuffix(".html") && !asset.hasPrefix(".") {
+    for asset in sources.templates.names ?? [] where Self.isAsset(asset) {
       if let data = sources.templates.bytes[asset] {
         // Stylesheets and scripts can say where they come from; other assets stay as they are.
-        let origin =
-          sources.templates.builtIn.contains(asset) ? BuiltInTemplates.origin(of: asset) : "Templates/\(asset)"
+        let origin = sources.templates.source(of: asset, in: "Templates")
         let header =
           asset.hasSuffix(".css") || asset.hasSuffix(".js")
           ? "/* Copied by `linkcontract build` (make site) from \(origin). Do not edit. */\n" : ""

@@ -37,6 +37,12 @@ let tableShapes: [TableShape] = [
       "<div class=\"scroll-region\" role=\"region\" aria-label=\"Table: -, # h\" tabindex=\"0\"><table class=\"content-table\"><thead><tr><th scope=\"col\">-</th><th scope=\"col\"># h</th></tr></thead><tbody><tr><td>1. x <a href=\"index.html\">a</a></td><td>-</td></tr><tr><td>&gt; q</td><td>[r]: s</td></tr><tr><td><em>e</em></td><td><code>c</code></td></tr></tbody></table></div>"
   ),
   TableShape(
+    name: "rows without outer pipes that start with a code span keep its backticks",
+    markdown: "a | b\n--|--\n`x`|`y`\n``z``|w\n",
+    html:
+      "<div class=\"scroll-region\" role=\"region\" aria-label=\"Table: a, b\" tabindex=\"0\"><table class=\"content-table\"><thead><tr><th scope=\"col\">a</th><th scope=\"col\">b</th></tr></thead><tbody><tr><td><code>x</code></td><td><code>y</code></td></tr><tr><td><code>z</code></td><td>w</td></tr></tbody></table></div>"
+  ),
+  TableShape(
     name: "a data row with a `-` cell is a row, not a late delimiter row",
     markdown: "| a | b |\n|---|---|\n| **group** |\n| x | - |\n",
     html:

@@ -234,17 +234,23 @@ struct PipeTable {
     // Each line's first column, by its offset from the first line; .max where none is known.
     var starts = [Int](repeating: .max, count: last - first + 1)
     starts[0] = paragraph.startColumn
+    let bounds = markdown.lines.bounds
     func visit(_ node: MarkdownNode) {
       for child in node.childNodes {
         let line = child.startLine
         if line > first, line <= last, child.startColumn > 0 {
-          starts[line - first] = min(starts[line - first], child.startColumn)
+          var column = child.startColumn
+          // cmark places a code span at its content, past its opening backticks.
+          if child.type == CMARK_NODE_CODE, line - 1 < bounds.count {
+            let start = bounds[line - 1].lowerBound
+            while column > 1, body[start + column - 2] == UInt8(ascii: "`") { column -= 1 }
+          }
+          starts[line - first] = min(starts[line - first], column)
         }
         visit(child)
       }
     }
     visit(paragraph)
-    let bounds = markdown.lines.bounds
     var rows: [Row] = []
     rows.reserveCapacity(starts.count)
     for line in first...last where line - 1 < bounds.count {

@@ -28,6 +28,8 @@ let package = Package(
     // is made (Sources/CCurl/shim.h), so that no other command pays for loading it.
     .systemLibrary(name: "CCurl"),
     .target(name: "CFileExchange"),
+    // The allocator's heap growth step (glibc's M_TOP_PAD), set once by the command line.
+    .target(name: "CHeapRoom"),
     // A memory arena for cmark's parses: one of the Markdown parser's allocations per node and
     // buffer otherwise.
     .target(name: "CMarkdownArena", dependencies: ["CCmark"]),
@@ -51,6 +53,7 @@ let package = Package(
       name: "LinkContractTool",
       dependencies: [
         "LinkContract", "LinkParser", "ContractArtifacts", "AssociationChecks", "SiteGenerator", "ReleaseChecks",
+        "CHeapRoom",
       ]),
     // The Customer App, this repository's own adopter: its values, and the `linkcontract` tool
     // that runs the commands on them.

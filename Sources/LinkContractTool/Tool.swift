@@ -3,6 +3,7 @@
 // codes. The work is the library modules' (LinkContract, LinkParser, ContractArtifacts,
 // AssociationChecks, SiteGenerator, ReleaseChecks); an app's `main` runs it on its own contract.
 
+import CHeapRoom
 import ContractArtifacts
 import Foundation
 import LinkContract
@@ -162,6 +163,10 @@ public enum LinkContractTool {
   public static func main(contract: Contract, conformanceTests: String? = nil, builtInTemplates: String? = nil)
     -> Never
   {
+    // glibc grows a worker thread's heap by what each allocation needs, a system call a step:
+    // thousands in a build whose workers allocate tens of megabytes. Room of 32 MB at a time
+    // is address space only; memory is still taken as pages are first written.
+    linkcontract_heap_room(32 << 20)
     // The arguments' bytes exactly as the process received them: `CommandLine.arguments` would
     // repair invalid UTF-8, turning one byte of a link into three.
     let arguments: [[UInt8]] = (1..<Int(CommandLine.argc)).map { index in

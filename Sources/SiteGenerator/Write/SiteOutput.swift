@@ -385,19 +385,23 @@ public enum SiteOutput {
     return failed ? nil : (bytes, status)
   }
 
-  /// Reads from `descriptor` until `buffer` is full or the file ends; how many bytes it read.
+  /// Reads from `descriptor`, a regular file, until `buffer` is full or the file ends; how many
+  /// bytes it read. A regular file's read comes back short only at the file's end, so a short
+  /// one ends the reading without another read to see it return nothing.
   private static func readAll(
     _ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, failed: inout Bool
   ) -> Int {
     var count = 0
     while count < buffer.count {
-      let got = Glibc.read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+      let wanted = buffer.count - count
+      let got = Glibc.read(descriptor, buffer.baseAddress! + count, wanted)
       if got < 0, errno == EINTR { continue }
       guard got > 0 else {
         failed = got < 0
         break
       }
       count += got
+      if got < wanted { break }
     }
     return count
   }

@@ -7,8 +7,10 @@ import Synchronization
 #endif
 
 /// What every page's rendering may read: the contract, the template and, after the first pass,
-/// where each page and anchor is.
-struct SiteContext: Sendable {
+/// where each page and anchor is. A class, though nothing of it changes: the renders of both
+/// cores hand it from value to value, and a copy of a class is one reference counted, where a
+/// copy of a struct is one for each of its parts, each count shared by both cores.
+final class SiteContext: Sendable {
   let contract: Contract
   let template: PageTemplate
   let siteTitle: String

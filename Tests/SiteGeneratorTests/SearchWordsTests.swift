@@ -128,6 +128,39 @@ import Testing
     #expect(Self.asciiLowercased([]) == [])
   }
 
+  @Test(
+    "A word's run ends, eight bytes a step, where reading its bytes' classes one by one ends it",
+    arguments: 1..<20)
+  func wordRunEnds(_ length: Int) {
+    // A run of a word's bytes with any other byte or class at any place, read from any start.
+    func expectSame(_ classes: some ByteClasses, _ bytes: [UInt8], _ label: String) {
+      bytes.withUnsafeBufferPointer { bytes in
+        for start in 0...length {
+          var expected = start
+          while expected < length, classes[expected, bytes] & ScalarClasses.kind == ScalarClasses.word {
+            expected += 1
+          }
+          #expect(classes.wordRunEnd(from: start, to: length, in: bytes) == expected, "\(label) from \(start)")
+        }
+      }
+    }
+    for place in 0..<length {
+      for byte in UInt8(0)..<0x80 where !(0x41...0x5A).contains(byte) {
+        var text = Array("abz09xy7qm".utf8.prefix(length))
+        text += Array(repeating: UInt8(ascii: "k"), count: length - text.count)
+        text[place] = byte
+        expectSame(ScalarClasses.ASCII(), text, "ASCII byte \(byte) at \(place) of \(length)")
+      }
+      for kind in [ScalarClasses.other, ScalarClasses.separator, ScalarClasses.trimmed, ScalarClasses.word | 4] {
+        var classes = Array(repeating: ScalarClasses.word, count: length)
+        classes[place] = kind
+        classes.withUnsafeBufferPointer { buffer in
+          expectSame(ScalarClasses.Decoded(bytes: buffer), classes, "class \(kind) at \(place) of \(length)")
+        }
+      }
+    }
+  }
+
   /// `SearchIndex.asciiLowercased` into a buffer as long as `text`, which it must fill.
   static func asciiLowercased(_ text: [UInt8]) -> [UInt8]? {
     var lowered = Array(repeating: UInt8(0xFF), count: text.count)

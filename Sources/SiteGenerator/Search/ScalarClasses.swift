@@ -144,11 +144,37 @@ enum ScalarClasses {
     }
   }
 
-  /// The classes of ASCII text's bytes.
+  /// The classes of lowercase ASCII text's bytes: a word's are `a`-`z` and `0`-`9`.
   struct ASCII: ByteClasses {
     let table = ScalarClasses.asciiClasses
     var isASCII: Bool { true }
     subscript(index: Int, bytes: UnsafeBufferPointer<UInt8>) -> UInt8 { table[Int(bytes[index])] }
+
+    func wordRunEnd(from start: Int, to end: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+      var index = start
+      if let base = bytes.baseAddress.map(UnsafeRawPointer.init) {
+        while index + 8 <= end {
+          let outside = Self.notAlphanumeric(base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+          if outside != 0 { return index + outside.trailingZeroBitCount / 8 }
+          index += 8
+        }
+      }
+      while index < end, table[Int(bytes[index])] & kind == word { index += 1 }
+      return index
+    }
+
+    /// Bit 7 set in each byte of `word` (eight ASCII bytes, none of them A-Z) that is not a
+    /// lowercase letter or a digit, and in no other. For a byte below 0x80, adding
+    /// 0x80 - `low` sets bit 7 from `low` on, and 0x80 + `high` less it keeps bit 7 up to
+    /// `high`; neither carries into the next byte.
+    static func notAlphanumeric(_ word: UInt64) -> UInt64 {
+      func within(_ low: UInt8, _ high: UInt8) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        return (word &+ ones &* UInt64(0x80 - low)) & (ones &* UInt64(0x80 + high) &- word)
+      }
+      let highBits: UInt64 = 0x8080_8080_8080_8080
+      return ~(within(0x61, 0x7A) | within(0x30, 0x39)) & highBits
+    }
   }
 
   /// The classes `lowercased` gave.
@@ -156,6 +182,22 @@ enum ScalarClasses {
     let bytes: UnsafeBufferPointer<UInt8>
     var isASCII: Bool { false }
     subscript(index: Int, text: UnsafeBufferPointer<UInt8>) -> UInt8 { bytes[index] }
+
+    func wordRunEnd(from start: Int, to end: Int, in text: UnsafeBufferPointer<UInt8>) -> Int {
+      var index = start
+      if let base = bytes.baseAddress.map(UnsafeRawPointer.init) {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        while index + 8 <= end {
+          // Zero in each byte whose kind is a word's; bit 0 then marks the others.
+          let other = (base.loadUnaligned(fromByteOffset: index, as: UInt64.self) & (ones &* 3)) ^ (ones &* 2)
+          let marked = (other | other >> 1) & ones
+          if marked != 0 { return index + marked.trailingZeroBitCount / 8 }
+          index += 8
+        }
+      }
+      while index < end, bytes[index] & kind == word { index += 1 }
+      return index
+    }
   }
 }
 
@@ -164,4 +206,7 @@ protocol ByteClasses {
   /// Whether every byte is a character.
   var isASCII: Bool { get }
   subscript(index: Int, bytes: UnsafeBufferPointer<UInt8>) -> UInt8 { get }
+  /// The first index from `start` up to `end` whose byte of `bytes` is not of a word's run
+  /// (`ScalarClasses.word`), or `end`: eight bytes a step.
+  func wordRunEnd(from start: Int, to end: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int
 }

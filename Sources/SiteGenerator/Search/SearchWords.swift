@@ -102,9 +102,9 @@ extension SearchIndex {
       var end = start
       var alphanumeric = true
       while end < bytes.count {
-        let kind = kind(end)
-        if kind == ScalarClasses.separator { break }
-        if kind != ScalarClasses.word { alphanumeric = false }
+        end = classes.wordRunEnd(from: end, to: bytes.count, in: bytes)
+        guard end < bytes.count, kind(end) != ScalarClasses.separator else { break }
+        alphanumeric = false  // neither a word's byte nor a separator
         end += 1
       }
       if start < end, alphanumeric {
@@ -118,8 +118,7 @@ extension SearchIndex {
         var part = low
         while part < high {
           while part < high, kind(part) != ScalarClasses.word { part += 1 }
-          var partEnd = part
-          while partEnd < high, kind(partEnd) == ScalarClasses.word { partEnd += 1 }
+          let partEnd = classes.wordRunEnd(from: part, to: high, in: bytes)
           insert(part..<partEnd)
           part = partEnd
         }

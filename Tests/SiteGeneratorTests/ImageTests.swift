@@ -122,6 +122,17 @@ let imageFaults: [ImageFault] = [
 
 @Suite("Images beside the pages")
 struct ImageTests {
+  @Test(
+    "An image's kind comes from its name's extension, in either case; any other name is not an image",
+    arguments: [
+      ("a.png", ImageSize.Kind.png), ("guides/A.PNG", .png), ("x.jpeg", .jpeg), ("x.JPG", .jpeg), ("x.gif", .gif),
+      ("x.webp", .webp), ("x.Svg", .svg), (".svg", .svg), ("page.md", nil), ("x.pngx", nil), ("x.tiff", nil),
+      ("png", nil), ("x.", nil), ("x.pn", nil), ("d.png/x", nil), ("x.jpegs", nil),
+    ])
+  func kindByName(_ name: String, _ kind: ImageSize.Kind?) {
+    #expect(ImageSize.Kind(fileName: name) == kind)
+  }
+
   @Test("An image's size comes from its file's header", arguments: headerCases)
   func header(_ item: HeaderCase) {
     let read = ImageSize.read(item.bytes, as: item.kind)

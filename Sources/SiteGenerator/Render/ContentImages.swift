@@ -18,7 +18,10 @@ struct ImageSize: Sendable, Equatable {
 
     /// The kind a file's name says, from its extension in any case.
     init?(fileName: String) {
-      guard let dot = fileName.utf8.lastIndex(of: UInt8(ascii: ".")) else { return nil }
+      // Every kind's extension is 3 or 4 letters long: a page's `md` is told apart by its length.
+      guard let dot = fileName.utf8.lastIndex(of: UInt8(ascii: ".")),
+        (4...5).contains(fileName.utf8.distance(from: dot, to: fileName.utf8.endIndex))
+      else { return nil }
       switch ASCII.lowercased(String(Substring(fileName.utf8[fileName.utf8.index(after: dot)...]))) {
       case "png": self = .png
       case "jpg", "jpeg": self = .jpeg

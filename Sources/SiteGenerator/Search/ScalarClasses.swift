@@ -64,21 +64,22 @@ enum ScalarClasses {
     guard let scalar = Unicode.Scalar(UInt32(value)), standsAlone(scalar) else { return nil }
     let character = Character(scalar)
     let lowercase = String(character).lowercased().unicodeScalars
-    guard lowercase.count == 1, let lowered = lowercase.first, standsAlone(lowered) else { return nil }
+    guard lowercase.count == 1, let lowered = lowercase.first, lowered == scalar || standsAlone(lowered) else {
+      return nil
+    }
     let bytes = Array(String(lowered).utf8)
     guard bytes.count <= 3 else { return nil }  // as `lowercased` makes room for
     return Simple(
       lowercase: bytes.reversed().reduce(0) { $0 << 8 | UInt32($1) }, count: bytes.count, classes: classOf(character))
   }
 
-  /// Whether `scalar` is a character of its own both after and before a letter.
+  /// Whether `scalar` is a character of its own both after and before a letter: between two
+  /// letters, three characters.
   private static func standsAlone(_ scalar: Unicode.Scalar) -> Bool {
-    var after = "a"
-    after.unicodeScalars.append(scalar)
-    var before = ""
-    before.unicodeScalars.append(scalar)
-    before.unicodeScalars.append("a")
-    return after.count == 2 && before.count == 2
+    var between = "a"
+    between.unicodeScalars.append(scalar)
+    between.unicodeScalars.append("a")
+    return between.count == 3
   }
 
   /// How many bytes `lowercased` may write for a text of `count` bytes: a lowercase is at most

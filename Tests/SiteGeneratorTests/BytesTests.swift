@@ -20,6 +20,22 @@ import Testing
   }
 
   @Test(
+    "A file is read whole, whatever its size against the reads' sizes; a folder or a FIFO is not read",
+    arguments: [0, 1, 4095, 4096, 4097, 65_536, 300_001])
+  func reading(size: Int) throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("read-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 8) }
+    try SiteOutput.write(bytes, to: folder + "/file")
+    #expect(SiteOutput.readFile(folder + "/file") == bytes)
+    #expect(SiteOutput.readFileWithStatus(folder + "/file").map { Int($0.status.st_size) } == size)
+    #expect(SiteOutput.readFile(folder) == nil)
+    #expect(mkfifo(folder + "/fifo", 0o600) == 0)
+    #expect(SiteOutput.readFile(folder + "/fifo") == nil)
+  }
+
+  @Test(
     "A part of bytes is the same bytes, from an array or a buffer",
     arguments: [0..<0, 0..<3, 2..<7, 9..<10])
   func parts(range: Range<Int>) {

@@ -368,13 +368,13 @@ public enum SiteOutput {
     guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
     // One byte more than the size, so that a file that grew is read to its end; not zeroed first.
     var failed = false
-    func next(_ capacity: Int) -> [UInt8] {
+    func next(_ capacity: Int, size: Int? = nil) -> [UInt8] {
       [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
-        initialized = readAll(descriptor, into: UnsafeMutableRawBufferPointer(buffer), failed: &failed)
+        initialized = readAll(descriptor, into: UnsafeMutableRawBufferPointer(buffer), size: size, failed: &failed)
       }
     }
     var capacity = Int(status.st_size) + 1
-    var bytes = next(capacity)
+    var bytes = next(capacity, size: Int(status.st_size))
     var full = bytes.count == capacity
     while !failed, full {
       capacity = max(4096, capacity)
@@ -385,11 +385,12 @@ public enum SiteOutput {
     return failed ? nil : (bytes, status)
   }
 
-  /// Reads from `descriptor`, a regular file, until `buffer` is full or the file ends; how many
-  /// bytes it read. A regular file's read comes back short only at the file's end, so a short
-  /// one ends the reading without another read to see it return nothing.
+  /// Reads from `descriptor` until `buffer` is full or the file ends; how many bytes it read.
+  /// With `size`, the file's size as fstat gave it, a read that comes back short once that many
+  /// bytes are in is the file's end, without another read to see it return nothing; a short
+  /// read before then (a file system that reads in pieces) is read on from.
   private static func readAll(
-    _ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, failed: inout Bool
+    _ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, size: Int? = nil, failed: inout Bool
   ) -> Int {
     var count = 0
     while count < buffer.count {
@@ -401,7 +402,7 @@ public enum SiteOutput {
         break
       }
       count += got
-      if got < wanted { break }
+      if got < wanted, let size, count >= size { break }
     }
     return count
   }

@@ -145,6 +145,9 @@ enum ScalarClasses {
     }
   }
 
+  /// 0x01 in each byte of a word loaded from eight bytes, to spread a byte's value over all eight.
+  private static let eachByte: UInt64 = 0x0101_0101_0101_0101
+
   /// The classes of lowercase ASCII text's bytes: a word's are `a`-`z` and `0`-`9`.
   struct ASCII: ByteClasses {
     let table = ScalarClasses.asciiClasses
@@ -170,11 +173,9 @@ enum ScalarClasses {
     /// `high`; neither carries into the next byte.
     static func notAlphanumeric(_ word: UInt64) -> UInt64 {
       func within(_ low: UInt8, _ high: UInt8) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        return (word &+ ones &* UInt64(0x80 - low)) & (ones &* UInt64(0x80 + high) &- word)
+        (word &+ eachByte &* UInt64(0x80 - low)) & (eachByte &* UInt64(0x80 + high) &- word)
       }
-      let highBits: UInt64 = 0x8080_8080_8080_8080
-      return ~(within(0x61, 0x7A) | within(0x30, 0x39)) & highBits
+      return ~(within(0x61, 0x7A) | within(0x30, 0x39)) & LinkContract.ASCII.Word.highBits
     }
   }
 
@@ -187,7 +188,7 @@ enum ScalarClasses {
     func wordRunEnd(from start: Int, to end: Int, in text: UnsafeBufferPointer<UInt8>) -> Int {
       var index = start
       if let base = bytes.baseAddress.map(UnsafeRawPointer.init) {
-        let ones: UInt64 = 0x0101_0101_0101_0101
+        let ones = eachByte
         while index + 8 <= end {
           // Zero in each byte whose kind is a word's; bit 0 then marks the others.
           let other = (base.loadUnaligned(fromByteOffset: index, as: UInt64.self) & (ones &* 3)) ^ (ones &* 2)

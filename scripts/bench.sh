@@ -88,7 +88,7 @@ command -v hugo >/dev/null 2>&1 || { apt-get update -qq && apt-get install -y -q
 pkg-config --exists libcmark 2>/dev/null || { apt-get update -qq && apt-get install -y -qq libcmark-dev >/dev/null; }
 if [ "${BENCH_BUILD:-1}" != 0 ]; then
   # The same flags as `make release`, so that neither build undoes the other's.
-  release_flags=(-c release --static-swift-stdlib -Xswiftc -use-ld=lld)
+  read -r -a release_flags <<<"$(make -s --no-print-directory release-flags)"
   swift build "${release_flags[@]}" --product linkcontract >/dev/null
   swift build "${release_flags[@]}" --product ParserBench >/dev/null
 fi

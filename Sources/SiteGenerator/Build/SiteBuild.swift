@@ -157,17 +157,18 @@ public struct SiteBuild: Sendable {
     }
     let digests = usesBuildCache ? BuildDigests(self, sources) : nil
     pipeline.clock.mark("sources")
-    let current = recorded == nil ? nil : snapshot?.value
-    if let recorded, recorded.inputs == digests?.inputs, recorded.outputs == current {
+    if let recorded, recorded.inputs == digests?.inputs, recorded.outputs == snapshot?.value {
       return SiteBuildResult(diagnostics: recorded.warnings, files: recorded.outputs.count, written: 0, removed: 0)
     }
-    if rebuildsEditsAlone, let recorded, let digests, let current,
+    // The snapshot is still being taken while a rebuild of a few pages makes them.
+    if rebuildsEditsAlone, let recorded, let digests, let snapshot,
       let rebuild = BodyEditRebuild(
-        build: self, recorded: recorded, sources: sources, digests: digests, current: current, location: location),
+        build: self, recorded: recorded, sources: sources, digests: digests, current: snapshot, location: location),
       let result = rebuild.run(pipeline: &pipeline)
     {
       return result
     }
+    let current = recorded == nil ? nil : snapshot?.value
     let untouched = recorded?.untouchedOutputs(current ?? []) ?? []
     // Into a new or empty output every page is a new file: they are made while the site renders.
     let prepared =

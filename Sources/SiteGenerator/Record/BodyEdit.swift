@@ -24,17 +24,17 @@ struct BodyEditRebuild {
   let map: BuildRecord.SiteMap
   let sources: SiteSources
   let digests: BuildDigests
-  /// The output as it is, which must be the recorded one.
-  let current: [BuildRecord.OutputFile]
+  /// The output as it is, which must be the recorded one before anything is written.
+  let current: Later<[BuildRecord.OutputFile]>
   let location: String
 
-  /// Nil unless the recorded build was of the same site and its output is as it left it.
+  /// Nil unless the recorded build was of the same site.
   init?(
     build: SiteBuild, recorded: BuildRecord, sources: SiteSources, digests: BuildDigests,
-    current: [BuildRecord.OutputFile], location: String
+    current: Later<[BuildRecord.OutputFile]>, location: String
   ) {
     guard build.rendersAhead, let map = recorded.siteMap, recorded.site == digests.site,
-      map.names.count == recorded.extents.count, map.digests.count == map.names.count, current == recorded.outputs,
+      map.names.count == recorded.extents.count, map.digests.count == map.names.count,
       map.contentNames == BuildRecord.SiteMap.contentDigest(sources.content.names),
       // Generated files made from an identity are known by the record's list, which a rebuild
       // reads back: without one it makes them all.
@@ -72,7 +72,8 @@ struct BodyEditRebuild {
       let rendered = render(edits, template: template, navigation: navigation, context: context),
       check(rendered, pages: pages),
       let search = searchParts(edits, pages: pages),
-      !pages.health.hasFailed
+      !pages.health.hasFailed,
+      current.value == recorded.outputs
     else { return nil }
     var made = search.files
     for page in rendered { made[page.path] = page.bytes }
@@ -272,7 +273,7 @@ struct BodyEditRebuild {
     var next = BuildRecord(
       inputs: digests.inputs, site: recorded.site, navigation: recorded.navigation, listing: recorded.listing,
       listingRender: recorded.listingRender,
-      outputs: BuildRecord.snapshot(output, before: current, after: commit), warnings: recorded.warnings,
+      outputs: BuildRecord.snapshot(output, before: current.value, after: commit), warnings: recorded.warnings,
       generated: recorded.generated, pages: [:])
     next.tool = recorded.tool
     next.searchIDs = recorded.searchIDs

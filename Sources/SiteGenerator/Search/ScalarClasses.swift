@@ -1,4 +1,5 @@
 import LinkContract
+import Synchronization
 
 /// What the search words' rule makes of a character: whether it ends a token, is trimmed from
 /// a token's ends, or belongs in a word's run. For the byte path, the same answers per byte of
@@ -56,9 +57,26 @@ enum ScalarClasses {
   /// The two-byte scalars (U+0080 to U+07FF: Latin, Greek, Cyrillic and more) and the general
   /// punctuation (U+2000 to U+207F: curly quotes, dashes, spaces), each as the standard library
   /// reads it: nil for one that joins a neighbour into one character (a combining mark, a
-  /// prepended mark) or whose lowercase is not one such scalar.
-  private static let twoByte: [Simple?] = (0x80..<0x800).map(simple)
-  private static let punctuation: [Simple?] = (0x2000..<0x2080).map(simple)
+  /// prepended mark) or whose lowercase is not one such scalar. In blocks of the 64 scalars
+  /// that share their UTF-8 but the last byte, each asked of the standard library when a text
+  /// first holds one of its scalars: a rebuild of one page asks for a few blocks, not 2,000
+  /// scalars.
+  private static let blocks: InlineArray<32, Atomic<UInt>> = InlineArray { _ in Atomic(0) }
+
+  /// Block `index` (0 to 29 for the lead bytes 0xC2 to 0xDF, 30 and 31 for the punctuation),
+  /// whose first scalar is `first`.
+  private static func block(_ index: Int, first: Int) -> UnsafePointer<Simple?> {
+    if let made = UnsafePointer<Simple?>(bitPattern: blocks[index].load(ordering: .acquiring)) { return made }
+    let made = UnsafeMutablePointer<Simple?>.allocate(capacity: 64)
+    made.initialize(from: (first..<(first + 64)).map(simple), count: 64)
+    let (stored, found) = blocks[index].compareExchange(
+      expected: 0, desired: UInt(bitPattern: made), ordering: .acquiringAndReleasing)
+    guard !stored else { return UnsafePointer(made) }
+    // Another thread made the same block first; blocks are kept for the process.
+    made.deinitialize(count: 64)
+    made.deallocate()
+    return UnsafePointer(bitPattern: found)!
+  }
 
   private static func simple(_ value: Int) -> Simple? {
     guard let scalar = Unicode.Scalar(UInt32(value)), standsAlone(scalar) else { return nil }
@@ -94,7 +112,6 @@ enum ScalarClasses {
     classes: UnsafeMutableBufferPointer<UInt8>
   ) -> Int? {
     precondition(bytes.count >= room(for: text.count) && classes.count >= room(for: text.count))
-    let (twoByte, punctuation) = (twoByte, punctuation)
     return asciiClasses.withUnsafeBufferPointer { ascii in
       var index = 0
       var out = 0
@@ -125,12 +142,13 @@ enum ScalarClasses {
         }
         let found: Simple?
         if (0xC2...0xDF).contains(lead), index + 1 < text.count, text[index + 1] & 0xC0 == 0x80 {
-          found = twoByte[(Int(lead & 0x1F) << 6 | Int(text[index + 1] & 0x3F)) - 0x80]
+          found = block(Int(lead) - 0xC2, first: Int(lead & 0x1F) << 6)[Int(text[index + 1] & 0x3F)]
           index += 2
         } else if lead == 0xE2, index + 2 < text.count, (0x80...0x81).contains(text[index + 1]),
           text[index + 2] & 0xC0 == 0x80
         {
-          found = punctuation[Int(text[index + 1] & 0x01) << 6 | Int(text[index + 2] & 0x3F)]
+          let half = Int(text[index + 1] & 0x01)
+          found = block(30 + half, first: 0x2000 + (half << 6))[Int(text[index + 2] & 0x3F)]
           index += 3
         } else {
           found = nil

@@ -215,11 +215,7 @@ import Testing
           frame.slots[.content]?.add("p", ["id": "x"]) { $0.text("Body\nof \(current).") }
           frame.slots[.content]?.add("br")
         }
-        let bytes = frames.map { frame in
-          var out = WrittenHTML()
-          frame.write(current: current, into: &out)
-          return String(decoding: out.bytes, as: UTF8.self)
-        }
+        let bytes = frames.map { String(decoding: $0.written(current: current).bytes, as: UTF8.self) }
         #expect(bytes[0] == bytes[1], "\(name), page \(current), removing \(removing)")
       }
     }

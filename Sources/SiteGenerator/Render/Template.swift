@@ -170,19 +170,18 @@ struct PageFrame {
   let document: HTMLDocument
   let slots: [Slot: Element]
 
-  /// Writes the page after what `out` holds, its navigation marking `current` as the page shown;
-  /// with `content`, the content slot holds those bytes instead of its element's children
-  /// (laid-out templates only).
-  func write(current: String, content: WrittenHTML? = nil, into out: inout WrittenHTML) {
+  /// The page written, its navigation marking `current` as the page shown; with `content`, the
+  /// content slot holds those bytes instead of its element's children (laid-out templates only).
+  func written(current: String, content: WrittenHTML? = nil) -> WrittenHTML {
     guard let layout = template.layout else {
       precondition(content == nil, "written content needs a laid-out template")
       if let nav = slots[.nav], let navigation = template.navigation {
         navigation.markCurrent(nav, current: current)
       }
-      return out.append(document.written())
+      return document.written()
     }
-    out.bytes.reserveCapacity(
-      out.bytes.count + layout.between.reduce(0) { $0 + $1.bytes.count } + (content?.bytes.count ?? 0) + 8192)
+    var out = WrittenHTML()
+    out.bytes.reserveCapacity(layout.between.reduce(0) { $0 + $1.bytes.count } + (content?.bytes.count ?? 0) + 8192)
     for (offset, hole) in layout.holes.enumerated() {
       out.append(layout.between[offset])
       guard let element = slots[hole.slot], element.isInDocument else { continue }
@@ -202,5 +201,6 @@ struct PageFrame {
       out.append(hole.parts.end)
     }
     out.append(layout.between[layout.holes.count])
+    return out
   }
 }

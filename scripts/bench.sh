@@ -64,7 +64,10 @@
 #    the rebuild after the page is put back; any difference stops the script, and keeps both
 #    folders in .bench/mismatch/.
 #    The edits are made in a copy of the corpus in the scratch folder, and undone after every
-#    run from a backup of the page.
+#    run from a backup of the page. The copy is made before the full builds of 1., so that its
+#    files are minutes old when edited, as a writer's are: a file changed less than two seconds
+#    before a build is read again by the next one (the build record's "settled"), which is
+#    not what a rebuild after an edit reads.
 # 4. ParserBench: the link parser against a URLComponents baseline.
 #
 # Compare figures as ratios within one run, never against a figure from another day or machine.
@@ -336,6 +339,13 @@ for pages in "${sizes[@]}"; do
     fi
   fi
 
+  # The edits of 3. go to one page of a copy of the corpus, so the corpus itself stays as
+  # generated. The copy is made now, minutes before them, as a writer's Content is older than
+  # the edit: a build records a file as settled only when it last changed two seconds or more
+  # before (SiteSources), and a copy made just before would have each rebuild read every page.
+  edits="$disk/corpus-$kind-$pages"
+  cp -r "$corpus" "$edits"
+
   # 1. Full builds: a warm-up of each, then interleaved rounds.
   settle_disk
   ours "$(fresh "$disk")/site"
@@ -387,9 +397,6 @@ for pages in "${sizes[@]}"; do
     noop_times+=("$seconds"); noop_written+=("$written")
     same "$out" "$reference" "no-op rebuild"
   done
-  # The edits go to one page of a copy of the corpus, so the corpus itself stays as generated.
-  edits="$disk/corpus-$kind-$pages"
-  cp -r "$corpus" "$edits"
   page="$edits/page-00001.md"
   cp "$page" "$disk/page.bak"
   # A full build of the copy as it is: pages name their source path, so the copy's builds are

@@ -63,10 +63,11 @@ enum ScalarClasses {
   /// scalars.
   private static let blocks: InlineArray<32, Atomic<UInt>> = InlineArray { _ in Atomic(0) }
 
-  /// Block `index` (0 to 29 for the lead bytes 0xC2 to 0xDF, 30 and 31 for the punctuation),
-  /// whose first scalar is `first`.
-  private static func block(_ index: Int, first: Int) -> UnsafePointer<Simple?> {
+  /// Block `index`: 0 to 29 for the lead bytes 0xC2 to 0xDF (U+0080 on), 30 and 31 for the
+  /// punctuation (U+2000 on).
+  private static func block(_ index: Int) -> UnsafePointer<Simple?> {
     if let made = UnsafePointer<Simple?>(bitPattern: blocks[index].load(ordering: .acquiring)) { return made }
+    let first = index < 30 ? (index + 2) << 6 : 0x2000 + ((index - 30) << 6)
     let made = UnsafeMutablePointer<Simple?>.allocate(capacity: 64)
     made.initialize(from: (first..<(first + 64)).map(simple), count: 64)
     let (stored, found) = blocks[index].compareExchange(
@@ -142,13 +143,12 @@ enum ScalarClasses {
         }
         let found: Simple?
         if (0xC2...0xDF).contains(lead), index + 1 < text.count, text[index + 1] & 0xC0 == 0x80 {
-          found = block(Int(lead) - 0xC2, first: Int(lead & 0x1F) << 6)[Int(text[index + 1] & 0x3F)]
+          found = block(Int(lead) - 0xC2)[Int(text[index + 1] & 0x3F)]
           index += 2
         } else if lead == 0xE2, index + 2 < text.count, (0x80...0x81).contains(text[index + 1]),
           text[index + 2] & 0xC0 == 0x80
         {
-          let half = Int(text[index + 1] & 0x01)
-          found = block(30 + half, first: 0x2000 + (half << 6))[Int(text[index + 2] & 0x3F)]
+          found = block(30 + Int(text[index + 1] & 0x01))[Int(text[index + 2] & 0x3F)]
           index += 3
         } else {
           found = nil

@@ -102,6 +102,9 @@ public enum OutputClaim {
   /// A name in `folder` when the folder is neither empty nor a site this tool wrote; nil when
   /// a build may write it.
   static func strangerFile(in folder: String) -> String? {
+    // A site this tool wrote holds the marker: one look, not a listing of its every file.
+    var status = stat()
+    if lstat(folder + "/" + marker, &status) == 0 { return nil }
     guard let directory = opendir(folder) else { return nil }
     defer { closedir(directory) }
     var first: String?

@@ -36,7 +36,7 @@ func siteBuild(
     // that it checked the contract before that build.
     let identity = "contract compiled into linkcontract \(version)"
     // The record lies beside the folder a symbolic link names, as the build writes it.
-    let written = (try? OutputClaim.resolve(output, sources: []).get()) ?? output
+    let written = (try? OutputClaim.resolve(output, sources: []).get().path) ?? output
     if !SiteBuild.recordVouches(output: written, toolVersion: version, identity: identity) {
       try validateContract(contract)
     }

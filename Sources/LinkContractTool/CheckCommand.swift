@@ -67,8 +67,13 @@ struct CheckCommand {
     }
     // Everything is made into a scratch tree by the same code `make site` runs, then read back
     // and compared with what is committed.
-    let scratch = FileManager.default.temporaryDirectory
-      .appendingPathComponent("linkcontract-check-\(ProcessInfo.processInfo.processIdentifier)").path
+    // A folder of its own, made new (mkdtemp): nothing planted ahead of time is written through.
+    var template = Array((FileManager.default.temporaryDirectory.path + "/linkcontract-check-XXXXXX").utf8CString)
+    guard let made = mkdtemp(&template) else {
+      console.err("check failed: cannot make a temporary folder: \(String(cString: strerror(errno)))\n")
+      return ExitCode.failure
+    }
+    let scratch = String(cString: made)
     defer { try? FileManager.default.removeItem(atPath: scratch) }
     var build = try siteBuild(
       root: root, contract: contract, output: scratch + "/Site", files: files,
@@ -88,8 +93,10 @@ struct CheckCommand {
       + SiteOutput.listFiles(scratch + "/Site").map { "Site/" + $0 }.sorted()
     var findings: [Finding] = []
     for path in expected {
-      let fresh = FileManager.default.contents(atPath: scratch + "/" + path) ?? Data()
-      guard let committed = FileManager.default.contents(atPath: root + "/" + path) else {
+      let fresh = Data(SiteOutput.readRegularFile(scratch + "/" + path) ?? [])
+      // A committed link is not followed: it is not the generated file.
+      guard let committed = SiteOutput.readRegularFile(root + "/" + path).map({ Data($0) })
+      else {
         findings.append(Finding(path: path, status: .missing, diff: nil))
         continue
       }

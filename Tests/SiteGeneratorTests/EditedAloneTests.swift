@@ -81,9 +81,9 @@ struct EditedAloneTests {
       name: "a page removed", alone: false,
       edit: { try FileManager.default.removeItem(at: $0.root.appendingPathComponent("Content/p70.md")) }),
     Case(
-      name: "an output file edited by hand as well", alone: false,
+      name: "an output file removed by hand as well", alone: false,
       edit: { fixture in
-        try fixture.write("Site/p20.html", "edited by hand\n")
+        try FileManager.default.removeItem(atPath: fixture.root.path + "/Site/p20.html")
         try append("\nOne more sentence.\n", to: "p21.md")(fixture)
       }),
   ]

@@ -48,15 +48,21 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: root) }
     let output = root + "/Site"
     if !item.existing.isEmpty {
+      // Written by an earlier build: its marker lists them.
+      var manifest = OutputManifest()
       for (path, text) in item.existing {
         try FileManager.default.createDirectory(
           atPath: (output + "/" + path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try SiteOutput.write(Array(text.utf8), to: output + "/" + path)
+        manifest.set(path, InputDigest.of(Array(text.utf8)))
       }
+      try SiteOutput.write(manifest.bytes, to: output + "/" + OutputClaim.marker)
     }
-    let prepared = SiteOutput.PreparedStaging(output: output, paths: item.prepared)
-    _ = try SiteOutput.commit(item.files.mapValues { Array($0.utf8) }, to: output, prepared: prepared)
-    #expect(SiteOutput.listFiles(output) == Set(item.files.keys))
+    let location = try OutputClaim.resolve(output, sources: []).get()
+    let claimed = try OutputFolder.claim(location).get()
+    let prepared = SiteOutput.PreparedStaging(output: claimed, paths: item.prepared)
+    _ = try SiteOutput.commit(item.files.mapValues { Array($0.utf8) }, to: claimed, prepared: prepared)
+    #expect(SiteOutput.listFiles(output) == Set(item.files.keys).union([OutputClaim.marker]))
     for (path, text) in item.files {
       #expect(SiteOutput.readFile(output + "/" + path) == Array(text.utf8), "\(path)")
     }

@@ -140,13 +140,13 @@ import Testing
     #expect(RecordReader.decoded(Bytes([2]), as: String?.self) == nil)
   }
 
-  /// The samples' bytes as format 17 writes them: format 15's, put side by side with each type's
+  /// The samples' bytes as format 18 writes them: format 15's, put side by side with each type's
   /// encoding and decoding, with the number in the header changed (16: a section's search words
   /// start with its heading's) and a link's attribute written as a number (17: 0 for `href`, 1
   /// for `src`).
-  static let format17 = [
+  static let format18 = [
     "record": """
-    6c696e6b636f6e74726163742d6275696c642d7265636f72642031370aeffdb6f50d010203ffffffffffffffffff0101
+    6c696e6b636f6e74726163742d6275696c642d7265636f72642031380aeffdb6f50d010203ffffffffffffffffff0101
     0a696e6465782e68746d6c020f6775696465732f73657475702e6d640c03001b687265662060782e68746d6c603a206e
     6f20737563682066696c650c6c696e6b2d696e76616c696410536974652f726f757465732e68746d6c01010115696420
     60c3a9602069732075736564207477696365106475706c69636174652d616e63686f72430308627573696e6573730374
@@ -162,7 +162,7 @@ import Testing
     01020100010b726f757465732e68746d6cedfd03
     """,
     "bare record": """
-    6c696e6b636f6e74726163742d6275696c642d7265636f72642031370aeffdb6f50d0102030000000000098080808080
+    6c696e6b636f6e74726163742d6275696c642d7265636f72642031380aeffdb6f50d0102030000000000098080808080
     8080808001000000000000
     """,
     "page": """
@@ -189,14 +189,14 @@ import Testing
     """,
   ]
 
-  @Test("The record and its pages are written byte for byte as format 17 writes them")
-  func format17Bytes() throws {
+  @Test("The record and its pages are written byte for byte as format 18 writes them")
+  func format18Bytes() throws {
     func hex(_ bytes: [UInt8]) -> String {
       bytes.map { String("0" + String($0, radix: 16)).suffix(2) }.joined()
     }
-    func expected(_ name: String) -> String { Self.format17[name]!.split(separator: "\n").joined() }
-    #expect(BuildRecord.format == "linkcontract-build-record 17\n")
-    #expect(BuildRecord.pagesFormat == "linkcontract-build-record-pages 17\n")
+    func expected(_ name: String) -> String { Self.format18[name]!.split(separator: "\n").joined() }
+    #expect(BuildRecord.format == "linkcontract-build-record 18\n")
+    #expect(BuildRecord.pagesFormat == "linkcontract-build-record-pages 18\n")
     #expect(hex(RecordWriter.encoded(Samples.record())) == expected("record"))
     #expect(hex(RecordWriter.encoded(Samples.record(full: false))) == expected("bare record"))
     #expect(hex(RecordWriter.encoded(Samples.page())) == expected("page"))

@@ -181,6 +181,16 @@ import Testing
       ]
       for case let part? in parts { for offset in part.range { pagesFile[offset] = 0xFF } }
     }
+    // Damaged as it stands, no page reads: each is sealed with its digest.
+    #expect(header.withPages(pagesFile) == nil)
+    // Sealed again over the damage, each page reads, and its parts are found damaged when read.
+    for extent in header.extents {
+      var digest = InputDigest()
+      pagesFile[extent.lowerBound..<(extent.upperBound - 8)].withUnsafeBytes { digest.add(bytes: $0) }
+      withUnsafeBytes(of: digest.value.littleEndian) { seal in
+        for (offset, byte) in seal.enumerated() { pagesFile[extent.upperBound - 8 + offset] = byte }
+      }
+    }
     try fixture.writeBytes(".Site.linkcontract-cache-pages", pagesFile)
     let damaged = try #require(header.withPages(pagesFile))
     #expect(damaged.pages.count == record.pages.count, "the pages still read")
@@ -309,10 +319,11 @@ import Testing
     #expect(edited.written >= 1)
     #expect(made.value == 1, "the generated files were made again though the last build wrote them")
     #expect(fixture.read("Site/data.json") == "{\"made\":true}\n")
-    try fixture.write("Site/data.json", "{}\n")
+    // Removed by hand: the generated files are made again, not read back.
+    try FileManager.default.removeItem(atPath: fixture.root.path + "/Site/data.json")
     try fixture.write("Content/index.md", index)
     #expect(fresh().run().written >= 2)
-    #expect(made.value == 2, "a generated file edited by hand is not read back")
+    #expect(made.value == 2, "a generated file removed by hand is not read back")
     #expect(fixture.read("Site/data.json") == "{\"made\":true}\n")
   }
 
@@ -341,20 +352,25 @@ import Testing
     #expect(!SiteBuild.recordVouches(output: output, toolVersion: "", identity: "one"))
   }
 
-  @Test("A hand edit of a generated page is undone by the next build, even with nothing else changed")
-  func handEditRestored() throws {
+  @Test("A hand edit of a generated page is someone's work: the next build keeps it and says so")
+  func handEditKept() throws {
     let fixture = try Fixture(pages: Self.pages)
     defer { fixture.remove() }
     _ = fixture.build.run()
     let original = try #require(fixture.read("Site/routes.html"))
     try fixture.write("Site/routes.html", original + "<!-- edited by hand -->")
     let rebuild = fixture.build.run()
-    #expect(rebuild.written == 1)
-    #expect(fixture.read("Site/routes.html") == original)
+    let errors = rebuild.diagnostics.filter { $0.id == .outputRefused }
+    #expect(errors.count == 1 && rebuild.diagnostics.errorCount == 1)
+    #expect(errors.first?.message.contains("routes.html") == true)
+    #expect(fixture.read("Site/routes.html") == original + "<!-- edited by hand -->")
+    // Restored, it is the build's again; a file the build never wrote stays.
+    try fixture.write("Site/routes.html", original)
     try fixture.write("Site/stray.html", "not generated")
     let cleanup = fixture.build.run()
-    #expect(cleanup.removed == 1)
-    #expect(fixture.read("Site/stray.html") == nil)
+    #expect(cleanup.diagnostics.errorCount == 0)
+    #expect(cleanup.removed == 0)
+    #expect(fixture.read("Site/stray.html") == "not generated")
   }
 
   @Test("A failing build leaves the earlier site byte for byte as it was")

@@ -538,7 +538,6 @@ struct SitePipeline {
     for (path, text) in build.generatedFiles { files[path] = Array(text.utf8) }
     files["schema/search.schema.json"] = Array(SearchIndex.schema.utf8)
     files["schema/search-part.schema.json"] = Array(SearchIndex.partSchema.utf8)
-    files[OutputClaim.marker] = Array(OutputClaim.markerText.utf8)
     for asset in sources.templates.names ?? [] where Self.isAsset(asset) {
       if let data = sources.templates.bytes[asset] {
         // Stylesheets and scripts can say where they come from; other assets stay as they are.

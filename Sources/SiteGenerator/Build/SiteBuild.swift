@@ -108,7 +108,10 @@ public struct SiteBuild: Sendable {
     var pipeline = SitePipeline(build: self)
     let site = pipeline.run(
       SiteSources(content: contentDirectory, templates: templatesDirectory, builtInTemplates: builtInTemplates))
-    var rendered = RenderedSite(files: site.files, diagnostics: site.diagnostics, pageCount: site.pageCount)
+    // With the marker a build writes beside the files, listing them.
+    var files = site.files
+    files[OutputClaim.marker] = OutputManifest(files: files).bytes
+    var rendered = RenderedSite(files: files, diagnostics: site.diagnostics, pageCount: site.pageCount)
     rendered.renderedAhead = site.renderedAhead
     return rendered
   }
@@ -123,29 +126,36 @@ public struct SiteBuild: Sendable {
       SiteBuildResult(diagnostics: [refusal.diagnostic], files: 0, written: 0, removed: 0)
     }
     var build = self
+    let location: OutputClaim.Location
     switch OutputClaim.resolve(outputDirectory, sources: [contentDirectory, templatesDirectory]) {
     case .failure(let refusal): return refused(refusal)
-    case .success(let folder): build.outputDirectory = folder
+    case .success(let resolved): location = resolved
     }
+    build.outputDirectory = location.path
     let lock: OutputLock
     switch OutputLock.take(for: build.outputDirectory) {
     case .failure(let refusal): return refused(refusal)
     case .success(let taken): lock = taken
     }
     lock.removeLeftovers(of: build.outputDirectory)
-    return withExtendedLifetime(lock) { build.write() }
+    // Claimed holding the lock: what the claim checked is the folder the build writes.
+    let output: OutputFolder
+    switch OutputFolder.claim(location) {
+    case .failure(let refusal): return refused(refusal)
+    case .success(let claimed): output = claimed
+    }
+    return withExtendedLifetime(lock) { build.write(into: output) }
   }
 
   /// `run` for an output claimed and locked.
-  private func write() -> SiteBuildResult {
+  private func write(into claimed: OutputFolder) -> SiteBuildResult {
     let location = BuildRecord.location(for: outputDirectory)
     // One reading of the folders serves both the record and the render, so that the record
     // never names inputs other than the ones the site was made from.
     var pipeline = SitePipeline(build: self)
-    let recordBytes = usesBuildCache ? SiteOutput.readFile(location) : nil
+    let recordBytes = usesBuildCache ? SiteOutput.readFileWithStatus(location, following: false)?.bytes : nil
     // The output as it is now, looked at while the record and the sources are read.
-    let output = outputDirectory
-    let snapshot = recordBytes == nil ? nil : Later { BuildRecord.snapshot(output) }
+    let snapshot = recordBytes == nil ? nil : Later { BuildRecord.snapshot(claimed) }
     let recorded = recordBytes.flatMap { BuildRecord.decode($0) }
     let sources = SiteSources(
       content: contentDirectory, templates: templatesDirectory, builtInTemplates: builtInTemplates,
@@ -157,23 +167,24 @@ public struct SiteBuild: Sendable {
     }
     let digests = usesBuildCache ? BuildDigests(self, sources) : nil
     pipeline.clock.mark("sources")
-    if let recorded, recorded.inputs == digests?.inputs, recorded.outputs == snapshot?.value {
+    if let recorded, recorded.inputs == digests?.inputs, recorded.outputs == snapshot?.value.files {
       return SiteBuildResult(diagnostics: recorded.warnings, files: recorded.outputs.count, written: 0, removed: 0)
     }
     // The snapshot is still being taken while a rebuild of a few pages makes them.
     if rebuildsEditsAlone, let recorded, let digests, let snapshot,
       let rebuild = BodyEditRebuild(
-        build: self, recorded: recorded, sources: sources, digests: digests, current: snapshot, location: location),
+        build: self, output: claimed, recorded: recorded, sources: sources, digests: digests, current: snapshot,
+        location: location),
       let result = rebuild.run(pipeline: &pipeline)
     {
       return result
     }
     let current = recorded == nil ? nil : snapshot?.value
-    let untouched = recorded?.untouchedOutputs(current ?? []) ?? []
+    let untouched = recorded?.untouchedOutputs(current?.files ?? []) ?? []
     // Into a new or empty output every page is a new file: they are made while the site renders.
     let prepared =
-      SiteOutput.holdsNothing(outputDirectory)
-      ? SiteOutput.PreparedStaging(output: outputDirectory, paths: Self.pageOutputs(sources.content.names ?? []))
+      SiteOutput.holdsNothing(claimed)
+      ? SiteOutput.PreparedStaging(output: claimed, paths: Self.pageOutputs(sources.content.names ?? []))
       : nil
     // A build that renders needs the generated files: read back from the output when the last
     // build made them from the same identity and they are as it left them, else made while the
@@ -182,7 +193,7 @@ public struct SiteBuild: Sendable {
     if let recorded, recorded.site == digests?.site, !recorded.generated.isEmpty,
       recorded.generated.allSatisfy(untouched.contains)
     {
-      published.recall(from: outputDirectory, paths: recorded.generated)
+      published.recall(from: claimed, paths: recorded.generated)
     }
     // Read back or made while the record is read and the pages are parsed.
     DispatchQueue.global().async { _ = published.files }
@@ -225,7 +236,8 @@ public struct SiteBuild: Sendable {
     let recordFailed = previous?.health.hasFailed == true
     if recordFailed { site = pipeline.run(sources, digests: digests, previous: nil, untouched: []) }
     leftovers += [previous as Any, site, current as Any, untouched]
-    let files = site.files.count + site.kept.count
+    // The pages, the files beside them and the marker that lists them.
+    let files = site.files.count + site.kept.count + 1
     guard site.diagnostics.errorCount == 0 else {
       prepared?.discard()
       discardPages()
@@ -236,17 +248,26 @@ public struct SiteBuild: Sendable {
       let commit: SiteOutput.Commit
       do {
         commit = try SiteOutput.commit(
-          site.files, keeping: site.kept, to: outputDirectory, existing: current.map { Set($0.map(\.path)) },
+          site.files, keeping: site.kept, to: claimed, existing: current?.listing, untouched: untouched,
           prepared: prepared)
+      } catch let refusal as SiteOutput.Refusal {
+        discardPages()
+        var diagnostics = site.diagnostics
+        diagnostics.append(
+          Diagnostic(
+            id: .outputRefused, path: Printed.excerpt(outputDirectory, limit: 200), line: 1, column: 1,
+            message: refusal.description))
+        return SiteBuildResult(diagnostics: diagnostics, files: files, written: 0, removed: 0)
       } catch {
         discardPages()
         throw error
       }
       pipeline.clock.mark("write")
       pagesWritten.wait()
+      let written = commit.output ?? claimed
       let outputs =
-        current.map { BuildRecord.snapshot(outputDirectory, before: $0, after: commit) }
-        ?? BuildRecord.snapshot(outputDirectory)
+        current.map { BuildRecord.snapshot(written, before: $0.files, after: commit) }
+        ?? BuildRecord.snapshot(written).files
       if let file = pagesFile.withLock({ $0 }), var record = site.record(outputs: outputs) {
         record.sources = sources.content.settled
         record.sourceOrder = sources.content.names ?? []
@@ -506,11 +527,11 @@ final class PublishedFiles: Sendable {
     self.make = make
   }
 
-  private let recalled = Mutex<(folder: String, paths: [String])?>(nil)
+  private let recalled = Mutex<(folder: OutputFolder, paths: [String])?>(nil)
 
   /// Has the files taken from `paths` under `folder`, where a build wrote them, when they are
   /// first asked for, unless they are made already; made after all if one cannot be read.
-  func recall(from folder: String, paths: [String]) {
+  func recall(from folder: OutputFolder, paths: [String]) {
     guard identity != nil else { return }
     recalled.withLock { $0 = (folder, paths) }
   }
@@ -527,8 +548,13 @@ final class PublishedFiles: Sendable {
   private func recalledFiles() -> [String: String]? {
     guard let (folder, paths) = recalled.withLock({ $0 }) else { return nil }
     var files: [String: String] = [:]
+    var folders = FolderDescriptors(root: folder.descriptor ?? -1, path: folder.path)
+    defer { folders.close() }
     for path in paths {
-      guard let bytes = SiteOutput.readFile(folder + "/" + path) else { return nil }
+      let (inner, name) = FolderDescriptors.split(path)
+      guard let descriptor = try? folders.folder(inner, create: false),
+        let bytes = FolderDescriptors.read(descriptor, name)
+      else { return nil }
       files[path] = String(decoding: bytes, as: UTF8.self)
     }
     return files

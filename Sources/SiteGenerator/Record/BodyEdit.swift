@@ -20,18 +20,20 @@ struct BodyEditRebuild {
   static let pageLimit = 4
 
   let build: SiteBuild
+  /// The output the build claimed.
+  let output: OutputFolder
   let recorded: BuildRecord
   let map: BuildRecord.SiteMap
   let sources: SiteSources
   let digests: BuildDigests
   /// The output as it is, which must be the recorded one before anything is written.
-  let current: Later<[BuildRecord.OutputFile]>
+  let current: Later<BuildRecord.OutputSnapshot>
   let location: String
 
   /// Nil unless the recorded build was of the same site.
   init?(
-    build: SiteBuild, recorded: BuildRecord, sources: SiteSources, digests: BuildDigests,
-    current: Later<[BuildRecord.OutputFile]>, location: String
+    build: SiteBuild, output: OutputFolder, recorded: BuildRecord, sources: SiteSources, digests: BuildDigests,
+    current: Later<BuildRecord.OutputSnapshot>, location: String
   ) {
     guard build.rendersAhead, let map = recorded.siteMap, recorded.site == digests.site,
       map.names.count == recorded.extents.count, map.digests.count == map.names.count,
@@ -41,6 +43,7 @@ struct BodyEditRebuild {
       build.published.identity == nil || !recorded.generated.isEmpty
     else { return nil }
     self.build = build
+    self.output = output
     self.recorded = recorded
     self.map = map
     self.sources = sources
@@ -73,13 +76,13 @@ struct BodyEditRebuild {
       check(rendered, pages: pages),
       let search = searchParts(edits, pages: pages),
       !pages.health.hasFailed,
-      current.value == recorded.outputs
+      current.value.files == recorded.outputs
     else { return nil }
     var made = search.files
     for page in rendered { made[page.path] = page.bytes }
     // The pages file first: pages appended to it are read only by the record that names them.
     let blobs = zip(zip(edits, rendered), search.chunks).map { pair, chunk in
-      RecordWriter.encoded(BuildRecord.Page(facts: pair.0.facts, render: pair.1.kept, chunk: chunk))
+      Sealed.encoded(BuildRecord.Page(facts: pair.0.facts, render: pair.1.kept, chunk: chunk))
     }
     var extents: [Range<Int>?] = recorded.extents
     for edit in edits { extents[edit.index] = nil }
@@ -257,23 +260,27 @@ struct BodyEditRebuild {
     _ made: [String: [UInt8]], edits: [Edit], searchParts: [UInt64], pagesFile: BuildRecord.PagesFile,
     pipeline: inout SitePipeline
   ) -> SiteBuildResult {
-    let output = build.outputDirectory
     let commit: SiteOutput.Commit
     do {
-      let changedFiles = made.keys.sorted().filter { !SiteOutput.sameBytes(output + "/" + $0, made[$0]!) }
-      try SiteOutput.replaceInPlace(changedFiles.map { ($0, made[$0]!) }, removing: [], in: output)
-      commit = SiteOutput.Commit(written: changedFiles, removed: [])
+      let outputs = Set(recorded.outputs.map(\.path))
+      commit = try SiteOutput.commit(
+        made, keeping: outputs.subtracting(made.keys).subtracting([OutputClaim.marker]), to: output,
+        existing: current.value.listing, untouched: outputs)
     } catch {
+      let id: DiagnosticID = error is SiteOutput.Refusal ? .outputRefused : .siteUnwritable
+      let message = error is SiteOutput.Refusal ? "\(error)" : "cannot write the site: \(error)"
       return SiteBuildResult(
         diagnostics: [
-          Diagnostic(id: .siteUnwritable, path: output, line: 1, column: 1, message: "cannot write the site: \(error)")
+          Diagnostic(
+            id: id, path: Printed.excerpt(output.path, limit: 200), line: 1, column: 1, message: message)
         ], files: recorded.outputs.count, written: 0, removed: 0)
     }
     pipeline.clock.mark("write")
     var next = BuildRecord(
       inputs: digests.inputs, site: recorded.site, navigation: recorded.navigation, listing: recorded.listing,
       listingRender: recorded.listingRender,
-      outputs: BuildRecord.snapshot(output, before: current.value, after: commit), warnings: recorded.warnings,
+      outputs: BuildRecord.snapshot(commit.output ?? output, before: current.value.files, after: commit),
+      warnings: recorded.warnings,
       generated: recorded.generated, pages: [:])
     next.tool = recorded.tool
     next.searchIDs = recorded.searchIDs
@@ -311,6 +318,6 @@ struct RecordedPages {
 
   /// The page at `index` of the record's pages (in name order); nil when it does not read.
   func page(_ index: Int) -> BuildRecord.Page? {
-    RecordReader.decoded(Bytes(buffer, extents[index]), as: BuildRecord.Page.self, health: health)
+    BuildRecord.page(buffer, at: extents[index], health: health)
   }
 }

@@ -54,8 +54,8 @@ struct BuildRecord {
   /// The format lines the record and its pages file start with. Each recorded type writes and
   /// reads its own bytes (`RecordCodable`, in `RecordedTypes.swift`): a change to any of them is
   /// a new version here.
-  static let format = "linkcontract-build-record 17\n"
-  static let pagesFormat = "linkcontract-build-record-pages 17\n"
+  static let format = "linkcontract-build-record 18\n"
+  static let pagesFormat = "linkcontract-build-record-pages 18\n"
 
   /// The build's tool and its contract (`BuildDigests.tool`): a record the same tool saved
   /// vouches that the contract compiled into it passed its checks.
@@ -149,25 +149,37 @@ struct BuildRecord {
   /// written anew instead of appended to.
   static let pagesSlack = 1 << 20
 
-  /// The output folder's regular files with their sizes and modification times.
-  static func snapshot(_ output: String) -> [OutputFile] {
-    let folder = SiteOutput.Folder(output)
-    return parallelMap(SiteOutput.listFiles(output).sorted()) { outputFile(folder, $0) }.compactMap { $0 }
+  /// The output folder as a build finds it: its regular files with their sizes and modification
+  /// times, in path order, and its listing (`FolderDescriptors.listing`), made without following links.
+  struct OutputSnapshot: Sendable {
+    let files: [OutputFile]
+    let listing: FolderDescriptors.Listing
+  }
+
+  /// The output folder's snapshot; empty for an output that does not exist yet.
+  static func snapshot(_ output: OutputFolder) -> OutputSnapshot {
+    guard let descriptor = output.descriptor else { return OutputSnapshot(files: [], listing: .init()) }
+    let listing = FolderDescriptors.listing(descriptor)
+    let files = parallelMap(listing.files.sorted()) { outputFile(descriptor, $0) }.compactMap { $0 }
+    return OutputSnapshot(files: files, listing: listing)
   }
 
   /// The output folder's files after `commit` changed it, from `before`, its snapshot taken
   /// before the build: only the files the commit wrote are looked at again. A file someone
   /// else changed meanwhile keeps its earlier size and time here, so the next build does not
   /// take it as the one this build left.
-  static func snapshot(_ output: String, before: [OutputFile], after commit: SiteOutput.Commit) -> [OutputFile] {
-    let written = Set(commit.written)
+  static func snapshot(_ output: OutputFolder, before: [OutputFile], after commit: SiteOutput.Commit) -> [OutputFile] {
+    let written = Set(commit.written + [OutputClaim.marker])
     let kept = before.filter { !written.contains($0.path) && !commit.removed.contains($0.path) }
-    let folder = SiteOutput.Folder(output)
-    return (kept + commit.written.compactMap { outputFile(folder, $0) }).sorted { $0.path < $1.path }
+    guard let descriptor = output.descriptor else { return kept }
+    return (kept + written.compactMap { outputFile(descriptor, $0) }).sorted { $0.path < $1.path }
   }
 
-  private static func outputFile(_ folder: SiteOutput.Folder, _ path: String) -> OutputFile? {
-    guard let status = folder.status(path) else { return nil }
+  private static func outputFile(_ folder: Int32, _ path: String) -> OutputFile? {
+    var status = stat()
+    guard fstatat(folder, path, &status, AT_SYMLINK_NOFOLLOW) == 0, status.st_mode & S_IFMT == S_IFREG else {
+      return nil
+    }
     let seen = SiteSources.Status(status)
     return OutputFile(path: path, size: seen.size, modified: seen.modified)
   }
@@ -203,7 +215,19 @@ struct BuildRecord {
 
   /// The record in `bytes`, without its pages, which is all a rebuild with nothing changed reads.
   static func decode(_ bytes: [UInt8]) -> BuildRecord? {
-    RecordReader.decoded(Bytes(ByteBuffer(copying: bytes)), health: RecordHealth())
+    let buffer = ByteBuffer(copying: bytes)
+    guard let body = Sealed.body(Bytes(buffer)) else { return nil }
+    return RecordReader.decoded(Bytes(buffer, body), health: RecordHealth())
+  }
+
+  /// The page sealed at `extent` of a pages file, decoded; nil when its digest or its bytes do
+  /// not read as written.
+  static func page(_ buffer: ByteBuffer, at extent: Range<Int>, health: RecordHealth) -> Page? {
+    guard let body = Sealed.body(Bytes(buffer, extent)),
+      let page = RecordReader.decoded(Bytes(buffer, body), as: Page.self, health: health)
+    else { return nil }
+    // Where the page is in the file is where its sealed bytes are, the digest with them.
+    return Page(facts: page.facts, render: page.render, chunk: page.chunk, extent: extent)
   }
 
   /// This record with its pages, read from the bytes of its pages file; nil when they are not
@@ -238,7 +262,7 @@ struct BuildRecord {
   ) -> [String: Page]? {
     guard isPagesFile(buffer, stamp: stamp, extents: extents) else { return nil }
     let decoded = parallelMap(extents) { extent in
-      RecordReader.decoded(Bytes(buffer, extent), as: Page.self, health: health)
+      page(buffer, at: extent, health: health)
     }
     var pages: [String: Page] = [:]
     pages.reserveCapacity(decoded.count)
@@ -273,7 +297,7 @@ struct BuildRecord {
     let path = pagesLocation(location)
     if let stored {
       let fresh = sorted.filter { $0.extent == nil }
-      let blobs = parallelMap(fresh) { RecordWriter.encoded($0) }
+      let blobs = parallelMap(fresh) { Sealed.encoded($0) }
       if let file = appendPages(blobs, filling: sorted.map(\.extent), at: path, stored: stored, slack: slack) {
         return file
       }
@@ -286,17 +310,17 @@ struct BuildRecord {
       if let extent = page.extent, let bytes = stored?.bytes, extent.upperBound <= bytes.raw.count {
         return Bytes(bytes, extent)
       }
-      return Bytes(RecordWriter.encoded(page))
+      return Bytes(Sealed.encoded(page))
     }
     var offset = header.bytes.count
     let extents = blobs.map { blob -> Range<Int> in
       defer { offset += blob.count }
       return offset..<(offset + blob.count)
     }
-    let temporary = path + ".new-\(getpid())"
-    let written = (try? SiteOutput.write([Bytes(header.bytes)] + blobs, to: temporary)) != nil
+    let temporary = try? SiteOutput.writeBeside(path, [Bytes(header.bytes)] + blobs)
+    let written = temporary != nil
     var status = stat()
-    let inode = written && stat(temporary, &status) == 0 ? UInt64(status.st_ino) : 0
+    let inode = temporary.map { lstat($0, &status) == 0 ? UInt64(status.st_ino) : 0 } ?? 0
     return PagesFile(temporary: temporary, stamp: stamp, extents: extents, size: offset, inode: inode, written: written)
   }
 
@@ -326,7 +350,7 @@ struct BuildRecord {
   /// Appends `blobs` to the pages file at `path` when it is still the file `stored` was read
   /// from, as it was; the offset they start at, or nil.
   private static func append(_ blobs: [[UInt8]], to path: String, expecting stored: Stored) -> Int? {
-    let descriptor = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
+    let descriptor = open(path, O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC)
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }
     var status = stat()
@@ -349,15 +373,15 @@ struct BuildRecord {
     record.stamp = UInt64.random(in: 1...UInt64.max)
     record.pagesStamp = file.stamp
     record.extents = file.extents
-    let bytes = RecordWriter.encoded(record)
-    let temporary = location + ".new-\(getpid())"
+    let bytes = Sealed.encoded(record)
+    let temporary = file.written ? try? SiteOutput.writeBeside(location, [Bytes(bytes)]) : nil
     func fail() -> BuildRecord? {
       Self.remove(location)
       if let pages = file.temporary { unlink(pages) }
-      unlink(temporary)
+      if let temporary { unlink(temporary) }
       return nil
     }
-    guard file.written, (try? SiteOutput.write(bytes, to: temporary)) != nil else { return fail() }
+    guard let temporary else { return fail() }
     // A pages file put in place without its record is never read: the stamps differ.
     if let pages = file.temporary, !SiteOutput.replace(Self.pagesLocation(location), with: pages) { return fail() }
     guard rename(temporary, location) == 0 else { return fail() }
@@ -429,5 +453,28 @@ struct InputDigest {
     var digest = InputDigest()
     bytes.withUnsafeBytes { digest.add(bytes: $0) }
     return digest.value
+  }
+}
+
+/// A recorded value's bytes followed by their digest (`InputDigest`, eight bytes, little-endian):
+/// a record or a page whose bytes changed after they were written does not read, and the build
+/// is then made from the sources, never from the changed bytes.
+enum Sealed {
+  static func encoded<Value: RecordCodable>(_ value: Value) -> [UInt8] {
+    var bytes = RecordWriter.encoded(value)
+    withUnsafeBytes(of: InputDigest.of(bytes).littleEndian) { bytes += $0 }
+    return bytes
+  }
+
+  /// The range of `bytes` that its last eight bytes are the digest of; nil when they are not.
+  static func body(_ bytes: Bytes) -> Range<Int>? {
+    guard bytes.count >= 8 else { return nil }
+    return bytes.withUnsafeBytes { raw -> Range<Int>? in
+      let body = UnsafeRawBufferPointer(rebasing: raw[..<(raw.count - 8)])
+      var digest = InputDigest()
+      digest.add(bytes: body)
+      let sealed = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: raw.count - 8, as: UInt64.self))
+      return digest.value == sealed ? bytes.range.lowerBound..<(bytes.range.upperBound - 8) : nil
+    }
   }
 }

@@ -70,28 +70,34 @@ final class OutputLock {
   }
 
   /// Removes what builds that died left beside `output`: their staging folders
-  /// (`.NAME.building-PID`, and `.old` after it) and their half-written records
-  /// (`.NAME.linkcontract-cache.new-PID`, `-pages.new-PID`). Call it holding the lock.
+  /// (`.NAME.building-PID-RANDOM`, and `.old` after it) and their half-written records
+  /// (`.NAME.linkcontract-cache.new-PID-RANDOM`, `-pages.new-PID-RANDOM`), never following a link.
+  /// Call it holding the lock.
   func removeLeftovers(of output: String) {
     let (parent, name) = Self.besideNames(output)
     let own = String(getpid())
     let prefixes = [
       "." + name + ".building-", "." + name + ".linkcontract-cache.new-", "." + name + ".linkcontract-cache-pages.new-",
     ]
-    guard let directory = opendir(parent) else { return }
+    let folder = open(parent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard folder >= 0 else { return }
+    defer { close(folder) }
     var leftovers: [String] = []
-    while let entry = readdir(directory) {
-      let entryName = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
-      }
+    for entryName in FolderDescriptors.names(folder) ?? [] {
       for prefix in prefixes where entryName.hasPrefix(prefix) {
-        var pid = entryName.dropFirst(prefix.count)
-        if prefix == prefixes[0], pid.hasSuffix(".old") { pid = pid.dropLast(4) }
-        if !pid.isEmpty, pid.utf8.allSatisfy(ASCII.isDigit), pid != own { leftovers.append(entryName) }
+        var rest = entryName.dropFirst(prefix.count)
+        if prefix == prefixes[0], rest.hasSuffix(".old") { rest = rest.dropLast(4) }
+        // The process's number, then a random part in hexadecimal (or none, as older builds wrote).
+        let pid = rest.prefix { $0 != "-" }
+        let random = rest.dropFirst(pid.count)
+        if !pid.isEmpty, pid.utf8.allSatisfy(ASCII.isDigit), pid != own,
+          random.isEmpty || random.count > 1 && random.dropFirst().utf8.allSatisfy({ ASCII.hexValue($0) != nil })
+        {
+          leftovers.append(entryName)
+        }
       }
     }
-    closedir(directory)
-    for leftover in leftovers { try? FileManager.default.removeItem(atPath: parent + "/" + leftover) }
+    for leftover in leftovers { FolderDescriptors.removeTree(folder, leftover) }
   }
 
   /// The folder `output` is in and its own name, as the files beside it are named.

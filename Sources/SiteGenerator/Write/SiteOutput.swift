@@ -1,5 +1,6 @@
 import CFileExchange
 import Foundation
+import LinkContract
 
 #if canImport(Glibc)
   import Glibc
@@ -18,90 +19,224 @@ public enum SiteOutput {
     /// The files written, by path relative to the output.
     var written: [String] = []
     var removed: Set<String> = []
+    /// The output as it is after the commit, when it replaced the folder.
+    var output: OutputFolder?
   }
 
-  /// Writes `files` under `output`, keeps the files named in `kept` as they are there, and
-  /// removes any other; returns the files it wrote and removed. When no byte would change,
-  /// nothing at all is touched. `existing`, when given, is the output's files as just listed.
+  /// Writes `files` into `output`, keeps the files named in `kept` as they are there, and
+  /// removes the files the output's marker says the tool wrote that the site no longer holds;
+  /// returns the files it wrote and removed. A file the marker does not list with the digest of
+  /// its bytes is not the tool's: it is never replaced or removed, and a site that would write
+  /// one is refused (`Refusal`). When no byte would change, nothing at all is touched.
+  /// `existing`, when given, is the output's listing as just made; `untouched` names the files
+  /// the build record knows to be as the last build left them.
   static func commit(
-    _ files: [String: [UInt8]], keeping kept: Set<String> = [], to output: String, existing: Set<String>? = nil,
-    prepared: PreparedStaging? = nil
+    _ files: [String: [UInt8]], keeping kept: Set<String> = [], to output: OutputFolder,
+    existing: FolderDescriptors.Listing? = nil, untouched: Set<String> = [], prepared: PreparedStaging? = nil
   ) throws -> Commit {
-    let existing = existing ?? listFiles(output)
+    let listing = existing ?? output.descriptor.map(FolderDescriptors.listing) ?? FolderDescriptors.Listing()
     let paths = files.keys.sorted()
-    let same = parallelMap(paths) { path in existing.contains(path) && sameBytes(output + "/" + path, files[path]!) }
+    var manifest = OutputManifest(files: files)
+    var old = FolderDescriptors(root: output.descriptor ?? -1, path: output.path)
+    defer { old.close() }
+    if output.descriptor != nil {
+      for path in paths where listing.files.contains(path) {
+        _ = try? old.folder(FolderDescriptors.split(path).folder, create: false)
+      }
+      for path in listing.files { _ = try? old.folder(FolderDescriptors.split(path).folder, create: false) }
+    }
+    let frozen = old
+    @Sendable func oldDigest(_ path: String) -> UInt64? {
+      let (folder, name) = FolderDescriptors.split(path)
+      return frozen.opened(folder).flatMap { FolderDescriptors.read($0, name) }.map(InputDigest.of)
+    }
+    /// Whether the file at `path` in the output is the tool's: as the record knows the last
+    /// build left it, or holding bytes the marker lists.
+    @Sendable func owned(_ path: String) -> Bool {
+      guard output.manifest.names(path) else { return false }
+      if untouched.contains(path) { return true }
+      return oldDigest(path).map { output.manifest.lists(path, digest: $0) } ?? false
+    }
+    let same = parallelMap(paths) { path -> Bool in
+      guard listing.files.contains(path) else { return false }
+      let (folder, name) = FolderDescriptors.split(path)
+      return frozen.opened(folder).map { sameBytes($0, name, files[path]!) } ?? false
+    }
     let changed = zip(paths, same).filter { !$0.1 }.map(\.0)
-    let removed = existing.subtracting(files.keys).subtracting(kept)
-    if changed.isEmpty, removed.isEmpty {
+    // A changed file where a file the tool did not write, a link, or a folder stands.
+    var refused = parallelMap(changed) { path -> String? in
+      if listing.others.contains(path) || listing.folders.contains(path) { return path }
+      var folder = FolderDescriptors.split(path).folder
+      while !folder.isEmpty {
+        if listing.others.contains(folder) { return folder }
+        folder = FolderDescriptors.split(folder).folder
+      }
+      return listing.files.contains(path) && !owned(path) ? path : nil
+    }.compactMap { $0 }
+    for path in kept where !files.keys.contains(path) {
+      if let digests = output.manifest.digests[path], digests.count == 1, untouched.contains(path) {
+        manifest.set(path, digests.first!)
+      } else if let digest = oldDigest(path), output.manifest.lists(path, digest: digest) {
+        manifest.set(path, digest)
+      } else {
+        refused.append(path)
+      }
+    }
+    if !refused.isEmpty { throw Refusal(paths: Set(refused).sorted(), output: output.path) }
+    let candidates = listing.files.subtracting(files.keys).subtracting(kept).subtracting([OutputClaim.marker]).sorted()
+    let ours = parallelMap(candidates, owned)
+    let removed = Set(zip(candidates, ours).filter(\.1).map(\.0))
+    let strangers = candidates.count - removed.count + listing.others.count
+    let markerBytes = manifest.bytes
+    let markerSame = output.descriptor.map { sameBytes($0, OutputClaim.marker, markerBytes) } ?? false
+    if changed.isEmpty, removed.isEmpty, markerSame {
       prepared?.discard()
       return Commit()
     }
     // A change to a few files replaces each one by a rename of its own: building and swapping
-    // a tree of thousands of links would cost more than the change.
-    if (changed.count + removed.count) * 8 <= existing.count {
+    // a tree of thousands of links would cost more than the change. An output that holds files
+    // that are not the tool's is never swapped, so that they stay where they are.
+    if let descriptor = output.descriptor,
+      strangers > 0 || (changed.count + removed.count) * 8 <= listing.files.count
+    {
       prepared?.discard()
-      try replaceInPlace(changed.map { ($0, files[$0]!) }, removing: removed, in: output)
-      return Commit(written: changed, removed: removed)
+      var transition = output.manifest
+      for path in changed { transition.add(path, manifest.digests[path]!.first!) }
+      for path in manifest.digests.keys where !transition.names(path) {
+        transition.set(path, manifest.digests[path]!.first!)
+      }
+      var folders = FolderDescriptors(root: descriptor, path: output.path)
+      defer { folders.close() }
+      // A build killed half way leaves a marker under which both the old and the new bytes are the tool's.
+      try writeMarker(transition.bytes, in: descriptor, path: output.path)
+      try replaceInPlace(changed.map { ($0, files[$0]!) }, removing: removed, in: &folders)
+      try writeMarker(markerBytes, in: descriptor, path: output.path)
+      return Commit(written: changed, removed: removed, output: output)
     }
-
-    let staging = stagingFolder(for: output)
-    // The files made ahead are written over; any the site does not hold goes before the swap.
+    let stagingName = prepared?.name ?? FolderDescriptors.uniqueName("." + output.location.name + ".building-")
     let made = prepared?.files() ?? []
-    if prepared == nil || made.isEmpty { try? FileManager.default.removeItem(atPath: staging) }
     do {
+      if prepared == nil || made.isEmpty, mkdirat(output.parent, stagingName, 0o755) != 0, errno != EEXIST {
+        throw WriteError(description: "cannot create the new site beside \(output.path): errno \(errno)")
+      }
+      let staging = openat(output.parent, stagingName, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+      guard staging >= 0 else {
+        throw WriteError(description: "cannot open the new site beside \(output.path): errno \(errno)")
+      }
+      defer { close(staging) }
       // Folders first, in order; then links for the unchanged files and the changed files'
       // bytes, across the cores, since creating thousands of files is the kernel's slow part.
-      var folders: Set<String> = []
-      try makeFolder(staging, known: &folders)
+      var fresh = FolderDescriptors(root: staging, path: output.path)
+      defer { fresh.close() }
       let all = (paths + kept.filter { files[$0] == nil }).sorted()
-      for path in made.subtracting(all) { unlink(staging + "/" + path) }
-      for path in all {
-        let target = staging + "/" + path
-        if let slash = target.utf8.lastIndex(of: UInt8(ascii: "/")) {
-          try makeFolder(String(Substring(target.utf8[..<slash])), known: &folders)
-        }
-      }
+      for path in made.subtracting(all) { unlinkat(staging, path, 0) }
+      for path in all { _ = try fresh.folder(FolderDescriptors.split(path).folder, create: true) }
       let changedSet = Set(changed)
+      let target = fresh
       let failures = parallelMap(all) { path -> String? in
-        let target = staging + "/" + path
-        if !changedSet.contains(path), link(output + "/" + path, target) == 0 { return nil }
-        guard let bytes = files[path] else { return "cannot keep \(output)/\(path): errno \(errno)" }
-        // A file made ahead is empty: truncating it would have ext4 start writing it back at
-        // its close (`auto_da_alloc`), as for a file replaced by truncation.
-        do { try write([Bytes(bytes)], to: target, truncating: !made.contains(path)) } catch { return "\(error)" }
+        let (folder, name) = FolderDescriptors.split(path)
+        let into = target.opened(folder)!
+        if !changedSet.contains(path), let from = frozen.opened(folder), linkat(from, name, into, name, 0) == 0 {
+          return nil
+        }
+        guard let bytes = files[path] else { return "cannot keep \(output.path)/\(path): errno \(errno)" }
+        do {
+          if made.contains(path) {
+            // A file made ahead is empty: truncating it would have ext4 start writing it back at
+            // its close (`auto_da_alloc`), as for a file replaced by truncation.
+            let descriptor = openat(into, name, O_WRONLY | O_NOFOLLOW | O_CLOEXEC)
+            guard descriptor >= 0 else { return "cannot open \(output.path)/\(path): errno \(errno)" }
+            defer { close(descriptor) }
+            try write([Bytes(bytes)], to: descriptor, path: output.path + "/" + path)
+          } else {
+            try FolderDescriptors.create(into, name, [Bytes(bytes)], path: output.path + "/" + path)
+          }
+        } catch { return "\(error)" }
         return nil
       }
       if let failure = failures.lazy.compactMap({ $0 }).first { throw WriteError(description: failure) }
-      if FileManager.default.fileExists(atPath: output) {
-        try swap(staging, output)
-      } else {
-        guard rename(staging, output) == 0 else {
-          throw WriteError(description: "cannot move the new site into \(output): errno \(errno)")
-        }
-      }
+      try FolderDescriptors.create(staging, OutputClaim.marker, [Bytes(markerBytes)], path: output.path)
+      try swapIn(stagingName, over: output)
     } catch {
-      try? FileManager.default.removeItem(atPath: staging)
+      FolderDescriptors.removeTree(output.parent, stagingName)
       throw error
     }
-    try? FileManager.default.removeItem(atPath: staging)
-    return Commit(written: changed, removed: removed)
+    FolderDescriptors.removeTree(output.parent, stagingName)
+    return Commit(written: changed, removed: removed, output: output.reopened())
+  }
+
+  /// A site that would replace files the tool did not write.
+  struct Refusal: Error, CustomStringConvertible {
+    let paths: [String]
+    let output: String
+
+    var description: String {
+      let shown = paths.prefix(5).map { Printed.excerpt($0, limit: 120) }.joined(separator: ", ")
+      let more = paths.count > 5 ? " and \(paths.count - 5) more" : ""
+      return
+        "the output holds \(shown)\(more) where the site writes, and linkcontract did not write \(paths.count == 1 ? "it" : "them")"
+        + " (a link, a folder, or a file whose bytes the output's \(OutputClaim.marker) does not list): a build never"
+        + " replaces what it did not write; move \(paths.count == 1 ? "it" : "them") away, or restore what the build wrote"
+    }
+  }
+
+  /// Puts the folder `stagingName` beside the output in its place: exchanged with the folder the
+  /// build claimed, in one step, then checked to be that folder (else exchanged back); or, for an
+  /// output that did not exist, renamed to its name, which must still not exist.
+  private static func swapIn(_ stagingName: String, over output: OutputFolder) throws {
+    let name = output.location.name
+    guard output.descriptor != nil else {
+      if linkcontract_rename_new_at(output.parent, stagingName, output.parent, name) == 0 { return }
+      if errno == ENOSYS || errno == EINVAL, FolderDescriptors.status(output.parent, name) == nil,
+        renameat(output.parent, stagingName, output.parent, name) == 0
+      {
+        return
+      }
+      throw WriteError(description: "cannot move the new site into \(output.path): errno \(errno)")
+    }
+    guard output.isOutput(name) else {
+      throw WriteError(description: "\(output.path) changed during the build: it is no longer the folder claimed")
+    }
+    if linkcontract_exchange_at(output.parent, stagingName, output.parent, name) == 0 {
+      guard output.isOutput(stagingName) else {
+        _ = linkcontract_exchange_at(output.parent, stagingName, output.parent, name)
+        throw WriteError(description: "\(output.path) changed during the build: it is no longer the folder claimed")
+      }
+      return
+    }
+    // Where the kernel cannot exchange: the old folder aside, then the new one in.
+    let aside = stagingName + ".old"
+    guard renameat(output.parent, name, output.parent, aside) == 0 else {
+      throw WriteError(description: "cannot move \(output.path) aside: errno \(errno)")
+    }
+    guard output.isOutput(aside) else {
+      _ = renameat(output.parent, aside, output.parent, name)
+      throw WriteError(description: "\(output.path) changed during the build: it is no longer the folder claimed")
+    }
+    guard
+      linkcontract_rename_new_at(output.parent, stagingName, output.parent, name) == 0
+        || renameat(output.parent, stagingName, output.parent, name) == 0
+    else {
+      _ = renameat(output.parent, aside, output.parent, name)
+      throw WriteError(description: "cannot move the new site into \(output.path): errno \(errno)")
+    }
+    _ = renameat(output.parent, aside, output.parent, stagingName)
+  }
+
+  /// Writes the output's marker beside its files, under a new name then put in place.
+  private static func writeMarker(_ bytes: [UInt8], in folder: Int32, path: String) throws {
+    let temporary = try FolderDescriptors.createUnique(
+      folder, prefix: OutputClaim.marker + ".new-", [Bytes(bytes)], path: path)
+    guard FolderDescriptors.replace(folder, OutputClaim.marker, with: temporary) else {
+      unlinkat(folder, temporary, 0)
+      throw WriteError(description: "cannot write \(path)/\(OutputClaim.marker): errno \(errno)")
+    }
   }
 
   /// Whether `folder` is missing or holds no entry.
-  static func holdsNothing(_ folder: String) -> Bool {
-    guard let directory = opendir(folder) else { return errno == ENOENT }
-    defer { closedir(directory) }
-    while let entry = readdir(directory) {
-      if name(of: entry) != nil { return false }
-    }
-    return true
-  }
-
-  /// The folder a new site is built in before it is swapped in: beside the output, hidden.
-  static func stagingFolder(for output: String) -> String {
-    let parent = (output as NSString).deletingLastPathComponent
-    return (parent.isEmpty ? "." : parent) + "/." + (output as NSString).lastPathComponent
-      + ".building-\(ProcessInfo.processInfo.processIdentifier)"
+  static func holdsNothing(_ output: OutputFolder) -> Bool {
+    guard let descriptor = output.descriptor else { return true }
+    return FolderDescriptors.names(descriptor)?.isEmpty ?? false
   }
 
   /// The staging folder of a build into a new output, with an empty file made for each of
@@ -111,15 +246,20 @@ public enum SiteOutput {
   /// freed in the last minutes), and the commit then only opens and fills them. Whatever the
   /// commit does not write is removed with the folder or before the swap.
   final class PreparedStaging: Sendable {
-    let path: String
+    /// The folder's name beside the output.
+    let name: String
+    private let output: OutputFolder
     private let made: Later<Set<String>>
 
-    init(output: String, paths: [String]) {
-      let staging = stagingFolder(for: output)
-      path = staging
+    init(output: OutputFolder, paths: [String]) {
+      let staging = FolderDescriptors.uniqueName("." + output.location.name + ".building-")
+      name = staging
+      self.output = output
       made = Later {
-        try? FileManager.default.removeItem(atPath: staging)
-        guard mkdir(staging, 0o755) == 0 else { return [] }
+        guard mkdirat(output.parent, staging, 0o755) == 0 else { return [] }
+        let folder = openat(output.parent, staging, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard folder >= 0 else { return [] }
+        defer { close(folder) }
         var made = Set<String>(minimumCapacity: paths.count)
         let start = Self.threadTime()
         for (index, name) in paths.enumerated() {
@@ -127,7 +267,7 @@ public enum SiteOutput {
           // more than it hides: the first ones, timed on this thread (which may wait for a
           // core while the pages are parsed), say whether to go on.
           if index == Self.sample, Self.threadTime() - start < Self.slowFile * Self.sample { break }
-          let descriptor = open(staging + "/" + name, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+          let descriptor = openat(folder, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
           guard descriptor >= 0 else { continue }
           close(descriptor)
           made.insert(name)
@@ -155,33 +295,37 @@ public enum SiteOutput {
     /// Removes the folder and what was made in it: the build writes elsewhere, or not at all.
     func discard() {
       _ = made.value
-      try? FileManager.default.removeItem(atPath: path)
+      FolderDescriptors.removeTree(output.parent, name)
     }
   }
 
   /// Writes each file beside its old self and renames it over, then removes `removed`: a reader
-  /// sees every file either whole as it was or whole as it is now.
-  static func replaceInPlace(_ files: [(String, [UInt8])], removing removed: Set<String>, in output: String) throws {
-    var folders: Set<String> = [output]
-    let suffix = ".linkcontract-new-\(ProcessInfo.processInfo.processIdentifier)"
+  /// sees every file either whole as it was or whole as it is now. Every name is reached from
+  /// the output's descriptor, folder by folder, never through a link.
+  static func replaceInPlace(
+    _ files: [(String, [UInt8])], removing removed: Set<String>, in folders: inout FolderDescriptors
+  ) throws {
     for (path, bytes) in files {
-      let target = output + "/" + path
-      if let slash = target.utf8.lastIndex(of: UInt8(ascii: "/")) {
-        try makeFolder(String(Substring(target.utf8[..<slash])), known: &folders)
-      }
-      try write(bytes, to: target + suffix)
-      guard replace(target, with: target + suffix) else {
+      let (folder, name) = FolderDescriptors.split(path)
+      let descriptor = try folders.folder(folder, create: true)!
+      let temporary = try FolderDescriptors.createUnique(
+        descriptor, prefix: "." + name + ".linkcontract-new-", [Bytes(bytes)], path: folders.path + "/" + folder)
+      guard FolderDescriptors.replace(descriptor, name, with: temporary) else {
         let failure = errno
-        unlink(target + suffix)
-        throw WriteError(description: "cannot replace \(target): errno \(failure)")
+        unlinkat(descriptor, temporary, 0)
+        throw WriteError(description: "cannot replace \(folders.path)/\(path): errno \(failure)")
       }
     }
     for path in removed.sorted() {
-      unlink(output + "/" + path)
+      let (folder, name) = FolderDescriptors.split(path)
+      guard let descriptor = try? folders.folder(folder, create: false) else { continue }
+      unlinkat(descriptor, name, 0)
       // A folder the removal empties goes too, as it would from a full build.
-      var folder = (path as NSString).deletingLastPathComponent
-      while !folder.isEmpty, rmdir(output + "/" + folder) == 0 {
-        folder = (folder as NSString).deletingLastPathComponent
+      var emptied = folder
+      while !emptied.isEmpty {
+        let (above, last) = FolderDescriptors.split(emptied)
+        guard let parent = folders.opened(above), unlinkat(parent, last, AT_REMOVEDIR) == 0 else { break }
+        emptied = above
       }
     }
   }
@@ -211,18 +355,15 @@ public enum SiteOutput {
     known.insert(path)
   }
 
-  /// Exchanges two folders atomically where the kernel can; else moves the old one aside first.
-  static func swap(_ staging: String, _ output: String) throws {
-    if linkcontract_exchange_paths(staging, output) == 0 { return }
-    let aside = staging + ".old"
-    guard rename(output, aside) == 0 else {
-      throw WriteError(description: "cannot move \(output) aside: errno \(errno)")
-    }
-    guard rename(staging, output) == 0 else {
-      _ = rename(aside, output)
-      throw WriteError(description: "cannot move the new site into \(output): errno \(errno)")
-    }
-    _ = rename(aside, staging)
+  /// Writes a new file beside `path`, under a name of its own made with
+  /// `FolderDescriptors.uniqueName` and created only where nothing is, holding `parts`; its path.
+  static func writeBeside(_ path: String, _ parts: [Bytes]) throws -> String {
+    let (folder, name) = FolderDescriptors.split(path)
+    let descriptor = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw WriteError(description: "cannot open \(folder): errno \(errno)") }
+    defer { close(descriptor) }
+    let created = try FolderDescriptors.createUnique(descriptor, prefix: name + ".new-", parts, path: folder)
+    return (folder.isEmpty ? "" : folder + "/") + created
   }
 
   /// Writes a new file with plain POSIX calls: no temporary file and no sync per file, since the
@@ -234,17 +375,24 @@ public enum SiteOutput {
   /// Writes `parts` one after another into a new file: one part (a page) where it is, several
   /// (the build record's) gathered in a buffer up to a megabyte at a time, so that they take few
   /// calls without being joined in memory first. Without `truncating`, the file is known to be
-  /// empty already.
+  /// empty already. A link at `path` is not followed.
   static func write(_ parts: [Bytes], to path: String, truncating: Bool = true) throws {
-    let descriptor = open(path, truncating ? O_WRONLY | O_CREAT | O_TRUNC : O_WRONLY | O_CREAT, 0o644)
+    let flags = O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC | (truncating ? O_TRUNC : 0)
+    let descriptor = open(path, flags, 0o644)
     guard descriptor >= 0 else { throw WriteError(description: "cannot create \(path): errno \(errno)") }
     defer { close(descriptor) }
+    try write(parts, to: descriptor, path: path)
+  }
+
+  /// `write(_:to:truncating:)` into the file open as `descriptor`.
+  static func write(_ parts: [Bytes], to descriptor: Int32, path: @autoclosure () -> String) throws {
     func writeAll(_ bytes: Bytes) throws {
       var offset = 0
       try bytes.withUnsafeBytes { buffer in
         while offset < buffer.count {
           let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-          guard written > 0 else { throw WriteError(description: "cannot write \(path): errno \(errno)") }
+          if written < 0, errno == EINTR { continue }
+          guard written > 0 else { throw WriteError(description: "cannot write \(path()): errno \(errno)") }
           offset += written
         }
       }
@@ -266,7 +414,16 @@ public enum SiteOutput {
   /// at a time into one reused buffer and compared with memcmp, stopping at the first block
   /// that differs.
   static func sameBytes(_ path: String, _ bytes: [UInt8]) -> Bool {
-    let descriptor = open(path, readFlags)
+    sameBytes(opened: open(path, readFlags | O_NOFOLLOW), bytes)
+  }
+
+  /// `sameBytes` for the file `name` in the folder `folder`, not followed when a link.
+  static func sameBytes(_ folder: Int32, _ name: String, _ bytes: [UInt8]) -> Bool {
+    sameBytes(opened: openat(folder, name, readFlags | O_NOFOLLOW), bytes)
+  }
+
+  /// `sameBytes` for a file opened as `descriptor`, which it closes.
+  private static func sameBytes(opened descriptor: Int32, _ bytes: [UInt8]) -> Bool {
     guard descriptor >= 0 else { return false }
     defer { close(descriptor) }
     var status = stat()
@@ -338,7 +495,7 @@ public enum SiteOutput {
   }
 
   /// The name of a folder entry readdir gave, or nil for `.` and `..`.
-  private static func name(of entry: UnsafeMutablePointer<dirent>) -> String? {
+  static func name(of entry: UnsafeMutablePointer<dirent>) -> String? {
     let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
       String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
     }
@@ -351,9 +508,14 @@ public enum SiteOutput {
     readFileWithStatus(path)?.bytes
   }
 
+  /// The bytes of the regular file at `path`; nil for anything else, and for a symbolic link.
+  public static func readRegularFile(_ path: String) -> [UInt8]? {
+    readFileWithStatus(path, following: false)?.bytes
+  }
+
   /// `readFile`, with the file's status as fstat gave it before the reading.
-  static func readFileWithStatus(_ path: String) -> (bytes: [UInt8], status: stat)? {
-    readOpened(open(path, readFlags))
+  static func readFileWithStatus(_ path: String, following: Bool = true) -> (bytes: [UInt8], status: stat)? {
+    readOpened(open(path, following ? readFlags : readFlags | O_NOFOLLOW))
   }
 
   /// How files are opened for reading: never waiting, as opening a FIFO would for a writer.
@@ -361,7 +523,7 @@ public enum SiteOutput {
   static let readFlags = O_RDONLY | O_CLOEXEC | O_NONBLOCK
 
   /// `readFileWithStatus` for a file opened as `descriptor`, which it closes.
-  private static func readOpened(_ descriptor: Int32) -> (bytes: [UInt8], status: stat)? {
+  static func readOpened(_ descriptor: Int32) -> (bytes: [UInt8], status: stat)? {
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }
     var status = stat()
@@ -407,31 +569,12 @@ public enum SiteOutput {
     return count
   }
 
-  /// Every regular file under `root`, as paths relative to it, read with readdir.
+  /// Every regular file under `root`, as paths relative to it, read with readdir; a symbolic
+  /// link under it is neither listed nor followed.
   public static func listFiles(_ root: String) -> Set<String> {
-    var files = Set<String>()
-    func walk(_ folder: String, _ prefix: String) {
-      guard let directory = opendir(folder) else { return }
-      defer { closedir(directory) }
-      while let entry = readdir(directory) {
-        guard let name = name(of: entry) else { continue }
-        let relative = prefix.isEmpty ? name : prefix + "/" + name
-        switch Int32(entry.pointee.d_type) {
-        case Int32(DT_DIR): walk(folder + "/" + name, relative)
-        case Int32(DT_REG): files.insert(relative)
-        default:
-          var status = stat()
-          if stat(folder + "/" + name, &status) == 0 {
-            if status.st_mode & S_IFMT == S_IFDIR {
-              walk(folder + "/" + name, relative)
-            } else if status.st_mode & S_IFMT == S_IFREG {
-              files.insert(relative)
-            }
-          }
-        }
-      }
-    }
-    walk(root, "")
-    return files
+    let descriptor = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard descriptor >= 0 else { return [] }
+    defer { close(descriptor) }
+    return FolderDescriptors.listing(descriptor).files
   }
 }

@@ -13,7 +13,7 @@ import Synchronization
 /// `Templates/`, the folder the built-in templates are generated from, it is read alone.
 func siteBuild(
   root: String, contract: Contract, content: String? = nil, templates: String? = nil, output: String? = nil,
-  files: [Artifact]? = nil, makesBuiltInTemplates: Bool = false
+  files: [Artifact]? = nil, makesBuiltInTemplates: Bool = false, maximumImageSize: Int? = nil
 ) throws -> SiteBuild {
   let base = root == "." ? "" : root + "/"
   let (contentGiven, templatesGiven) = (content != nil, templates != nil)
@@ -51,6 +51,7 @@ func siteBuild(
   }
   if makesBuiltInTemplates, templates == projectTemplates { build.builtInTemplates = [:] }
   build.toolVersion = version
+  if let maximumImageSize { build.maximumImageSize = maximumImageSize }
   build.phaseObserver = phaseTimer
   return build
 }
@@ -143,6 +144,7 @@ struct BuildCommand {
   let content: String?
   let templates: String?
   let output: String?
+  let maximumImageSize: Int?
   let root: String
   /// The contract the command works on.
   let contract: Contract
@@ -154,11 +156,12 @@ struct BuildCommand {
     self.contract = contract
     self.builtInTemplates = builtInTemplates
     let options = try Options(
-      arguments, flags: ["--help", "-h"], options: ["--content", "--templates", "--output"])
+      arguments, flags: ["--help", "-h"], options: ["--content", "--templates", "--output", "--max-image-size"])
     help = options.flag("--help") || options.flag("-h")
     content = options.value("--content")
     templates = options.value("--templates")
     output = options.value("--output")
+    maximumImageSize = try options.maximumImageSize()
     self.root = root
     if !options.positional.isEmpty {
       throw UsageError(message: "build takes no arguments, got '\(options.positional[0])'")
@@ -172,7 +175,7 @@ struct BuildCommand {
     }
     var build = try siteBuild(
       root: root, contract: contract, content: content, templates: templates, output: output,
-      makesBuiltInTemplates: builtInTemplates != nil)
+      makesBuiltInTemplates: builtInTemplates != nil, maximumImageSize: maximumImageSize)
     build.keepsLastRun = true
     let result = build.run()
     // The process exits after the report: what the build holds is left for the exit to free.

@@ -21,6 +21,7 @@ struct CheckCommand {
   let help: Bool
   let json: Bool
   let root: String
+  let maximumImageSize: Int?
   /// The contract the command works on.
   let contract: Contract
   /// Where the conformance table goes as a Swift source, from the root; nil for none.
@@ -35,7 +36,8 @@ struct CheckCommand {
     self.contract = contract
     self.conformanceTests = conformanceTests
     self.builtInTemplates = builtInTemplates
-    let options = try Options(arguments, flags: ["--help", "-h"], options: ["--root", "--format"])
+    let options = try Options(arguments, flags: ["--help", "-h"], options: ["--root", "--format", "--max-image-size"])
+    maximumImageSize = try options.maximumImageSize()
     help = options.flag("--help") || options.flag("-h")
     self.root = options.value("--root") ?? root
     json = try options.format()
@@ -72,7 +74,7 @@ struct CheckCommand {
     defer { try? FileManager.default.removeItem(atPath: scratch) }
     var build = try siteBuild(
       root: root, contract: contract, output: scratch + "/Site", files: files,
-      makesBuiltInTemplates: builtInTemplates != nil)
+      makesBuiltInTemplates: builtInTemplates != nil, maximumImageSize: maximumImageSize)
     build.usesBuildCache = false
     let site = build.run()
     if site.diagnostics.errorCount > 0 {

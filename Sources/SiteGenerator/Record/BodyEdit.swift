@@ -71,6 +71,8 @@ struct BodyEditRebuild {
       let navigation = navigation(edits, pages: pages),
       let rendered = render(edits, template: template, navigation: navigation, context: context),
       check(rendered, pages: pages),
+      // The images the site publishes are those its pages show (`shownImages`).
+      zip(edits, rendered).allSatisfy({ Self.sources(of: $1) == Self.sources(of: $0.known.render) }),
       let search = searchParts(edits, pages: pages),
       !pages.health.hasFailed,
       current.value == recorded.outputs
@@ -208,6 +210,11 @@ struct BodyEditRebuild {
         return pages.page(index)?.render
       })
     return check.problems(build.outputDirectory).isEmpty
+  }
+
+  /// A page's `src` values.
+  private static func sources(of page: RenderedPage) -> [String] {
+    page.links.filter { $0.attribute == .src }.map(\.value)
   }
 
   // MARK: - Assemble

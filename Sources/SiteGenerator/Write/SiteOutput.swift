@@ -361,7 +361,7 @@ public enum SiteOutput {
   static let readFlags = O_RDONLY | O_CLOEXEC | O_NONBLOCK
 
   /// `readFileWithStatus` for a file opened as `descriptor`, which it closes.
-  private static func readOpened(_ descriptor: Int32) -> (bytes: [UInt8], status: stat)? {
+  static func readOpened(_ descriptor: Int32) -> (bytes: [UInt8], status: stat)? {
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }
     var status = stat()

@@ -45,7 +45,7 @@ public enum DiagnosticID: String, Sendable, Hashable, CaseIterable, Comparable, 
   case legacyKey = "legacy-key"
   // Content, Templates and the built site (`build`, `generate`, `check`, `watch`).
   case contentUnreadable = "content-unreadable"
-  case contentLinkOutside = "content-link-outside"
+  case contentLink = "content-link"
   case contentTooDeep = "content-too-deep"
   case outputPathClash = "output-path-clash"
   case pageNameInvalid = "page-name-invalid"
@@ -159,7 +159,7 @@ public enum DiagnosticID: String, Sendable, Hashable, CaseIterable, Comparable, 
     case .unknownKey: "An association file has a key its platform ignores"
     case .legacyKey: "An apple-app-site-association file uses a key or format of iOS 12 and earlier"
     case .contentUnreadable: "The Content folder or a page cannot be read"
-    case .contentLinkOutside: "A symbolic link under Content leads outside the Content folder"
+    case .contentLink: "A symbolic link under Content leads outside the Content folder, or to a folder"
     case .contentTooDeep: "A folder under Content is nested more than 8 folders deep"
     case .outputPathClash:
       "A page's or image's path in the site lies inside a path the site holds as a file (a Content folder named `index.html`)"

@@ -895,6 +895,11 @@ struct BuildDigests {
     var all = InputDigest()
     all.add(site)
     all.add(sources.content.names == nil ? 0 : 1)
+    // What the listing refused is no name, but must make the build again to be reported.
+    for refusal in sources.content.refusals {
+      all.add(refusal.path)
+      all.add(refusal.message)
+    }
     for name in sources.content.names ?? [] {
       all.add(name)
       // Every file under Content, in sub-folders too (`guides/setup.md`), with its digest.

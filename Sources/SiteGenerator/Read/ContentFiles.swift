@@ -5,9 +5,9 @@ import LinkContract
   import Glibc
 #endif
 
-/// How a build reads the Content folder: only what lies inside it. A symbolic link, to a file
-/// or a folder, is followed when its target is inside the Content folder, and refused when it
-/// resolves outside it (`content-link-outside`); every file is then opened one folder at a
+/// How a build reads the Content folder: only what lies inside it. A symbolic link to a file is
+/// followed when its target is inside the Content folder; one that resolves outside it, and
+/// one to a folder, are refused (`content-link`): no loop, no folder listed twice. Every file is then opened one folder at a
 /// time from the Content folder's descriptor with `O_NOFOLLOW`, at the path its listing
 /// resolved, so that a folder or file swapped for a link after the listing is not followed. An
 /// image over the size limit is never read (`image-too-large`: its size is taken by fstat
@@ -16,7 +16,7 @@ struct ContentListing: Sendable {
   /// Every path under Content, sorted: files and what is neither file nor listed folder.
   var names: [String] = []
   /// The path from the Content folder's own (resolved) path of each name reached through a
-  /// symbolic link that stays inside Content (`guides` -> `docs/guides`).
+  /// symbolic link that stays inside Content (`images/logo.png` -> `images/logo-2.png`).
   var resolved: [String: String] = [:]
   /// What was refused, by its Content path: never listed, never read.
   var refusals: [Refusal] = []
@@ -33,8 +33,8 @@ struct ContentListing: Sendable {
 
   /// The names under the folder `root` (held open as `folder`), whose own names are `top`.
   /// Each sub-folder is listed in place of its name, but one whose name starts with `.` or ends
-  /// in `.md` (a page that is a folder is reported as such). A folder reached twice (through a
-  /// symbolic link inside Content) is listed once.
+  /// in `.md` (a page that is a folder is reported as such). A folder reached twice (a mount) is
+  /// listed once.
   static func list(_ folder: SiteOutput.Folder, top: [String]) -> ContentListing {
     var listing = ContentListing()
     guard let real = realpath(folder.path, nil) else {
@@ -64,7 +64,7 @@ struct ContentListing: Sendable {
           case .some(.outside(let target)):
             listing.refusals.append(
               Refusal(
-                path: path, id: .contentLinkOutside,
+                path: path, id: .contentLink,
                 message:
                   "this symbolic link leads to `\(Printed.excerpt(target, limit: 120))`, outside the Content folder: a build reads only what lies inside Content; copy what it names into Content, or remove the link"
               ))
@@ -72,6 +72,15 @@ struct ContentListing: Sendable {
           case .some(.inside(let inside)):
             guard let target = Self.status(folder, inside.isEmpty ? "." : inside) else {
               listing.names.append(path)
+              continue
+            }
+            guard target.st_mode & S_IFMT != S_IFDIR else {
+              listing.refusals.append(
+                Refusal(
+                  path: path, id: .contentLink,
+                  message:
+                    "this symbolic link names a folder, `\(Printed.excerpt(inside.isEmpty ? "." : inside, limit: 120))`: a build follows a link to a file inside Content, never to a folder; move or copy the folder here, or link its files"
+                ))
               continue
             }
             real = inside

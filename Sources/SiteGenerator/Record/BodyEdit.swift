@@ -36,6 +36,8 @@ struct BodyEditRebuild {
     guard build.rendersAhead, let map = recorded.siteMap, recorded.site == digests.site,
       map.names.count == recorded.extents.count, map.digests.count == map.names.count,
       map.contentNames == BuildRecord.SiteMap.contentDigest(sources.content.names),
+      // What the listing refused is reported by the pipeline.
+      sources.content.refusals.isEmpty,
       // Generated files made from an identity are known by the record's list, which a rebuild
       // reads back: without one it makes them all.
       build.published.identity == nil || !recorded.generated.isEmpty

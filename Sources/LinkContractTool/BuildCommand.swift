@@ -121,7 +121,7 @@ private func requireFolder(_ path: String, flag: String, given: Bool, what: Stri
 /// `linkcontract build`: Content and Templates to Site.
 struct BuildCommand {
   static let help = """
-    Usage: linkcontract build [--content DIR] [--templates DIR] [--output DIR]
+    Usage: linkcontract build [--content DIR] [--templates DIR] [--output DIR] [--max-image-size BYTES]
 
     Builds the docs site from the Markdown pages in DIR (default Content/), the page template,
     stylesheet and scripts, and the contract values, into Site/. The templates are
@@ -135,6 +135,9 @@ struct BuildCommand {
     neither be, hold nor lie inside Content or Templates; a symbolic link is followed and the
     folder it names is written. One build at a time writes an output: a second one fails at
     once.
+    The build reads only what lies inside Content: a symbolic link out of it, or to a folder,
+    is an error at its path. It publishes only the images a page shows, and reads no image
+    over 10 MB (--max-image-size BYTES raises or lowers that: a number, or with KB, MB or GB).
     Exit 0 on success, 1 when there is any error (another build writing the output included),
     2 for a usage error (an output the build may not write included).
 

@@ -6,7 +6,7 @@ import SiteGenerator
 /// `linkcontract check`: regenerates into a temporary folder and lists stale files.
 struct CheckCommand {
   static let help = """
-    Usage: linkcontract check [--root DIR] [--format text|json]
+    Usage: linkcontract check [--root DIR] [--format text|json] [--max-image-size BYTES]
 
     Regenerates every generated file into a temporary folder and compares it byte for byte
     with the committed one under DIR. Lists each stale or missing file with the head of a

@@ -43,7 +43,7 @@ struct ContractInvalid: Error, CustomStringConvertible {
 /// `linkcontract generate`: writes every generated file, leaving unchanged ones untouched.
 struct GenerateCommand {
   static let help = """
-    Usage: linkcontract generate [--root DIR]
+    Usage: linkcontract generate [--root DIR] [--max-image-size BYTES]
 
     Writes every generated file under DIR (default: the current folder): the generated
     sources (the parser's conformance table, the lifecycle scenarios; for linkcontract itself,

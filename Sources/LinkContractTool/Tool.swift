@@ -304,7 +304,7 @@ struct Options {
     let unit = units.first { text.uppercased().hasSuffix($0.suffix) }!
     let digits = text.dropLast(unit.suffix.count)
     guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(digits),
-      number > 0, number <= Int(Int32.max) / unit.factor
+      number > 0, number <= (1 << 31) / unit.factor
     else {
       throw UsageError(
         message:

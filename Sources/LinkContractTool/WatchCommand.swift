@@ -15,6 +15,7 @@ struct WatchCommand {
   static let help = """
     Usage: linkcontract watch [--content DIR] [--templates DIR] [--output DIR] [--poll SECONDS]
                               [--stamp FILE] [--problems FILE] [--once-after-change]
+                              [--max-image-size BYTES]
 
     Builds the site as `linkcontract build` does, then watches Content/, Templates/ and the
     folder of the contract's values file. When a page, the template or the stylesheet

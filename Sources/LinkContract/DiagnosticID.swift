@@ -45,6 +45,9 @@ public enum DiagnosticID: String, Sendable, Hashable, CaseIterable, Comparable, 
   case legacyKey = "legacy-key"
   // Content, Templates and the built site (`build`, `generate`, `check`, `watch`).
   case contentUnreadable = "content-unreadable"
+  case contentLink = "content-link"
+  case contentTooDeep = "content-too-deep"
+  case outputPathClash = "output-path-clash"
   case pageNameInvalid = "page-name-invalid"
   case pageNameClash = "page-name-clash"
   case textInvalid = "text-invalid"
@@ -55,6 +58,8 @@ public enum DiagnosticID: String, Sendable, Hashable, CaseIterable, Comparable, 
   case markdownExtension = "markdown-extension"
   case taskList = "task-list"
   case image = "image"
+  case imageTooLarge = "image-too-large"
+  case svgUnsafe = "svg-unsafe"
   case tableInvalid = "table-invalid"
   case linkInvalid = "link-invalid"
   case linkExampleInvalid = "link-example-invalid"
@@ -154,6 +159,10 @@ public enum DiagnosticID: String, Sendable, Hashable, CaseIterable, Comparable, 
     case .unknownKey: "An association file has a key its platform ignores"
     case .legacyKey: "An apple-app-site-association file uses a key or format of iOS 12 and earlier"
     case .contentUnreadable: "The Content folder or a page cannot be read"
+    case .contentLink: "A symbolic link under Content leads outside the Content folder, or to a folder"
+    case .contentTooDeep: "A folder under Content is nested more than 8 folders deep"
+    case .outputPathClash:
+      "A page's or image's path in the site lies inside a path the site holds as a file (a Content folder named `index.html`)"
     case .pageNameInvalid: "A page's file name uses characters other than letters, digits, `-`, `_` and `.`"
     case .pageNameClash: "Two pages have the same name ignoring case"
     case .textInvalid: "A page is not UTF-8 or holds a character that cannot be shown"
@@ -165,6 +174,9 @@ public enum DiagnosticID: String, Sendable, Hashable, CaseIterable, Comparable, 
     case .taskList: "A page holds a task list item"
     case .image:
       "A page's image is missing, unreadable, not a file beside the pages or has no alt text, or a Content image has the path of a template's file"
+    case .imageTooLarge: "A Content image is larger than the image size limit (10 MB unless `--max-image-size` says)"
+    case .svgUnsafe:
+      "An SVG image a page shows holds a script, an event handler, a `foreignObject` or a reference outside itself"
     case .tableInvalid: "A Markdown table is malformed"
     case .linkInvalid: "A link names a missing page, heading, route class or a refused external address"
     case .linkExampleInvalid: "A `contract link-example` block is malformed"

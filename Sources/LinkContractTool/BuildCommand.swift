@@ -13,7 +13,7 @@ import Synchronization
 /// `Templates/`, the folder the built-in templates are generated from, it is read alone.
 func siteBuild(
   root: String, contract: Contract, content: String? = nil, templates: String? = nil, output: String? = nil,
-  files: [Artifact]? = nil, makesBuiltInTemplates: Bool = false
+  files: [Artifact]? = nil, makesBuiltInTemplates: Bool = false, maximumImageSize: Int? = nil
 ) throws -> SiteBuild {
   let base = root == "." ? "" : root + "/"
   let (contentGiven, templatesGiven) = (content != nil, templates != nil)
@@ -51,6 +51,7 @@ func siteBuild(
   }
   if makesBuiltInTemplates, templates == projectTemplates { build.builtInTemplates = [:] }
   build.toolVersion = version
+  if let maximumImageSize { build.maximumImageSize = maximumImageSize }
   build.phaseObserver = phaseTimer
   return build
 }
@@ -120,7 +121,7 @@ private func requireFolder(_ path: String, flag: String, given: Bool, what: Stri
 /// `linkcontract build`: Content and Templates to Site.
 struct BuildCommand {
   static let help = """
-    Usage: linkcontract build [--content DIR] [--templates DIR] [--output DIR]
+    Usage: linkcontract build [--content DIR] [--templates DIR] [--output DIR] [--max-image-size BYTES]
 
     Builds the docs site from the Markdown pages in DIR (default Content/), the page template,
     stylesheet and scripts, and the contract values, into Site/. The templates are
@@ -134,6 +135,9 @@ struct BuildCommand {
     neither be, hold nor lie inside Content or Templates; a symbolic link is followed and the
     folder it names is written. One build at a time writes an output: a second one fails at
     once.
+    The build reads only what lies inside Content: a symbolic link out of it, or to a folder,
+    is an error at its path. It publishes only the images a page shows, and reads no image
+    over 10 MB (--max-image-size BYTES raises or lowers that: a number, or with KB, MB or GB).
     Exit 0 on success, 1 when there is any error (another build writing the output included),
     2 for a usage error (an output the build may not write included).
 
@@ -143,6 +147,7 @@ struct BuildCommand {
   let content: String?
   let templates: String?
   let output: String?
+  let maximumImageSize: Int?
   let root: String
   /// The contract the command works on.
   let contract: Contract
@@ -154,11 +159,12 @@ struct BuildCommand {
     self.contract = contract
     self.builtInTemplates = builtInTemplates
     let options = try Options(
-      arguments, flags: ["--help", "-h"], options: ["--content", "--templates", "--output"])
+      arguments, flags: ["--help", "-h"], options: ["--content", "--templates", "--output", "--max-image-size"])
     help = options.flag("--help") || options.flag("-h")
     content = options.value("--content")
     templates = options.value("--templates")
     output = options.value("--output")
+    maximumImageSize = try options.maximumImageSize()
     self.root = root
     if !options.positional.isEmpty {
       throw UsageError(message: "build takes no arguments, got '\(options.positional[0])'")
@@ -172,7 +178,7 @@ struct BuildCommand {
     }
     var build = try siteBuild(
       root: root, contract: contract, content: content, templates: templates, output: output,
-      makesBuiltInTemplates: builtInTemplates != nil)
+      makesBuiltInTemplates: builtInTemplates != nil, maximumImageSize: maximumImageSize)
     build.keepsLastRun = true
     let result = build.run()
     // The process exits after the report: what the build holds is left for the exit to free.

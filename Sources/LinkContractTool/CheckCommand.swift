@@ -6,7 +6,7 @@ import SiteGenerator
 /// `linkcontract check`: regenerates into a temporary folder and lists stale files.
 struct CheckCommand {
   static let help = """
-    Usage: linkcontract check [--root DIR] [--format text|json]
+    Usage: linkcontract check [--root DIR] [--format text|json] [--max-image-size BYTES]
 
     Regenerates every generated file into a temporary folder and compares it byte for byte
     with the committed one under DIR. Lists each stale or missing file with the head of a
@@ -21,6 +21,7 @@ struct CheckCommand {
   let help: Bool
   let json: Bool
   let root: String
+  let maximumImageSize: Int?
   /// The contract the command works on.
   let contract: Contract
   /// Where the conformance table goes as a Swift source, from the root; nil for none.
@@ -35,7 +36,8 @@ struct CheckCommand {
     self.contract = contract
     self.conformanceTests = conformanceTests
     self.builtInTemplates = builtInTemplates
-    let options = try Options(arguments, flags: ["--help", "-h"], options: ["--root", "--format"])
+    let options = try Options(arguments, flags: ["--help", "-h"], options: ["--root", "--format", "--max-image-size"])
+    maximumImageSize = try options.maximumImageSize()
     help = options.flag("--help") || options.flag("-h")
     self.root = options.value("--root") ?? root
     json = try options.format()
@@ -77,7 +79,7 @@ struct CheckCommand {
     defer { try? FileManager.default.removeItem(atPath: scratch) }
     var build = try siteBuild(
       root: root, contract: contract, output: scratch + "/Site", files: files,
-      makesBuiltInTemplates: builtInTemplates != nil)
+      makesBuiltInTemplates: builtInTemplates != nil, maximumImageSize: maximumImageSize)
     build.usesBuildCache = false
     let site = build.run()
     if site.diagnostics.errorCount > 0 {

@@ -43,7 +43,7 @@ struct ContractInvalid: Error, CustomStringConvertible {
 /// `linkcontract generate`: writes every generated file, leaving unchanged ones untouched.
 struct GenerateCommand {
   static let help = """
-    Usage: linkcontract generate [--root DIR]
+    Usage: linkcontract generate [--root DIR] [--max-image-size BYTES]
 
     Writes every generated file under DIR (default: the current folder): the generated
     sources (the parser's conformance table, the lifecycle scenarios; for linkcontract itself,
@@ -56,6 +56,7 @@ struct GenerateCommand {
 
   let help: Bool
   let root: String
+  let maximumImageSize: Int?
   /// The contract the command works on.
   let contract: Contract
   /// Where the conformance table goes as a Swift source, from the root; nil for none.
@@ -71,7 +72,8 @@ struct GenerateCommand {
     self.contract = contract
     self.conformanceTests = conformanceTests
     self.builtInTemplates = builtInTemplates
-    let options = try Options(arguments, flags: ["--help", "-h"], options: ["--root"])
+    let options = try Options(arguments, flags: ["--help", "-h"], options: ["--root", "--max-image-size"])
+    maximumImageSize = try options.maximumImageSize()
     help = options.flag("--help") || options.flag("-h")
     self.root = options.value("--root") ?? root
     if !options.positional.isEmpty {
@@ -98,7 +100,8 @@ struct GenerateCommand {
     }
     console.out("generated sources: \(written) rewritten\n")
     let build = try siteBuild(
-      root: root, contract: contract, files: files, makesBuiltInTemplates: builtInTemplates != nil)
+      root: root, contract: contract, files: files, makesBuiltInTemplates: builtInTemplates != nil,
+      maximumImageSize: maximumImageSize)
     return report(build.run(), output: build.outputDirectory, console: console)
   }
 }

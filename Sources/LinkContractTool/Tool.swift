@@ -296,6 +296,24 @@ struct Options {
   /// Every value given to a repeatable option, in order.
   func values(_ name: String) -> [String] { values[name] ?? [] }
 
+  /// `--max-image-size BYTES` (a whole number, or with `KB`, `MB` or `GB`, of 1,024): the
+  /// largest image file the site build reads; nil when not given.
+  func maximumImageSize() throws -> Int? {
+    guard let text = value("--max-image-size") else { return nil }
+    let units: [(suffix: String, factor: Int)] = [("KB", 1 << 10), ("MB", 1 << 20), ("GB", 1 << 30), ("", 1)]
+    let unit = units.first { text.uppercased().hasSuffix($0.suffix) }!
+    let digits = text.dropLast(unit.suffix.count)
+    guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(digits),
+      number > 0, number <= (1 << 31) / unit.factor
+    else {
+      throw UsageError(
+        message:
+          "--max-image-size must be a number of bytes from 1 to 2 GB, such as 20000000 or 20MB, not '\(Printed.excerpt(text))'"
+      )
+    }
+    return number * unit.factor
+  }
+
   /// `--format text|json`: whether JSON was asked for.
   func format() throws -> Bool {
     switch value("--format") ?? "text" {

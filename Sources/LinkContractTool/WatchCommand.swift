@@ -15,6 +15,7 @@ struct WatchCommand {
   static let help = """
     Usage: linkcontract watch [--content DIR] [--templates DIR] [--output DIR] [--poll SECONDS]
                               [--stamp FILE] [--problems FILE] [--once-after-change]
+                              [--max-image-size BYTES]
 
     Builds the site as `linkcontract build` does, then watches Content/, Templates/ and the
     folder of the contract's values file. When a page, the template or the stylesheet
@@ -39,6 +40,7 @@ struct WatchCommand {
   let content: String?
   let templates: String?
   let output: String?
+  let maximumImageSize: Int?
   let pollInterval: Double?
   let stamp: String?
   let problems: String?
@@ -55,11 +57,12 @@ struct WatchCommand {
     self.builtInTemplates = builtInTemplates
     let options = try Options(
       arguments, flags: ["--help", "-h", "--once-after-change"],
-      options: ["--content", "--templates", "--output", "--poll", "--stamp", "--problems"])
+      options: ["--content", "--templates", "--output", "--poll", "--stamp", "--problems", "--max-image-size"])
     help = options.flag("--help") || options.flag("-h")
     content = options.value("--content")
     templates = options.value("--templates")
     output = options.value("--output")
+    maximumImageSize = try options.maximumImageSize()
     stamp = options.value("--stamp")
     problems = options.value("--problems")
     onceAfterChange = options.flag("--once-after-change")
@@ -99,7 +102,7 @@ struct WatchCommand {
   func run(_ console: Console, stop: () -> Bool) throws -> Int32 {
     let build = try siteBuild(
       root: root, contract: contract, content: content, templates: templates, output: output,
-      makesBuiltInTemplates: builtInTemplates != nil)
+      makesBuiltInTemplates: builtInTemplates != nil, maximumImageSize: maximumImageSize)
     // The folder of the contract's values file, from the project's root (`Sources/CustomerApp`).
     let base = root == "." ? "" : root + "/"
     let valuesFile = contract.builds.first.map { DiagnosticLocation($0.source).path } ?? "Sources/"

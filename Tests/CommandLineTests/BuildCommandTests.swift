@@ -21,10 +21,10 @@ struct BuildCommandTests {
     }
     deinit { try? FileManager.default.removeItem(atPath: path) }
 
-    func build(_ output: String) -> (code: Int32, stderr: String) {
+    func build(_ output: String, _ more: [String] = []) -> (code: Int32, stderr: String) {
       let captured = CapturedConsole()
       let code = runTool(
-        ["build", "--content", path + "/Content", "--templates", path + "/Templates", "--output", output],
+        ["build", "--content", path + "/Content", "--templates", path + "/Templates", "--output", output] + more,
         console: captured.console, root: path)
       return (code, captured.stderr)
     }
@@ -43,6 +43,25 @@ struct BuildCommandTests {
     #expect(code == 2)
     #expect(stderr.contains("error: the output"), "\(stderr)")
     #expect(tree(project.path) == before)
+  }
+
+  @Test(
+    "--max-image-size sets the largest image a build reads, in bytes or KB, MB, GB; anything else is a usage error",
+    arguments: [
+      ("1000", Int32(1)), ("1KB", 1), ("2mb", 0), ("2GB", 0), ("0", 2), ("-5", 2), ("1.5MB", 2), ("MB", 2), ("3GB", 2),
+    ])
+  func maximumImageSize(_ value: String, _ expected: Int32) throws {
+    let project = try Project()
+    // The repository's image is over 1,024 bytes: a limit below it refuses it, 2 MB takes it.
+    let image = try #require(
+      try FileManager.default.subpathsOfDirectory(atPath: project.path + "/Content").first { $0.hasSuffix(".png") })
+    let size = try #require(
+      try FileManager.default.attributesOfItem(atPath: project.path + "/Content/" + image)[.size] as? Int)
+    #expect(size > 1024 && size < 2 << 20)
+    let (code, stderr) = project.build(project.path + "/Site", ["--max-image-size", value])
+    #expect(code == expected, "\(stderr)")
+    if expected == 1 { #expect(stderr.contains("Content/\(image):1:1: error: this image is"), "\(stderr)") }
+    if expected == 2 { #expect(stderr.contains("--max-image-size must be a number of bytes"), "\(stderr)") }
   }
 
   @Test("A new output builds, and builds again with nothing written")

@@ -289,11 +289,12 @@ struct SpecialContentFileTests {
   }
 
   static let expected: [Kind: String] = [
-    .fifo: "it is not a regular file (a FIFO)",
-    .linkToFIFO: "it is not a regular file (a FIFO)",
-    .device: "it is not a regular file (a character device)",
-    .directory: "it is a directory, not a file",
-    .danglingLink: "it is a symbolic link to nothing",
+    .fifo: "cannot read the file: it is not a regular file (a FIFO)",
+    // A link that leads outside Content is never followed.
+    .linkToFIFO: "this symbolic link leads to `",
+    .device: "this symbolic link leads to `/dev/zero`",
+    .directory: "cannot read the file: it is a directory, not a file",
+    .danglingLink: "cannot read the file: it is a symbolic link to nothing",
   ]
 
   @Test(
@@ -322,7 +323,8 @@ struct SpecialContentFileTests {
       #expect(fixture.read("Site/special.html")?.contains("<h1>Page</h1>") == true)
       return
     }
-    #expect(messages == ["Content/special.md:1:1: error: cannot read the file: \(reason)"])
+    #expect(messages.count == 1)
+    #expect(messages.first?.hasPrefix("Content/special.md:1:1: error: \(reason)") == true, "\(messages)")
   }
 
   /// The build of `fixture`; with `fifo`, and whether a watchdog had to let the build go on:

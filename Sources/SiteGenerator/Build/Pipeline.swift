@@ -41,7 +41,7 @@ struct SitePipeline {
     guard let template = template(sources, into: &diagnostics),
       let files = pageFiles(sources, known: previous, into: &diagnostics)
     else { return SiteRender(failed: diagnostics) }
-    diagnostics += imagesInTakenPlaces(sources)
+    diagnostics += imagesInTakenPlaces(sources) + refusals(sources)
     clock.mark("read")
     let context = context(template, sources: sources)
     let previous = digests != nil && previous?.site == digests?.site ? previous : nil
@@ -67,6 +67,7 @@ struct SitePipeline {
     clock.mark("render")
     var output = assemble(rendered, sources: sources)
     diagnostics += rendered.pages.flatMap(\.diagnostics) + pages.flatMap(\.facts.diagnostics)
+    diagnostics += unsafeImages(output, sources: sources) + pathClashes(output, files: files)
     clock.mark("assemble")
     // The output check looks for the generator's own faults; with Content errors nothing is
     // written, and their consequences would only repeat them.
@@ -122,7 +123,10 @@ struct SitePipeline {
       contract: contract, template: template, siteTitle: contract.appName + " link contract",
       files: build.published, conformance: build.conformance,
       contentFolder: SiteContext.folderName(build.contentDirectory),
-      images: ContentImages(paths: ContentImages.paths(among: content.names ?? [])) { content.bytes(of: $0) })
+      images: ContentImages(
+        paths: ContentImages.paths(among: content.names ?? []),
+        refused: Set(content.refusals.lazy.filter { $0.id == .imageTooLarge }.map(\.path))
+      ) { content.bytes(of: $0) })
   }
 
   /// Whether `bytes` are the UTF-8 of `text`.
@@ -203,11 +207,11 @@ struct SitePipeline {
       if let known = known?.pages[candidate.name], known.facts.digest == digest, known.facts.path == candidate.path {
         if let bytes { return (page(.bytes(bytes)), []) }
         // Known from the record and not read: read when a render needs it.
-        if recorded != nil, readsContentFolder { return (page(.unread(candidate.path)), []) }
+        if recorded != nil, readsContentFolder { return (page(.unread(sources.content, candidate.file)), []) }
       }
       if bytes == nil, recorded != nil {
         // Its digest came from the record, whose facts of it are not usable: read it now.
-        bytes = sources.content.path.flatMap { SiteOutput.readFile($0 + "/" + candidate.file) }
+        bytes = sources.content.read(candidate.file)
         digest = bytes.map(InputDigest.of) ?? 0
       }
       var problems: [Diagnostic] = []
@@ -242,6 +246,13 @@ struct SitePipeline {
         message:
           "this image's path in the site is the one \(taker) takes, and the site holds one file for each path: rename or move the image"
       )
+    }
+  }
+
+  /// An error at each Content path the listing refused (`ContentListing`).
+  func refusals(_ sources: SiteSources) -> [Diagnostic] {
+    sources.content.refusals.map {
+      Diagnostic(id: $0.id, path: build.contentDirectory + "/" + $0.path, line: 1, column: 1, message: $0.message)
     }
   }
 
@@ -548,8 +559,8 @@ struct SitePipeline {
         files[asset] = Array(header.utf8) + data
       }
     }
-    // The images beside the pages, at the same paths.
-    for path in ContentImages.paths(among: sources.content.names ?? []) {
+    // The images beside the pages that a page shows, at the same paths.
+    for path in shownImages(rendered, among: ContentImages.paths(among: sources.content.names ?? [])) {
       if files[path] == nil, let bytes = sources.content.bytes(of: path) { files[path] = bytes }
     }
     for page in rendered.pages {
@@ -558,6 +569,70 @@ struct SitePipeline {
     files.merge(rendered.search.made) { _, search in search }
     kept.formUnion(rendered.search.kept)
     return SiteRender(files: files, kept: kept)
+  }
+
+  /// The images among `images` that a page's `src` names (its Markdown or its template):
+  /// only those are published. The pages made now are asked first, then, while an image is
+  /// left, the pages kept from the previous build, whose recorded links are read only then.
+  func shownImages(_ rendered: RenderedPages, among images: [String]) -> Set<String> {
+    var left = Set(images)
+    var shown: Set<String> = []
+    func note(_ page: RenderedPage) {
+      let folder = SitePath.folder(of: page.path)
+      for link in page.links where link.attribute == .src {
+        if let path = SitePath.join(folder, link.value), left.remove(path) != nil { shown.insert(path) }
+      }
+    }
+    for page in rendered.pages where page.bytes != nil {
+      guard !left.isEmpty else { break }
+      note(page)
+    }
+    for page in rendered.pages where page.bytes == nil {
+      guard !left.isEmpty else { break }
+      note(page)
+    }
+    return shown
+  }
+
+  /// An error at each SVG image the site publishes that could run a script or load something
+  /// from elsewhere when opened by its own address (`SVGSafety`).
+  func unsafeImages(_ output: SiteRender, sources: SiteSources) -> [Diagnostic] {
+    ContentImages.paths(among: sources.content.names ?? []).flatMap { path -> [Diagnostic] in
+      guard ImageSize.Kind(fileName: path) == .svg, let bytes = output.files[path] else { return [] }
+      let shown = build.contentDirectory + "/" + path
+      // Columns in characters, as every diagnostic gives them.
+      return ScalarColumns(files: [shown: bytes]).converting(
+        SVGSafety.problems(bytes).map {
+          Diagnostic(id: .svgUnsafe, path: shown, line: $0.line, column: $0.column, message: $0.message)
+        })
+    }
+  }
+
+  /// An error at each page or image whose path in the site lies inside a path the site holds as
+  /// a file (a Content folder named `index.html`, `contract.json` or after a page's file): a
+  /// folder and a file cannot share a path, and nothing is written.
+  func pathClashes(_ output: SiteRender, files: [PageFile]) -> [Diagnostic] {
+    var sources: [(output: String, content: String)] = files.map {
+      (PageFacts.outputName(of: $0.name), $0.path)
+    }
+    for path in output.files.keys where ImageSize.Kind(fileName: path) != nil {
+      sources.append((path, build.contentDirectory + "/" + path))
+    }
+    let holds = { (path: String) in output.files[path] != nil || output.kept.contains(path) }
+    return sources.compactMap { output, content in
+      var folder = SitePath.folder(of: output)
+      while !folder.isEmpty {
+        if holds(folder) {
+          return Diagnostic(
+            id: .outputPathClash, path: content, line: 1, column: 1,
+            message:
+              "this file's path in the site, `\(Printed.excerpt(output))`, lies inside `\(Printed.excerpt(folder))`, which the site holds as a file: a folder and a file cannot share a path; rename the folder `\(Printed.excerpt(folder))` in Content"
+          )
+        }
+        folder = SitePath.folder(of: folder)
+      }
+      return nil
+    }
   }
 
   // MARK: - Finish
@@ -582,8 +657,9 @@ struct PageFile: Sendable {
     case text(String)
     /// Bytes known to be such text already, decoded when needed.
     case bytes([UInt8])
-    /// A file known to hold such text, from its status in the build record, read when needed.
-    case unread(String)
+    /// A file of the Content folder known to hold such text, from its status in the build
+    /// record, read when needed.
+    case unread(SiteSources.Folder, String)
   }
 
   let name: String
@@ -603,8 +679,8 @@ struct PageFile: Sendable {
     switch source {
     case .text(let text): return text
     case .bytes(let bytes): return String(decoding: bytes, as: UTF8.self)
-    case .unread(let file):
-      return SiteSources.Folder.read(file, digest: digest).map { String(decoding: $0, as: UTF8.self) }
+    case .unread(let folder, let file):
+      return folder.bytes(of: file).map { String(decoding: $0, as: UTF8.self) }
     }
   }
 }
@@ -818,6 +894,11 @@ struct BuildDigests {
     var all = InputDigest()
     all.add(site)
     all.add(sources.content.names == nil ? 0 : 1)
+    // What the listing refused is no name, but must make the build again to be reported.
+    for refusal in sources.content.refusals {
+      all.add(refusal.path)
+      all.add(refusal.message)
+    }
     for name in sources.content.names ?? [] {
       all.add(name)
       // Every file under Content, in sub-folders too (`guides/setup.md`), with its digest.

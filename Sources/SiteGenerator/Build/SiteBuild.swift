@@ -57,6 +57,8 @@ public struct SiteBuild: Sendable {
   /// its digest from the record, when its status is the same, instead of reading it: a change
   /// within a timestamp's granularity of the reading could leave the status as it was.
   public var sourceSettling: Duration = .seconds(2)
+  /// The largest image file, in bytes, that the build reads under Content (`image-too-large`).
+  public var maximumImageSize = ImageSizeLimit.standard
 
   public init(
     contentDirectory: String, templatesDirectory: String, outputDirectory: String,
@@ -107,7 +109,9 @@ public struct SiteBuild: Sendable {
   public func render() -> RenderedSite {
     var pipeline = SitePipeline(build: self)
     let site = pipeline.run(
-      SiteSources(content: contentDirectory, templates: templatesDirectory, builtInTemplates: builtInTemplates))
+      SiteSources(
+        content: contentDirectory, templates: templatesDirectory, builtInTemplates: builtInTemplates,
+        imageLimit: maximumImageSize))
     // With the marker a build writes beside the files, listing them.
     var files = site.files
     files[OutputClaim.marker] = OutputManifest(files: files).bytes
@@ -159,7 +163,7 @@ public struct SiteBuild: Sendable {
     let recorded = recordBytes.flatMap { BuildRecord.decode($0) }
     let sources = SiteSources(
       content: contentDirectory, templates: templatesDirectory, builtInTemplates: builtInTemplates,
-      known: recorded?.sources ?? [:], settling: sourceSettling)
+      known: recorded?.sources ?? [:], settling: sourceSettling, imageLimit: maximumImageSize)
     var leftovers: [Any] = [sources, recorded as Any]
     defer {
       let kept = LastRun.Values(all: keepsLastRun ? leftovers : [])
@@ -344,6 +348,14 @@ struct SiteSources: Sendable {
     /// The names whose files are linkcontract's built-in templates, not the folder's
     /// (`layered(over:)`).
     let builtIn: Set<String>
+    /// For Content: the folder held open, whose files are read through `ContentListing` only;
+    /// the paths of names reached through a symbolic link inside it; what its listing refused
+    /// (a link out of it, a folder too deep, an image over `imageLimit`: such an image is
+    /// listed, but not read).
+    private(set) var opened: SiteOutput.Folder?
+    private(set) var resolved: [String: String] = [:]
+    private(set) var refusals: [ContentListing.Refusal] = []
+    private(set) var imageLimit: Int?
 
     init(names: [String]?, bytes: [String: [UInt8]]) {
       self.names = names
@@ -398,7 +410,12 @@ struct SiteSources: Sendable {
 
     /// Reads the folder at `path`; a file whose status is as `known` records it is not read.
     /// A file's status is `settled` when its last change was `settling` or more before.
-    init(_ path: String, known: [String: Known] = [:], settling: Duration = .seconds(2), recursive: Bool = false) {
+    /// Content is read `recursive`ly, inside the folder only (`ContentListing`), and no image
+    /// larger than `imageLimit` bytes is read.
+    init(
+      _ path: String, known: [String: Known] = [:], settling: Duration = .seconds(2), recursive: Bool = false,
+      imageLimit: Int? = nil
+    ) {
       let (seconds, attoseconds) = settling.components
       let settlingNanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
       self.path = path
@@ -414,23 +431,45 @@ struct SiteSources: Sendable {
         builtIn = []
         return
       }
-      let sorted = (recursive ? Self.listing(folder, top: listed) : listed).sorted()
+      let listing = recursive ? ContentListing.list(folder, top: listed) : ContentListing(names: listed.sorted())
+      let sorted = listing.names
       names = sorted
-      let read = parallelMap(sorted) { name -> (bytes: [UInt8]?, known: Known?) in
-        if let recorded = known[name], let status = folder.status(name), status.st_mode & S_IFMT == S_IFREG,
+      if recursive {
+        opened = folder
+        resolved = listing.resolved
+        self.imageLimit = imageLimit
+      }
+      let read = parallelMap(sorted) { name -> (bytes: [UInt8]?, known: Known?, tooLarge: Int?) in
+        let real = listing.resolved[name] ?? name
+        let status = recursive ? ContentListing.status(folder, real) : folder.status(name)
+        if let recorded = known[name], let status, status.st_mode & S_IFMT == S_IFREG,
           Status(status) == recorded.status
         {
-          return (nil, recorded)
+          return (nil, recorded, nil)
         }
-        guard let (data, status) = folder.readWithStatus(name) else { return (nil, nil) }
-        return (data, Known(status: Status(status), digest: InputDigest.of(data)))
+        guard recursive else {
+          guard let (data, status) = folder.readWithStatus(name) else { return (nil, nil, nil) }
+          return (data, Known(status: Status(status), digest: InputDigest.of(data)), nil)
+        }
+        switch ContentListing.read(folder, real, limit: ImageSize.Kind(fileName: name) == nil ? nil : imageLimit) {
+        case .bytes(let data, let status):
+          return (data, Known(status: Status(status), digest: InputDigest.of(data)), nil)
+        case .tooLarge(let size): return (nil, nil, size)
+        case .unreadable: return (nil, nil, nil)
+        }
       }
+      refusals = listing.refusals
       var bytes: [String: [UInt8]] = [:]
       var digests: [String: UInt64] = [:]
       var settled: [String: Known] = [:]
       digests.reserveCapacity(sorted.count)
       settled.reserveCapacity(sorted.count)
-      for (name, (data, known)) in zip(sorted, read) {
+      for (name, (data, known, tooLarge)) in zip(sorted, read) {
+        if let tooLarge, let imageLimit {
+          refusals.append(
+            ContentListing.Refusal(
+              path: name, id: .imageTooLarge, message: ImageSizeLimit.message(size: tooLarge, limit: imageLimit)))
+        }
         guard let known else { continue }
         if let data { bytes[name] = data }
         digests[name] = known.digest
@@ -442,43 +481,26 @@ struct SiteSources: Sendable {
       builtIn = []
     }
 
-    /// The names under `folder`, whose own names are `top`, as paths (`guides/setup.md`):
-    /// each sub-folder is listed in place of its name, but one whose name starts with `.` or
-    /// ends in `.md` (a page that is a folder is reported as such). A folder reached twice
-    /// (through a symbolic link) is listed once, and folders nest at most `maximumDepth` deep.
-    static func listing(_ folder: SiteOutput.Folder, top: [String]) -> [String] {
-      var names: [String] = []
-      var seen: Set<[UInt64]> = []
-      if let status = folder.status(".") { seen.insert([UInt64(status.st_dev), UInt64(status.st_ino)]) }
-      var pending: [(prefix: String, names: [String], depth: Int)] = [("", top, 0)]
-      while let (prefix, listed, depth) = pending.popLast() {
-        for name in listed {
-          let path = prefix + name
-          guard depth < maximumDepth, !name.hasPrefix("."), !name.hasSuffix(".md"),
-            let status = folder.status(path), status.st_mode & S_IFMT == S_IFDIR
-          else {
-            names.append(path)
-            continue
-          }
-          guard seen.insert([UInt64(status.st_dev), UInt64(status.st_ino)]).inserted,
-            let inner = SiteOutput.Folder(folder.path + "/" + path).names()
-          else { continue }
-          pending.append((path + "/", inner, depth + 1))
-        }
-      }
-      return names
-    }
-
-    /// How deep `listing` goes into folders inside folders.
-    static let maximumDepth = 8
-
     /// The bytes of the file `name`: as this build read them, or read now when its digest was
     /// taken from the record; nil when it cannot be read, or holds other bytes than that digest
     /// says (it changed during the build).
     func bytes(of name: String) -> [UInt8]? {
       if let read = bytes[name] { return read }
       guard let path, let digest = digests[name] else { return nil }
-      return Self.read(path + "/" + name, digest: digest)
+      guard opened != nil else { return Self.read(path + "/" + name, digest: digest) }
+      guard let data = read(name), InputDigest.of(data) == digest else { return nil }
+      return data
+    }
+
+    /// The bytes of the Content file `name` read now, inside the folder only; nil when it
+    /// cannot be read.
+    func read(_ name: String) -> [UInt8]? {
+      guard let opened else { return path.flatMap { SiteOutput.readFile($0 + "/" + name) } }
+      let limit = ImageSize.Kind(fileName: name) == nil ? nil : imageLimit
+      guard case .bytes(let data, _) = ContentListing.read(opened, resolved[name] ?? name, limit: limit) else {
+        return nil
+      }
+      return data
     }
 
     /// The bytes of the file at `path` when they are the ones `digest` was made of.
@@ -494,9 +516,9 @@ struct SiteSources: Sendable {
   /// Reads the Content folder and the Templates folder, the latter over `builtInTemplates`.
   init(
     content: String, templates: String, builtInTemplates: [String: [UInt8]], known: [String: Known] = [:],
-    settling: Duration = .seconds(2)
+    settling: Duration = .seconds(2), imageLimit: Int = ImageSizeLimit.standard
   ) {
-    self.content = Folder(content, known: known, settling: settling, recursive: true)
+    self.content = Folder(content, known: known, settling: settling, recursive: true, imageLimit: imageLimit)
     self.templates = Folder(templates).layered(over: builtInTemplates)
   }
 

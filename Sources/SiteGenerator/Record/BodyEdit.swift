@@ -38,6 +38,8 @@ struct BodyEditRebuild {
     guard build.rendersAhead, let map = recorded.siteMap, recorded.site == digests.site,
       map.names.count == recorded.extents.count, map.digests.count == map.names.count,
       map.contentNames == BuildRecord.SiteMap.contentDigest(sources.content.names),
+      // What the listing refused is reported by the pipeline.
+      sources.content.refusals.isEmpty,
       // Generated files made from an identity are known by the record's list, which a rebuild
       // reads back: without one it makes them all.
       build.published.identity == nil || !recorded.generated.isEmpty
@@ -74,6 +76,8 @@ struct BodyEditRebuild {
       let navigation = navigation(edits, pages: pages),
       let rendered = render(edits, template: template, navigation: navigation, context: context),
       check(rendered, pages: pages),
+      // The images the site publishes are those its pages show (`shownImages`).
+      zip(edits, rendered).allSatisfy({ Self.sources(of: $1) == Self.sources(of: $0.known.render) }),
       let search = searchParts(edits, pages: pages),
       !pages.health.hasFailed,
       current.value.files == recorded.outputs
@@ -211,6 +215,11 @@ struct BodyEditRebuild {
         return pages.page(index)?.render
       })
     return check.problems(build.outputDirectory).isEmpty
+  }
+
+  /// A page's `src` values.
+  private static func sources(of page: RenderedPage) -> [String] {
+    page.links.filter { $0.attribute == .src }.map(\.value)
   }
 
   // MARK: - Assemble

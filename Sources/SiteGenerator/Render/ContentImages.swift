@@ -44,13 +44,40 @@ struct ImageSize: Sendable, Equatable {
     case .jpeg: found = jpeg(bytes)
     case .gif: found = gif(bytes)
     case .webp: found = webp(bytes)
-    case .svg: found = svg(bytes)
+    case .svg:
+      switch svgSides(bytes) {
+      case nil: found = nil
+      case .some((let width, let height)):
+        guard let width = side(width), let height = side(height) else {
+          return .failure(outOfRange(number(width), number(height)))
+        }
+        found = ImageSize(width: width, height: height)
+      }
     }
     guard let found else { return .failure(ImageProblem(message: "it is not a \(kind.rawValue) file with a size")) }
-    guard found.width > 0, found.height > 0, found.width <= 100_000, found.height <= 100_000 else {
-      return .failure(ImageProblem(message: "its size, \(found.width) by \(found.height), is not an image's"))
+    guard found.width > 0, found.height > 0, found.width <= maximumSide, found.height <= maximumSide else {
+      return .failure(outOfRange("\(found.width)", "\(found.height)"))
     }
     return .success(found)
+  }
+
+  /// The most pixels an image may measure either way.
+  static let maximumSide = 100_000
+
+  private static func outOfRange(_ width: String, _ height: String) -> ImageProblem {
+    ImageProblem(
+      message:
+        "its size, \(Printed.excerpt(width, limit: 40)) by \(Printed.excerpt(height, limit: 40)), is not an image's: each side must be from 1 to \(maximumSide) pixels"
+    )
+  }
+
+  /// A side of an SVG, in pixels, when `value` is one an image can have: finite, over zero and
+  /// at most `maximumSide` (rounded); checked before it is made an `Int`, which a huge, infinite
+  /// or NaN `Double` cannot be.
+  static func side(_ value: Double) -> Int? {
+    guard value.isFinite, value > 0, value <= Double(maximumSide) else { return nil }
+    let rounded = Int(value.rounded())
+    return rounded > 0 ? rounded : nil
   }
 
   private static func bigEndian(_ bytes: [UInt8], _ at: Int, _ count: Int) -> Int? {
@@ -136,9 +163,14 @@ struct ImageSize: Sendable, Equatable {
     return nil
   }
 
+  /// `value` as a message shows it: whole when it is.
+  private static func number(_ value: Double) -> String {
+    value.isFinite && value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(value)
+  }
+
   /// The root `svg` element's `width` and `height` (plain numbers or pixels), else its
-  /// `viewBox`'s width and height.
-  static func svg(_ bytes: [UInt8]) -> ImageSize? {
+  /// `viewBox`'s width and height, as written: any number, checked by the caller.
+  static func svgSides(_ bytes: [UInt8]) -> (Double, Double)? {
     var text = String(decoding: bytes.prefix(64 * 1024), as: UTF8.self)
     // Comments hold no element.
     while let open = text.range(of: "<!--") {
@@ -173,21 +205,22 @@ struct ImageSize: Sendable, Equatable {
       }
       return nil
     }
-    func pixels(_ value: String?) -> Int? {
+    func pixels(_ value: String?) -> Double? {
       guard var value else { return nil }
       if value.hasSuffix("px") { value.removeLast(2) }
-      guard let number = Double(value), number.isFinite, number > 0 else { return nil }
-      return Int(number.rounded())
+      // NaN is no size; an infinite or huge one is a size out of range.
+      guard let number = Double(value), !number.isNaN, number > 0 else { return nil }
+      return number
     }
     if let width = pixels(attribute("width")), let height = pixels(attribute("height")) {
-      return ImageSize(width: width, height: height)
+      return (width, height)
     }
     guard let box = attribute("viewBox") else { return nil }
     let numbers = box.split { $0 == " " || $0 == "," || $0.isWhitespace }.compactMap { Double($0) }
-    guard numbers.count == 4, numbers[2] > 0, numbers[3] > 0, numbers[2].isFinite, numbers[3].isFinite else {
+    guard numbers.count == 4, !numbers[2].isNaN, !numbers[3].isNaN, numbers[2] > 0, numbers[3] > 0 else {
       return nil
     }
-    return ImageSize(width: Int(numbers[2].rounded()), height: Int(numbers[3].rounded()))
+    return (numbers[2], numbers[3])
   }
 }
 
@@ -204,11 +237,14 @@ final class ContentImages: Sendable {
   let paths: [String]
   private let known: Set<String>
   private let read: @Sendable (String) -> [UInt8]?
+  /// The images over the size limit, which are not read.
+  private let refused: Set<String>
   private let sizes = Mutex<[String: Result<ImageSize, ImageProblem>]>([:])
 
-  init(paths: [String], read: @escaping @Sendable (String) -> [UInt8]?) {
+  init(paths: [String], refused: Set<String> = [], read: @escaping @Sendable (String) -> [UInt8]?) {
     self.paths = paths.sorted()
     known = Set(paths)
+    self.refused = refused
     self.read = read
   }
 
@@ -229,6 +265,9 @@ final class ContentImages: Sendable {
   func size(of path: String) -> Result<ImageSize, ImageProblem>? {
     guard known.contains(path), let kind = ImageSize.Kind(fileName: path) else { return nil }
     if let found = sizes.withLock({ $0[path] }) { return found }
+    if refused.contains(path) {
+      return .failure(ImageProblem(message: "it is larger than a build reads of an image (see the error at its path)"))
+    }
     let found: Result<ImageSize, ImageProblem> =
       read(path).map { ImageSize.read($0, as: kind) } ?? .failure(ImageProblem(message: "it cannot be read"))
     sizes.withLock { $0[path] = found }

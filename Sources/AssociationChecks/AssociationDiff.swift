@@ -121,10 +121,13 @@ public func diffAssociationTrees(
     return diffReleases(old: old, new: new, contract: contract, probes: probes)
   }
   var changes: [AssociationChange] = []
+  var cutovers: [Cutover] = []
   for path in Set(old.keys).union(new.keys).sorted() {
     switch (old[path], new[path]) {
     case (let before?, let after?):
-      changes += diffAssociationFile(path, old: before, new: after, contract: contract, probes: probes).changes
+      let diff = diffAssociationFile(path, old: before, new: after, contract: contract, probes: probes)
+      changes += diff.changes
+      cutovers += diff.cutovers
     case (nil, _?):
       changes.append(
         located(.init(file: path, kind: .fileAdded, detail: "new file", triggers: fileTriggers(path)), contract))
@@ -134,7 +137,7 @@ public func diffAssociationTrees(
     case (nil, nil): break
     }
   }
-  return AssociationDiff(changes: changes)
+  return AssociationDiff(changes: changes, cutovers: cutovers)
 }
 
 /// Compares two versions of one file, read semantically as `kind` (by default the kind its
@@ -146,9 +149,12 @@ public func diffAssociationFile(
 ) -> AssociationDiff {
   guard old != new else { return AssociationDiff(changes: []) }
   let name = path.split(separator: "/").last.map(String.init) ?? path
-  if name == "contract.json", kind == nil { return diffContractDocuments(path, old: old, new: new, contract: contract) }
+  let kind = kind ?? AssociationKind(fileName: name)
+  if kind == nil, ComparedFile(name: name, old: old, new: new) == .contractDocument {
+    return diffContractDocuments(path, old: old, new: new, contract: contract)
+  }
   var changes: [AssociationChange]
-  switch kind ?? AssociationKind(fileName: name) {
+  switch kind {
   case .appleAppSiteAssociation?:
     changes = newSideProblems(path, new, .appleAppSiteAssociation, contract.forbiddenKeys)
     changes += AASADiff(path: path, old: old, new: new, contract: contract, probes: probes).changes()
@@ -165,6 +171,52 @@ public func diffAssociationFile(
     changes.append(.init(file: path, kind: .formatting, detail: "bytes differ with the same meaning", triggers: []))
   }
   return AssociationDiff(changes: changes.map { located($0, contract) })
+}
+
+/// What a file compared alone holds. A contract document (`contract.json`) is told by its
+/// content, whatever its name: a JSON object whose `builds` are builds as `contractBuilds`
+/// reads them (or, when neither side reads so, the name `contract.json`). Otherwise the
+/// association file its name says (`apple-app-site-association`, `assetlinks.json`), else the
+/// one its content implies (an object or an array, `AssociationKind(sniffing:)`).
+public enum ComparedFile: Sendable, Hashable {
+  case contractDocument
+  case association(AssociationKind)
+
+  /// What the file `name` holds, from its bytes; nil when neither its name nor its content says.
+  public init?(name: String, bytes: [UInt8]) {
+    self.init(name: name, old: bytes, new: bytes)
+  }
+
+  /// What a file holds, from its old and new bytes: a contract document when either side reads
+  /// as one (a broken side is then compared line by line).
+  init?(name: String, old: [UInt8], new: [UInt8]) {
+    let file = name.split(separator: "/").last.map(String.init) ?? name
+    if file == "contract.json" || contractBuilds(old) != nil || (new != old && contractBuilds(new) != nil) {
+      self = .contractDocument
+    } else if let kind = AssociationKind(fileName: file) ?? AssociationKind(sniffing: new) {
+      self = .association(kind)
+    } else if let kind = AssociationKind(sniffing: old) {
+      self = .association(kind)
+    } else {
+      return nil
+    }
+  }
+
+  /// What it is called in a message: `contract.json`, or the association file's name.
+  public var title: String {
+    switch self {
+    case .contractDocument: "contract.json (a contract document)"
+    case .association(let kind): kind.fileName
+    }
+  }
+}
+
+/// Two `contract.json` documents compared alone, whatever their names: each changed build value
+/// with its cutover plan, as the diff of two `Site/` trees gives them, and the other lines that
+/// differ. `path` names the file in the changes.
+public func diffContractFiles(_ path: String, old: [UInt8], new: [UInt8], contract: Contract) -> AssociationDiff {
+  guard old != new else { return AssociationDiff(changes: []) }
+  return diffContractDocuments(path, old: old, new: new, contract: contract)
 }
 
 /// Two releases' `Site/` trees: their build values (`contract.json`), with a cutover plan for

@@ -143,9 +143,13 @@ public func diffAssociationTrees(
 /// Compares two versions of one file, read semantically as `kind` (by default the kind its
 /// name implies). `probes` are extra URLs (`https://host/path?query#fragment` or a path) whose
 /// claims are compared besides those derived from the two files' patterns.
+///
+/// Comparing the claims of two `apple-app-site-association` files spends one
+/// `AASAMatchBudget` (its standard steps, and `deadline`): once it runs out, the links left are
+/// not compared and a `claims-unchecked` change says so.
 public func diffAssociationFile(
   _ path: String, old: [UInt8], new: [UInt8], contract: Contract, probes: [String] = [],
-  kind: AssociationKind? = nil
+  kind: AssociationKind? = nil, deadline: ContinuousClock.Instant? = nil
 ) -> AssociationDiff {
   guard old != new else { return AssociationDiff(changes: []) }
   let name = path.split(separator: "/").last.map(String.init) ?? path
@@ -157,7 +161,8 @@ public func diffAssociationFile(
   switch kind {
   case .appleAppSiteAssociation?:
     changes = newSideProblems(path, new, .appleAppSiteAssociation, contract.forbiddenKeys)
-    changes += AASADiff(path: path, old: old, new: new, contract: contract, probes: probes).changes()
+    changes += AASADiff(path: path, old: old, new: new, contract: contract, probes: probes, deadline: deadline)
+      .changes()
   case .assetLinks?:
     changes =
       newSideProblems(path, new, .assetLinks, contract.forbiddenKeys)
@@ -396,6 +401,7 @@ private struct AASADiff {
   let new: [UInt8]
   let contract: Contract
   let probes: [String]
+  var deadline: ContinuousClock.Instant? = nil
 
   /// The most concrete links probed per file pair; each costs one pass over the components.
   static let probeLimit = 400
@@ -481,9 +487,24 @@ private struct AASADiff {
     // An app renamed or replaced is already an app-id change; a claim moving between apps of
     // both files is a change of its own.
     let common = Set(before.appIDs).intersection(after.appIDs)
-    for (route, name, link) in probeList {
-      let was = before.claims(path: link.path, query: link.query, fragment: link.fragment)
-      let now = after.claims(path: link.path, query: link.query, fragment: link.fragment)
+    let (oldMatcher, newMatcher) = (AASAClaimMatcher(before), AASAClaimMatcher(after))
+    var budget = AASAMatchBudget(deadline: deadline)
+    for (number, (route, name, link)) in probeList.enumerated() {
+      let was = oldMatcher.claims(path: link.path, query: link.query, fragment: link.fragment, budget: &budget)
+      let now = newMatcher.claims(path: link.path, query: link.query, fragment: link.fragment, budget: &budget)
+      if was.decision == .undecided || now.decision == .undecided {
+        let why =
+          budget.exhausted == .deadline
+          ? "the time allowed ran out"
+          : "the matcher's bound of \(budget.limit) steps ran out (substitution variables of many values, used "
+            + "many times)"
+        add(
+          .claimsUnchecked,
+          "\(why) after \(number) of \(probeList.count) links: the claims of the other "
+            + "\(probeList.count - number) were not compared",
+          before: .int(number), after: .int(probeList.count))
+        break
+      }
       let wasApps = was.detailIndex.map { before.details[$0].appIDs } ?? []
       let nowApps = now.detailIndex.map { after.details[$0].appIDs } ?? []
       let moved = was.decision == .claimed && wasApps.filter(common.contains) != nowApps.filter(common.contains)

@@ -121,10 +121,13 @@ public func diffAssociationTrees(
     return diffReleases(old: old, new: new, contract: contract, probes: probes)
   }
   var changes: [AssociationChange] = []
+  var cutovers: [Cutover] = []
   for path in Set(old.keys).union(new.keys).sorted() {
     switch (old[path], new[path]) {
     case (let before?, let after?):
-      changes += diffAssociationFile(path, old: before, new: after, contract: contract, probes: probes).changes
+      let diff = diffAssociationFile(path, old: before, new: after, contract: contract, probes: probes)
+      changes += diff.changes
+      cutovers += diff.cutovers
     case (nil, _?):
       changes.append(
         located(.init(file: path, kind: .fileAdded, detail: "new file", triggers: fileTriggers(path)), contract))
@@ -134,24 +137,32 @@ public func diffAssociationTrees(
     case (nil, nil): break
     }
   }
-  return AssociationDiff(changes: changes)
+  return AssociationDiff(changes: changes, cutovers: cutovers)
 }
 
 /// Compares two versions of one file, read semantically as `kind` (by default the kind its
 /// name implies). `probes` are extra URLs (`https://host/path?query#fragment` or a path) whose
 /// claims are compared besides those derived from the two files' patterns.
+///
+/// Comparing the claims of two `apple-app-site-association` files spends one
+/// `AASAMatchBudget` (its standard steps, and `deadline`): once it runs out, the links left are
+/// not compared and a `claims-unchecked` change says so.
 public func diffAssociationFile(
   _ path: String, old: [UInt8], new: [UInt8], contract: Contract, probes: [String] = [],
-  kind: AssociationKind? = nil
+  kind: AssociationKind? = nil, deadline: ContinuousClock.Instant? = nil
 ) -> AssociationDiff {
   guard old != new else { return AssociationDiff(changes: []) }
   let name = path.split(separator: "/").last.map(String.init) ?? path
-  if name == "contract.json", kind == nil { return diffContractDocuments(path, old: old, new: new, contract: contract) }
+  let kind = kind ?? AssociationKind(fileName: name)
+  if kind == nil, ComparedFile(name: name, old: old, new: new) == .contractDocument {
+    return diffContractDocuments(path, old: old, new: new, contract: contract)
+  }
   var changes: [AssociationChange]
-  switch kind ?? AssociationKind(fileName: name) {
+  switch kind {
   case .appleAppSiteAssociation?:
     changes = newSideProblems(path, new, .appleAppSiteAssociation, contract.forbiddenKeys)
-    changes += AASADiff(path: path, old: old, new: new, contract: contract, probes: probes).changes()
+    changes += AASADiff(path: path, old: old, new: new, contract: contract, probes: probes, deadline: deadline)
+      .changes()
   case .assetLinks?:
     changes =
       newSideProblems(path, new, .assetLinks, contract.forbiddenKeys)
@@ -165,6 +176,52 @@ public func diffAssociationFile(
     changes.append(.init(file: path, kind: .formatting, detail: "bytes differ with the same meaning", triggers: []))
   }
   return AssociationDiff(changes: changes.map { located($0, contract) })
+}
+
+/// What a file compared alone holds. A contract document (`contract.json`) is told by its
+/// content, whatever its name: a JSON object whose `builds` are builds as `contractBuilds`
+/// reads them (or, when neither side reads so, the name `contract.json`). Otherwise the
+/// association file its name says (`apple-app-site-association`, `assetlinks.json`), else the
+/// one its content implies (an object or an array, `AssociationKind(sniffing:)`).
+public enum ComparedFile: Sendable, Hashable {
+  case contractDocument
+  case association(AssociationKind)
+
+  /// What the file `name` holds, from its bytes; nil when neither its name nor its content says.
+  public init?(name: String, bytes: [UInt8]) {
+    self.init(name: name, old: bytes, new: bytes)
+  }
+
+  /// What a file holds, from its old and new bytes: a contract document when either side reads
+  /// as one (a broken side is then compared line by line).
+  init?(name: String, old: [UInt8], new: [UInt8]) {
+    let file = name.split(separator: "/").last.map(String.init) ?? name
+    if file == "contract.json" || contractBuilds(old) != nil || (new != old && contractBuilds(new) != nil) {
+      self = .contractDocument
+    } else if let kind = AssociationKind(fileName: file) ?? AssociationKind(sniffing: new) {
+      self = .association(kind)
+    } else if let kind = AssociationKind(sniffing: old) {
+      self = .association(kind)
+    } else {
+      return nil
+    }
+  }
+
+  /// What it is called in a message: `contract.json`, or the association file's name.
+  public var title: String {
+    switch self {
+    case .contractDocument: "contract.json (a contract document)"
+    case .association(let kind): kind.fileName
+    }
+  }
+}
+
+/// Two `contract.json` documents compared alone, whatever their names: each changed build value
+/// with its cutover plan, as the diff of two `Site/` trees gives them, and the other lines that
+/// differ. `path` names the file in the changes.
+public func diffContractFiles(_ path: String, old: [UInt8], new: [UInt8], contract: Contract) -> AssociationDiff {
+  guard old != new else { return AssociationDiff(changes: []) }
+  return diffContractDocuments(path, old: old, new: new, contract: contract)
 }
 
 /// Two releases' `Site/` trees: their build values (`contract.json`), with a cutover plan for
@@ -344,6 +401,7 @@ private struct AASADiff {
   let new: [UInt8]
   let contract: Contract
   let probes: [String]
+  var deadline: ContinuousClock.Instant? = nil
 
   /// The most concrete links probed per file pair; each costs one pass over the components.
   static let probeLimit = 400
@@ -429,9 +487,24 @@ private struct AASADiff {
     // An app renamed or replaced is already an app-id change; a claim moving between apps of
     // both files is a change of its own.
     let common = Set(before.appIDs).intersection(after.appIDs)
-    for (route, name, link) in probeList {
-      let was = before.claims(path: link.path, query: link.query, fragment: link.fragment)
-      let now = after.claims(path: link.path, query: link.query, fragment: link.fragment)
+    let (oldMatcher, newMatcher) = (AASAClaimMatcher(before), AASAClaimMatcher(after))
+    var budget = AASAMatchBudget(deadline: deadline)
+    for (number, (route, name, link)) in probeList.enumerated() {
+      let was = oldMatcher.claims(path: link.path, query: link.query, fragment: link.fragment, budget: &budget)
+      let now = newMatcher.claims(path: link.path, query: link.query, fragment: link.fragment, budget: &budget)
+      if was.decision == .undecided || now.decision == .undecided {
+        let why =
+          budget.exhausted == .deadline
+          ? "the time allowed ran out"
+          : "the matcher's bound of \(budget.limit) steps ran out (substitution variables of many values, used "
+            + "many times)"
+        add(
+          .claimsUnchecked,
+          "\(why) after \(number) of \(probeList.count) links: the claims of the other "
+            + "\(probeList.count - number) were not compared",
+          before: .int(number), after: .int(probeList.count))
+        break
+      }
       let wasApps = was.detailIndex.map { before.details[$0].appIDs } ?? []
       let nowApps = now.detailIndex.map { after.details[$0].appIDs } ?? []
       let moved = was.decision == .claimed && wasApps.filter(common.contains) != nowApps.filter(common.contains)

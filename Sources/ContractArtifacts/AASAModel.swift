@@ -130,6 +130,8 @@ public enum ClaimDecision: String, Sendable, Hashable {
   case excluded
   /// No component matched.
   case unclaimed
+  /// The matcher's bound (`AASAMatchBudget`) ran out before a component decided.
+  case undecided
 }
 
 /// The matcher's answer, with the component that decided it.

@@ -9,7 +9,8 @@
 /// exact repeats are found by hashing; patterns that defeat both indexes run into
 /// `stepBudget`, and the analysis stops there and says so. A pattern with substitution
 /// variables is compared as the globs it stands for; one that uses an undefined variable or
-/// stands for more than `SubstitutionVariables.expansionLimit` globs takes no part.
+/// stands for more than `SubstitutionVariables.expansionLimit` globs (or
+/// `expansionSymbolLimit` symbols) takes no part.
 package struct AASAShadowing {
   /// The most work one file's analysis may do, counted in pattern symbols compared (each
   /// candidate pair counts `pairCost` besides): a fraction of a second even in a debug build.

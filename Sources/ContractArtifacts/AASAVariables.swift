@@ -140,12 +140,22 @@ enum AASAPiece: Hashable {
 package struct SubstitutionVariables {
   /// `applinks.substitutionVariables`, by name.
   let custom: [String: [String]]
+  /// The file's variables read into symbols once, as written and case-folded: a use of a
+  /// variable refers to them, never reads its values again.
+  private let exact: [String: [[AASASymbol]]]
+  private let folded: [String: [[AASASymbol]]]
 
-  package init(_ custom: [String: [String]] = [:]) { self.custom = custom }
+  package init(_ custom: [String: [String]] = [:]) {
+    self.custom = custom
+    exact = custom.mapValues { $0.map { AASASymbol.symbols($0, fold: false) } }
+    folded = custom.mapValues { $0.map { AASASymbol.symbols($0, fold: true) } }
+  }
 
-  /// The most globs the reachability analysis expands one pattern into; a pattern that stands
-  /// for more is left out of it.
+  /// The most globs the reachability analysis expands one pattern into, and the most symbols
+  /// they may hold together; a pattern that stands for more is left out of it, so that the
+  /// analysis costs at most a constant per pattern symbol.
   static let expansionLimit = 256
+  static let expansionSymbolLimit = 4_096
 
   /// Apple's predefined variables. `region` and `lang` stand for "all ISO regions in
   /// isoRegionCodes" and "all ISO languages in isoLanguageCodes", lists Apple does not print:
@@ -174,7 +184,7 @@ package struct SubstitutionVariables {
   /// The globs `$(name)` stands for (the file's definition before Apple's), case-folded when
   /// `fold`; nil when nothing defines it.
   func globs(_ name: String, fold: Bool) -> [[AASASymbol]]? {
-    if let values = custom[name] { return values.map { AASASymbol.symbols($0, fold: fold) } }
+    if let values = fold ? folded[name] : exact[name] { return values }
     return Self.predefined[name].map { globs in
       fold ? globs.map { $0.map { if case .oneOf(let c) = $0 { .oneOf(c.caseFolded) } else { $0 } } } : globs
     }
@@ -196,15 +206,22 @@ package struct SubstitutionVariables {
   }
 
   /// Every glob `pattern` stands for, case-folded when `fold`; nil when it uses an undefined
-  /// variable or stands for more than `expansionLimit` globs.
+  /// variable or stands for more than `expansionLimit` globs or `expansionSymbolLimit` symbols.
   func expansions(_ pattern: String, fold: Bool) -> [[AASASymbol]]? {
     guard let pieces = pieces(pattern, fold: fold) else { return nil }
     var globs: [[AASASymbol]] = [[]]
+    var symbols = 0
     for piece in pieces {
       switch piece {
-      case .symbol(let symbol): for index in globs.indices { globs[index].append(symbol) }
+      case .symbol(let symbol):
+        symbols += globs.count
+        guard symbols <= Self.expansionSymbolLimit else { return nil }
+        for index in globs.indices { globs[index].append(symbol) }
       case .choice(let choices):
         guard globs.count * choices.count <= Self.expansionLimit else { return nil }
+        symbols =
+          symbols * choices.count + globs.count * choices.reduce(0) { $0 + $1.count }
+        guard symbols <= Self.expansionSymbolLimit else { return nil }
         globs = globs.flatMap { head in choices.map { head + $0 } }
       }
     }

@@ -60,6 +60,8 @@ public enum ChangeKind: String, Sendable, Hashable, CaseIterable {
   case componentMoved = "component-moved"
   case commentChanged = "comment-changed"
   case claimChanged = "claim-changed"
+  /// The matcher's bound ran out: the claims of the links left were not compared.
+  case claimsUnchecked = "claims-unchecked"
   case webcredentialsAppAdded = "webcredentials-app-added"
   case webcredentialsAppRemoved = "webcredentials-app-removed"
   case appclipsAppAdded = "appclips-app-added"

@@ -17,7 +17,9 @@ struct DiffCommand {
     fingerprint-changed) is reported with its old and new value, what it calls for, and a
     cutover plan: every place the contract knows, old -> new, in the order to ship (serve both
     and verify-host, ship binaries, update the runbook, retire the old value); snippet lines that
-    only carry the new value are not repeated. apple-app-site-association: app ids,
+    only carry the new value are not repeated. A file is told by its content: a contract.json
+    document under any name, else the association file its name says, else the one its
+    content implies (an object or an array). apple-app-site-association: app ids,
     applinks components per app (added, removed, moved: the first match wins; "/*" and "*" are
     the same), defaults, webcredentials, appclips and activitycontinuation apps, and which
     concrete links changed between claimed, excluded and unclaimed (links derived from both
@@ -115,16 +117,22 @@ struct DiffCommand {
         guard let new = FileManager.default.contents(atPath: newPath).map(Array.init) else {
           throw UsageError(message: "cannot read '\(newPath)'")
         }
-        let oldKind = AssociationKind(fileName: oldPath) ?? AssociationKind(sniffing: old)
-        let newKind = AssociationKind(fileName: newPath) ?? AssociationKind(sniffing: new)
+        // What each file holds is told by its content first: a contract document whatever its
+        // name, then the association file its name or its content says.
+        let oldKind = ComparedFile(name: oldPath, bytes: old)
+        let newKind = ComparedFile(name: newPath, bytes: new)
         if let oldKind, let newKind, oldKind != newKind {
           throw UsageError(
-            message: "'\(oldPath)' is \(oldKind.fileName) and '\(newPath)' is \(newKind.fileName): "
+            message: "'\(oldPath)' is \(oldKind.title) and '\(newPath)' is \(newKind.title): "
               + "two files of different kinds cannot be compared")
         }
         let name = URL(fileURLWithPath: newPath).lastPathComponent
-        diff = diffAssociationFile(
-          name, old: old, new: new, contract: contract, probes: probes, kind: newKind ?? oldKind)
+        switch newKind ?? oldKind {
+        case .contractDocument?: diff = diffContractFiles(name, old: old, new: new, contract: contract)
+        case .association(let kind)?:
+          diff = diffAssociationFile(name, old: old, new: new, contract: contract, probes: probes, kind: kind)
+        case nil: diff = diffAssociationFile(name, old: old, new: new, contract: contract, probes: probes)
+        }
       }
     }
     console.out(json ? diff.json(contract).pretty : diff.text(contract))

@@ -38,8 +38,10 @@ struct VerifyHostCommand {
     characters escaped.
     --ca-file trusts only the CA certificates in the PEM file given (a private test CA); a file
     with no PEM certificate is a usage error. --timeout bounds the whole run (default 5
-    seconds): both files are fetched at the same time, each within it. --format json prints one
-    object (Site/schema/verify-host.schema.json).
+    seconds): both files are fetched at the same time, then checked at the same time, all by
+    one deadline; what is not fetched or checked by then is a timeout problem (exit 1), and the
+    last line says the run reached its --timeout. --format json prints one object
+    (Site/schema/verify-host.schema.json).
     Exit 0 when both files are served correctly and mean what the contract says, 1 when not,
     2 for a usage error.
 

@@ -11,6 +11,14 @@ public struct HTTPResponse: Sendable, Hashable {
   public let body: [UInt8]
   /// Whether the body was longer than the limit asked for (and cut there).
   public let overLimit: Bool
+
+  package init(status: Int, contentType: String?, location: String?, body: [UInt8], overLimit: Bool) {
+    self.status = status
+    self.contentType = contentType
+    self.location = location
+    self.body = body
+    self.overLimit = overLimit
+  }
 }
 
 /// Why no whole response was read.

@@ -1,5 +1,6 @@
 import AssociationChecks
 import ContractArtifacts
+import Foundation
 import LinkContract
 
 /// One thing wrong with a served association file: a diagnostic at the file's URL, with what
@@ -42,6 +43,9 @@ public struct HostReport: Sendable, Hashable {
 
   public var isClean: Bool { files.allSatisfy(\.problems.isEmpty) }
 
+  /// Whether the run reached its timeout before fetching or checking everything.
+  public var timedOut: Bool { files.contains { $0.problems.contains { $0.id == .timeout } } }
+
   /// The revalidation triggers that the differences fire, in the contract's order.
   public func triggers(_ contract: Contract) -> [RevalidationTrigger] {
     let fired = Set(files.flatMap(\.problems).flatMap(\.triggers))
@@ -63,10 +67,11 @@ public struct HostReport: Sendable, Hashable {
       for trigger in triggers { out += "  \(trigger.id.rawValue): \(trigger.when)\n" }
     }
     let count = files.map(\.problems.count).reduce(0, +)
+    let stopped = timedOut ? " (the run reached its --timeout: what it had not done is a timeout problem)" : ""
     out +=
       count == 0
       ? "verify-host \(build): both files are served correctly and mean what the contract says\n"
-      : "verify-host \(build): \(count) problem\(count == 1 ? "" : "s")\n"
+      : "verify-host \(build): \(count) problem\(count == 1 ? "" : "s")\(stopped)\n"
     return out
   }
 
@@ -106,10 +111,13 @@ public struct HostReport: Sendable, Hashable {
 
 /// Fetches both association files of `build` from `baseURL` (default `https://` + the build's
 /// web host) and checks what Apple's and Google's verifiers check, then compares each with the
-/// generated file by meaning. Both are fetched at once, so that `timeout` bounds the whole run.
+/// generated file by meaning. `timeout` bounds the whole run: both files are fetched at once,
+/// then checked at once, each until the same deadline; what is not fetched or not checked by
+/// then is a `timeout` problem.
 public func verifyHost(
   _ contract: Contract, build: Build, baseURL: String? = nil, caFile: String? = nil, timeout: Double = 5
 ) -> HostReport {
+  let deadline = ContinuousClock.now + .milliseconds(max(1, Int(timeout * 1000)))
   var base = baseURL ?? "https://\(build.webHost)"
   while base.hasSuffix("/") { base.removeLast() }
   let kinds = AssociationKind.allCases
@@ -127,8 +135,9 @@ public func verifyHost(
   }
   let fetched = httpGetAll(
     paths.map { base + $0 }, caFile: caFile, timeout: timeout, limit: appSiteAssociationByteLimit)
+  let checked = checkAll(fetched, kinds: kinds, shown: shown, contract: contract, build: build, deadline: deadline)
   var files: [ServedFileReport] = []
-  for (index, kind) in kinds.enumerated() {
+  for index in kinds.indices {
     let (path, url) = (paths[index], shown[index])
     switch fetched[index] {
     case .failure(.timeout(let seconds)):
@@ -150,12 +159,51 @@ public func verifyHost(
               .truncated, url, "the connection closed after \(received) bytes\(announced); the file is incomplete")
           ], notes: []))
     case .success(let response):
-      let generated = Array(associationFile(kind, contract, build: build).utf8)
-      let (problems, notes) = checkServed(response, kind: kind, generated: generated, contract: contract, url: url)
+      guard let (problems, notes) = checked[index] else {
+        files.append(
+          ServedFileReport(
+            path: path, url: url, status: response.status,
+            problems: [problem(.timeout, url, "the checks of the served file did not end within \(timeout) s")],
+            notes: []))
+        continue
+      }
       files.append(ServedFileReport(path: path, url: url, status: response.status, problems: problems, notes: notes))
     }
   }
   return HostReport(build: build.name, baseURL: printedBase, files: files)
+}
+
+/// The checks of every fetched file, each on its own thread, until `deadline`: nil for a file
+/// not fetched or whose checks had not ended by then (they stop soon after, their matcher
+/// bound by the same deadline).
+private func checkAll(
+  _ fetched: [Result<HTTPResponse, FetchFailure>], kinds: [AssociationKind], shown: [String], contract: Contract,
+  build: Build, deadline: ContinuousClock.Instant
+) -> [(problems: [HostProblem], notes: [Diagnostic])?] {
+  final class Results: @unchecked Sendable {
+    let lock = NSLock()
+    var values: [(problems: [HostProblem], notes: [Diagnostic])?]
+    init(_ count: Int) { values = Array(repeating: nil, count: count) }
+  }
+  let results = Results(fetched.count)
+  let group = DispatchGroup()
+  for (index, result) in fetched.enumerated() {
+    guard case .success(let response) = result else { continue }
+    let (kind, url) = (kinds[index], shown[index])
+    group.enter()
+    Thread {
+      let generated = Array(associationFile(kind, contract, build: build).utf8)
+      let checked = checkServed(
+        response, kind: kind, generated: generated, contract: contract, url: url, deadline: deadline)
+      // Past the deadline the report is already made: a late result is dropped.
+      if ContinuousClock.now < deadline { results.lock.withLock { results.values[index] = checked } }
+      group.leave()
+    }.start()
+  }
+  let left = ContinuousClock.now.duration(to: deadline).components
+  let nanoseconds = max(0, left.seconds * 1_000_000_000 + left.attoseconds / 1_000_000_000)
+  _ = group.wait(timeout: .now() + .nanoseconds(Int(nanoseconds)))
+  return results.lock.withLock { results.values }
 }
 
 /// A `verify-host` problem with the file at `url`.
@@ -169,8 +217,9 @@ func problem(
 
 /// The checks on one response, in the order a verifier meets them. Every message goes through
 /// `Printed`: what the server sent (a header, a value of its file) never reaches a terminal raw.
-func checkServed(
-  _ response: HTTPResponse, kind: AssociationKind, generated: [UInt8], contract: Contract, url: String = ""
+package func checkServed(
+  _ response: HTTPResponse, kind: AssociationKind, generated: [UInt8], contract: Contract, url: String = "",
+  deadline: ContinuousClock.Instant? = nil
 ) -> (problems: [HostProblem], notes: [Diagnostic]) {
   var problems: [HostProblem] = []
   var notes: [Diagnostic] = []
@@ -216,9 +265,11 @@ func checkServed(
   for error in errors { problem(.invalid, error.message) }
   for warning in validation where warning.severity == .warning { note(.hostWarning, "warning: \(warning.message)") }
   if errors.isEmpty {
-    let diff = diffAssociationFile(kind.fileName, old: generated, new: body, contract: contract)
+    let diff = diffAssociationFile(kind.fileName, old: generated, new: body, contract: contract, deadline: deadline)
     for change in diff.changes {
-      if change.kind == .formatting || change.kind == .commentChanged {
+      if change.kind == .claimsUnchecked, let deadline, ContinuousClock.now >= deadline {
+        problem(.timeout, "the checks did not end within the time allowed: \(change.detail)")
+      } else if change.kind == .formatting || change.kind == .commentChanged {
         note(.hostHarmlessChange, "\(change.kind.rawValue): \(change.detail)")
       } else {
         problem(.differs, "\(change.kind.rawValue): \(change.detail)", change.kind, change.triggers)

@@ -181,4 +181,36 @@ struct AssociationDiffTests {
     #expect(diff.changes.map(\.kind) == [.formatting])
     #expect(diff.triggers(Self.contract).isEmpty)
   }
+
+  /// A hostile file: 8 variables of 6 values each, used four times in each of 8 components,
+  /// values and patterns with nested `*` and `?`; `seed` changes one value.
+  static func hostile(seed: Int) -> [UInt8] {
+    var variables: [String: [String]] = [:]
+    for number in 0..<8 { variables["v\(number)"] = (0..<6).map { "a*v\(number)?\($0)*b\($0 == 0 ? seed : 0)" } }
+    let components = (0..<8).map { index in
+      let used = (0..<4).map { "$(v\((index + $0) % 8))" }
+      return AASAComponent(
+        path: "/" + used.joined(separator: "*/?*") + "/\(index)/*", fragment: used.joined(separator: "*"),
+        exclude: index % 3 == 0)
+    }
+    var association = AppSiteAssociation(
+      details: [AASADetail(appIDs: ["ABCDE12345.org.hostile.app"], components: components)])
+    association.substitutionVariables = variables
+    return Array(association.json.pretty.utf8)
+  }
+
+  @Test("Past the deadline, diff says which links' claims it did not compare")
+  func claimsUncheckedPastTheDeadline() {
+    let (old, new) = (Self.hostile(seed: 1), Self.hostile(seed: 2))
+    let bounded = diffAssociationFile(
+      "apple-app-site-association", old: old, new: new, contract: Self.contract, deadline: .now)
+    let unchecked = bounded.changes.filter { $0.kind == .claimsUnchecked }
+    #expect(unchecked.count == 1, "\(bounded.text(Self.contract))")
+    #expect(unchecked.first?.detail.hasPrefix("the time allowed ran out after 0 of ") == true)
+    #expect(!bounded.changes.contains { $0.kind == .claimChanged })
+    // Given the standard bound alone, the same files are compared link by link.
+    let whole = diffAssociationFile("apple-app-site-association", old: old, new: new, contract: Self.contract)
+    #expect(!whole.changes.contains { $0.kind == .claimsUnchecked }, "\(whole.text(Self.contract))")
+    #expect(whole.changes.contains { $0.kind == .claimChanged })
+  }
 }

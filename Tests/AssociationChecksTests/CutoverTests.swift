@@ -130,4 +130,48 @@ struct CutoverTests {
     #expect(diff.cutovers.count == 1)
     #expect(diffAssociationFile("contract.json", old: old, new: old, contract: changed).isEmpty)
   }
+
+  /// Names that do not say `contract.json`, some of which say another kind of file.
+  static let otherNames = ["old.json", "release", "apple-app-site-association", "assetlinks.json"]
+
+  @Test(
+    "Two contract.json files under any names give the value changes and plans of the tree diff",
+    arguments: edits, otherNames)
+  func contractDocumentsByContent(_ edit: Edit, _ name: String) throws {
+    let (changed, _, _) = Self.after(edit)
+    let old = try #require(Self.site(Self.contract)["contract.json"])
+    let new = try #require(Self.site(changed)["contract.json"])
+    #expect(ComparedFile(name: name, bytes: old) == .contractDocument)
+    let tree = diffAssociationTrees(old: ["contract.json": old], new: ["contract.json": new], contract: changed)
+    let alone = diffContractFiles(name, old: old, new: new, contract: changed)
+    func values(_ diff: AssociationDiff) -> [String] {
+      diff.changes.map { "\($0.kind.rawValue) \($0.build ?? "-") \($0.detail)" }
+    }
+    #expect(alone.changes.map(\.kind).contains(edit.kind), "\(alone.text(changed))")
+    #expect(values(alone) == values(tree))
+    #expect(alone.cutovers == tree.cutovers)
+    #expect(alone.text(changed).contains("cutover plan for"))
+    // A tree of that one file reads it by its content too, unless its name says another kind.
+    let single = diffAssociationTrees(old: [name: old], new: [name: new], contract: changed)
+    if AssociationKind(fileName: name) == nil {
+      #expect(values(single) == values(tree))
+      #expect(single.cutovers == tree.cutovers)
+    }
+  }
+
+  @Test("A file is told by its content first, then by its name, then by its first byte")
+  func comparedFileKinds() throws {
+    let document = try #require(Self.site(Self.contract)["contract.json"])
+    let cases: [(String, [UInt8], ComparedFile?)] = [
+      ("x.json", document, .contractDocument),
+      ("contract.json", Array("not json".utf8), .contractDocument),
+      ("x.json", Array(#"{"applinks":{}}"#.utf8), .association(.appleAppSiteAssociation)),
+      ("x.json", Array("  [ ]".utf8), .association(.assetLinks)),
+      ("assetlinks.json", Array(#"{"applinks":{}}"#.utf8), .association(.assetLinks)),
+      ("x.txt", Array("text".utf8), nil),
+    ]
+    for (name, bytes, expected) in cases {
+      #expect(ComparedFile(name: name, bytes: bytes) == expected, "\(name)")
+    }
+  }
 }

@@ -221,6 +221,33 @@ struct DiffCommandTests {
     #expect(result.stdout.contains(#""detail": "/a: claimed by component 1 (\"/\": \"/a/*\") -> unclaimed""#))
   }
 
+  @Test(
+    "Two contract.json files under other names give the host change and its cutover plan",
+    arguments: ["before.json", "apple-app-site-association"])
+  func contractDocumentsByContent(_ name: String) throws {
+    let scratch = Scratch()
+    let contract = Contract.design
+    let build = contract.builds[0]
+    let moved = Build(
+      name: build.name, webHost: "moved." + build.webHost, teamID: build.teamID, bundleID: build.bundleID,
+      androidPackage: build.androidPackage, customScheme: build.customScheme,
+      androidCertificateFingerprints: build.androidCertificateFingerprints)
+    let changed = contract.replacing(builds: [moved] + contract.builds.dropFirst())
+    let old = scratch.write("old/\(name)", contractDocument(contract).pretty)
+    let new = scratch.write("new/after-\(name)", contractDocument(changed).pretty)
+    let result = run(["diff", old, new])
+    #expect(result.code == 1, "\(result.stderr)")
+    #expect(result.stdout.contains("  host-changed: web host of build \(build.name): "), "\(result.stdout)")
+    #expect(result.stdout.contains("cutover plan for \(build.name), host-changed: \(build.webHost) -> "))
+    #expect(!result.stdout.contains("formatting"), "\(result.stdout)")
+    let json = try JSONParser.parse(run(["diff", "--format", "json", old, new]).stdout)
+    guard case .array(let cutovers)? = json["cutovers"] else {
+      Issue.record("no cutovers in \(json.compact)")
+      return
+    }
+    #expect(cutovers.map { $0["kind"] } == [.string("host-changed")])
+  }
+
   @Test func theSameRevisionTwiceIsNoDifference() {
     let result = run(["diff", "--from", "HEAD", "--to", "HEAD"])
     #expect(result.code == 0, "\(result.stderr)")

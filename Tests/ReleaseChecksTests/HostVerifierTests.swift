@@ -327,4 +327,22 @@ struct HostVerifierTests {
     let report = verifyHost(Self.contract, build: Self.production, baseURL: "http://127.0.0.1:1", timeout: 1)
     #expect(report.files.map { $0.problems.map(\.id) } == [[.notHTTPS], [.notHTTPS]])
   }
+
+  @Test("Checks that reach the deadline end as a timeout problem, not a comparison")
+  func checksStopAtTheDeadline() {
+    var association = appSiteAssociation(Self.contract, build: Self.production)
+    association.substitutionVariables = ["v": (0..<200).map { "a*v?\($0)*b" }]
+    association.details[0].components += (0..<50).map { AASAComponent(path: "/$(v)*/$(v)?*$(v)/\($0)/*") }
+    let response = HTTPResponse(
+      status: 200, contentType: "application/json", location: nil, body: Array(association.json.pretty.utf8),
+      overLimit: false)
+    let generated = Array(Self.aasa.utf8)
+    let late = checkServed(
+      response, kind: .appleAppSiteAssociation, generated: generated, contract: Self.contract, deadline: .now)
+    #expect(late.problems.map(\.id).contains(.timeout), "\(late.problems.map(\.message))")
+    #expect(!late.problems.contains { $0.change == .claimChanged })
+    let timely = checkServed(response, kind: .appleAppSiteAssociation, generated: generated, contract: Self.contract)
+    #expect(!timely.problems.map(\.id).contains(.timeout))
+    #expect(timely.problems.contains { $0.change == .componentAdded })
+  }
 }

@@ -4,7 +4,7 @@ PACKAGES := libcmark-dev libxml2-dev libcurl4-openssl-dev pkg-config nodejs
 TOOL := .build/debug/linkcontract
 RELEASE_TOOL := .build/release/linkcontract
 
-.PHONY: all deps tool release release-flags site generate check test lint format bench fuzz validate-site preview clean contract-edit-check release-check example
+.PHONY: all deps tool release release-flags site generate check test lint format bench bench-hostile fuzz validate-site preview clean contract-edit-check release-check example
 
 all: site
 
@@ -96,6 +96,12 @@ contract-edit-check:
 BENCH_PAGES ?= 2000 20000
 bench: deps
 	RUNS=$(RUNS) scripts/bench.sh $(BENCH_PAGES)
+
+## bench-hostile: how build, parse and validate times grow on hostile input of doubling sizes: the release tool, then every executable scripts/hostile-growth/*.sh with its path (figures only; the tests never assert on time)
+bench-hostile: release
+	@for script in scripts/hostile-growth/*.sh; do \
+	  if [ -x "$$script" ]; then echo "== $$script"; "$$script" "$(RELEASE_TOOL)" || exit 1; fi; \
+	done
 
 ## fuzz: libFuzzer runs of the parser and the Content pipeline (FUZZ_SECONDS per target, FUZZ_SEED to fix the seed)
 FUZZ_SECONDS ?= 60

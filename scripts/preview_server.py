@@ -94,6 +94,11 @@ def make_handler(site, stamp_path, problems_path, live_js_path):
                 self.send_error(404, "Not found")
                 return None
 
+            if "\0" in urllib.parse.unquote(parts.path):
+                # No file name holds a NUL: open() would raise ValueError and drop the connection.
+                self.send_error(400, "Bad Request: the path holds a NUL character")
+                return None
+
             choice = self.live_choice(parts.query)
             if choice is True:
                 self.set_cookie = "%s=1; Path=/; SameSite=Strict" % COOKIE

@@ -85,7 +85,7 @@ public struct FileValidation: Sendable, Hashable {
   public var summary: String {
     let name = kind?.fileName ?? "association file"
     let counts = "(\(errorCount) error(s), \(warningCount) warning(s))"
-    return "\(path): \(verdict.rawValue) \(name) \(counts)\n"
+    return "\(Printed.escaped(path)): \(verdict.rawValue) \(name) \(counts)\n"
   }
 
   var json: JSON {

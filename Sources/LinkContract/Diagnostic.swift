@@ -45,9 +45,10 @@ public struct DiagnosticLocation: Sendable, Hashable, CustomStringConvertible {
     self.jsonPath = jsonPath
   }
 
-  /// `path`, `path:line` or `path:line:column`.
+  /// `path`, `path:line` or `path:line:column`, the path's control characters escaped
+  /// (`Printed.escaped`).
   public var description: String {
-    var text = path
+    var text = Printed.escaped(path)
     if let line {
       text += ":\(line)"
       if let column { text += ":\(column)" }

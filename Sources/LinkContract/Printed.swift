@@ -13,6 +13,13 @@ public enum Printed {
     excerpt(text.unicodeScalars, byteCount: text.utf8.count, limit: limit)
   }
 
+  /// `text` whole, each control character written as `\u{XX}` as `excerpt` writes it: a path
+  /// printed before a diagnostic (a newline in a file's name must not start a forged line).
+  public static func escaped(_ text: some StringProtocol) -> String {
+    guard text.unicodeScalars.contains(where: isControl) else { return String(text) }
+    return excerpt(text.unicodeScalars, byteCount: text.utf8.count, limit: .max)
+  }
+
   /// Bytes that may not be UTF-8, printed as `excerpt` prints text; invalid bytes read as U+FFFD.
   public static func excerpt(bytes: some Collection<UInt8>, limit: Int = excerptLimit) -> String {
     let head = String(decoding: bytes.prefix(4 * limit + 4), as: UTF8.self)

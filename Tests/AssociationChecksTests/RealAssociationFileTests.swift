@@ -274,11 +274,11 @@ struct RealAssociationFileTests {
   }
 
   /// A file of 128 KB with thousands of distinct literal paths, and one where every path
-  /// starts with a wildcard (so that no prefix index helps), stay far from the quadratic
-  /// analysis (26 s on such a file): under two seconds even in a debug build on a busy
-  /// machine; BENCHMARKS.md has the figures.
+  /// starts with a wildcard (so that no prefix index helps), validate without an error. Their
+  /// time (26 s on such a file with the quadratic analysis) is a benchmark's figure
+  /// (BENCHMARKS.md, `make bench-hostile`), never a test's: a busy machine must not fail it.
   @Test(arguments: [("literal paths", "/p/%05d/item"), ("wildcard-led paths", "*/x%05d")])
-  func largeFilesValidateWithinASecond(_ name: String, _ format: String) {
+  func largeFilesValidate(_ name: String, _ format: String) {
     var items: [String] = []
     var size = 100
     var index = 0
@@ -291,10 +291,7 @@ struct RealAssociationFileTests {
     }
     let bytes = Array(Self.components(items.joined(separator: ",")).utf8)
     #expect(bytes.count <= appSiteAssociationByteLimit && items.count > 4_000, "\(name): \(items.count) items")
-    let clock = ContinuousClock()
-    var messages: [Diagnostic] = []
-    let elapsed = clock.measure { messages = validateAssociation(bytes, kind: .appleAppSiteAssociation) }
-    #expect(elapsed < .seconds(2), "\(name): \(elapsed) for \(items.count) components")
+    let messages = validateAssociation(bytes, kind: .appleAppSiteAssociation)
     #expect(!messages.contains { $0.severity == .error }, "\(name): \(messages.prefix(3))")
   }
 }

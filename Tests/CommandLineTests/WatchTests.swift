@@ -6,8 +6,10 @@ import Testing
 
 @testable import LinkContractTool
 
-// `linkcontract watch` and its ChangeWatcher, on temporary folders. Every wait is bounded and
-// nothing asserts on how long a step took.
+// `linkcontract watch` and its ChangeWatcher, on temporary folders. Every wait ends on the
+// event it waits for (a change reported, a line printed, the command's end); only a safety
+// deadline of minutes, which fails the test with what was seen, bounds a run that hangs.
+// Nothing asserts on how long a step took.
 
 /// A fresh temporary folder, removed when the value goes away.
 private final class TemporaryFolder {
@@ -30,49 +32,156 @@ private final class TemporaryFolder {
   }
 }
 
-/// Waits for changes until `accept` takes them or ten seconds pass; returns every path seen.
-private func changes(from watcher: ChangeWatcher, until accept: ([String]) -> Bool) -> [String] {
-  let deadline = Date().addingTimeInterval(10)
+/// How long a wait may last before the test gives up and fails: a safety net for a run that
+/// hangs, far beyond what a busy machine needs; no test asserts on how long a step took.
+private let safetyDeadline: Duration = .seconds(600)
+
+/// Waits for changes until `accept` takes them (each wait returns as soon as events come);
+/// returns every path seen, and records an issue naming `what` if the safety deadline passes.
+private func changes(
+  from watcher: ChangeWatcher, _ what: String, sourceLocation: Testing.SourceLocation = #_sourceLocation,
+  until accept: ([String]) -> Bool
+) -> [String] {
+  let clock = ContinuousClock()
+  let deadline = clock.now + safetyDeadline
   var seen: [String] = []
-  while Date() < deadline {
-    seen += watcher.waitForChanges(timeout: 0.5)
-    if accept(seen) { break }
+  while !accept(seen) {
+    guard clock.now < deadline else {
+      Issue.record(
+        "no change to \(what) was reported in \(safetyDeadline) (mode \(watcher.mode), saw \(seen))",
+        sourceLocation: sourceLocation)
+      break
+    }
+    seen += watcher.waitForChanges(timeout: 5)
   }
   return seen
 }
 
-/// Polls `condition` every 50 ms for up to `seconds`; returns whether it became true.
-private func eventually(within seconds: Double = 60, _ condition: () -> Bool) async throws -> Bool {
-  let deadline = Date().addingTimeInterval(seconds)
-  while Date() < deadline {
-    if condition() { return true }
-    try await Task.sleep(for: .milliseconds(50))
+/// What a background `watch` printed so far and how it ended, with the tests waiting on it:
+/// each waiter is woken by the output or the end it waits for, not by a clock.
+private final class WatchOutput: Sendable {
+  /// What a waiter looks at.
+  struct Snapshot {
+    var stdout = ""
+    var stderr = ""
+    var exit: Result<Int32, any Error>?
+    var finished: Bool { exit != nil }
   }
-  return condition()
+
+  private struct Waiter {
+    let condition: @Sendable (Snapshot) -> Bool
+    let continuation: CheckedContinuation<Bool, Never>
+  }
+
+  private struct State {
+    var snapshot = Snapshot()
+    var waiters: [Int: Waiter] = [:]
+    var expired: Set<Int> = []
+    var nextWaiter = 0
+  }
+
+  private let state = Mutex(State())
+
+  var console: Console {
+    Console(
+      readLine: { _ in nil }, out: { text in self.update { $0.stdout += text } },
+      err: { text in self.update { $0.stderr += text } })
+  }
+
+  var snapshot: Snapshot { state.withLock { $0.snapshot } }
+
+  func finish(_ exit: Result<Int32, any Error>) { update { $0.exit = exit } }
+
+  /// Changes the snapshot, then wakes the waiters it now satisfies.
+  private func update(_ change: (inout Snapshot) -> Void) {
+    let ready = state.withLock { state in
+      change(&state.snapshot)
+      let satisfied = state.waiters.filter { $0.value.condition(state.snapshot) }
+      for id in satisfied.keys { state.waiters[id] = nil }
+      return satisfied.values.map(\.continuation)
+    }
+    for continuation in ready { continuation.resume(returning: true) }
+  }
+
+  /// Waits until `condition` holds of what was printed; false, with an issue naming `what`,
+  /// if the safety deadline passes first.
+  @discardableResult
+  func wait(
+    for what: String, sourceLocation: Testing.SourceLocation = #_sourceLocation,
+    _ condition: @escaping @Sendable (Snapshot) -> Bool
+  ) async -> Bool {
+    let id = state.withLock { state in
+      defer { state.nextWaiter += 1 }
+      return state.nextWaiter
+    }
+    let safety = Task {
+      try? await Task.sleep(for: safetyDeadline)
+      self.expire(id)
+    }
+    defer { safety.cancel() }
+    let met = await withCheckedContinuation { continuation in
+      let now = state.withLock { state -> Bool? in
+        if condition(state.snapshot) { return true }
+        if state.expired.remove(id) != nil { return false }
+        state.waiters[id] = Waiter(condition: condition, continuation: continuation)
+        return nil
+      }
+      if let now { continuation.resume(returning: now) }
+    }
+    if !met {
+      let seen = snapshot
+      let message =
+        "watch did not get to \(what) in \(safetyDeadline): stdout \(seen.stdout.debugDescription), "
+        + "stderr \(seen.stderr.debugDescription)"
+      Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+    }
+    return met
+  }
+
+  /// Gives up on a waiter whose safety deadline passed.
+  private func expire(_ id: Int) {
+    let waiter = state.withLock { state in
+      let waiter = state.waiters.removeValue(forKey: id)
+      if waiter == nil { state.expired.insert(id) }
+      return waiter
+    }
+    waiter?.continuation.resume(returning: false)
+  }
 }
 
-/// Runs `watch` on its own thread (the loop blocks), with a console the test can read.
+/// Runs `watch` on its own thread (the loop blocks), printing to an output the test waits on.
 private final class BackgroundWatch: Sendable {
-  let captured = CapturedConsole()
-  private let result = Mutex<Result<Int32, any Error>?>(nil)
+  let output = WatchOutput()
   private let stopped = Atomic<Bool>(false)
 
   init(_ arguments: [String], root: String) throws {
     let command = try WatchCommand(arguments, root: root, contract: .design)
-    let console = captured.console
-    // Gives up on its own after two minutes so that a failing test cannot hang the run; a
-    // cold first build beside the whole suite on two cores can take half a minute itself.
-    let giveUp = Date().addingTimeInterval(120)
+    let output = output
     Thread.detachNewThread { [self] in
-      let outcome = Result {
-        try command.run(console, stop: { self.stopped.load(ordering: .relaxed) || Date() > giveUp })
-      }
-      result.withLock { $0 = outcome }
+      let outcome = Result { try command.run(output.console, stop: { self.stopped.load(ordering: .relaxed) }) }
+      output.finish(outcome)
     }
   }
 
-  var exitCode: Int32? { result.withLock { try? $0?.get() } }
-  var finished: Bool { result.withLock { $0 != nil } }
+  var stdout: String { output.snapshot.stdout }
+  var stderr: String { output.snapshot.stderr }
+  var exitCode: Int32? { try? output.snapshot.exit?.get() }
+
+  /// Waits until the first build is done and the folders are watched.
+  @discardableResult
+  func watching(sourceLocation: Testing.SourceLocation = #_sourceLocation) async -> Bool {
+    await output.wait(for: "watching the folders", sourceLocation: sourceLocation) {
+      $0.stdout.contains("watching ") || $0.finished
+    }
+  }
+
+  /// Waits until the command returned.
+  @discardableResult
+  func finished(sourceLocation: Testing.SourceLocation = #_sourceLocation) async -> Bool {
+    await output.wait(for: "its end", sourceLocation: sourceLocation) { $0.finished }
+  }
+
+  /// Asks the loop to stop (it looks after each wait of a quarter second).
   func stop() { stopped.store(true, ordering: .relaxed) }
 }
 
@@ -98,7 +207,7 @@ private func makeSite(body: String) throws -> TemporaryFolder {
     let watcher = ChangeWatcher(directories: [folder.path])
     let path = folder.path + "/page.md"
     try folder.write("hello\n", to: "page.md")
-    let seen = changes(from: watcher) { $0.contains(path) }
+    let seen = changes(from: watcher, "page.md") { $0.contains(path) }
     #expect(seen.contains(path), "mode \(watcher.mode), saw \(seen)")
   }
 
@@ -106,10 +215,10 @@ private func makeSite(body: String) throws -> TemporaryFolder {
     let folder = try TemporaryFolder()
     let watcher = ChangeWatcher(directories: [folder.path])
     try FileManager.default.createDirectory(atPath: folder.path + "/sub", withIntermediateDirectories: false)
-    _ = changes(from: watcher) { $0.contains(folder.path + "/sub") }
+    _ = changes(from: watcher, "sub") { $0.contains(folder.path + "/sub") }
     let path = folder.path + "/sub/page.md"
     try folder.write("hello\n", to: "sub/page.md")
-    let seen = changes(from: watcher) { $0.contains(path) }
+    let seen = changes(from: watcher, "sub/page.md") { $0.contains(path) }
     #expect(seen.contains(path), "mode \(watcher.mode), saw \(seen)")
   }
 
@@ -121,14 +230,14 @@ private func makeSite(body: String) throws -> TemporaryFolder {
 
     let created = folder.path + "/new.md"
     try folder.write("hello\n", to: "new.md")
-    #expect(changes(from: watcher) { $0.contains(created) }.contains(created))
+    #expect(changes(from: watcher, "new.md, created") { $0.contains(created) }.contains(created))
 
     let edited = folder.path + "/kept.md"
     try folder.write("one, and a longer second version\n", to: "kept.md")
-    #expect(changes(from: watcher) { $0.contains(edited) }.contains(edited))
+    #expect(changes(from: watcher, "kept.md, edited") { $0.contains(edited) }.contains(edited))
 
     try FileManager.default.removeItem(atPath: created)
-    #expect(changes(from: watcher) { $0.contains(created) }.contains(created))
+    #expect(changes(from: watcher, "new.md, removed") { $0.contains(created) }.contains(created))
   }
 
   @Test func watcherWaitReturnsNothingWhenNothingChanged() throws {
@@ -146,7 +255,7 @@ private func makeSite(body: String) throws -> TemporaryFolder {
     let stamp = site.path + "/state/stamp"
     let watch = try BackgroundWatch(["--once-after-change", "--stamp", stamp] + extra, root: site.path)
     defer { watch.stop() }
-    #expect(try await eventually { watch.captured.stdout.contains("watching ") })
+    guard await watch.watching() else { return }
     let page = site.path + "/Site/a.html"
     let before = try String(contentsOfFile: page, encoding: .utf8)
     #expect(before.contains("The first version of the page."))
@@ -155,12 +264,14 @@ private func makeSite(body: String) throws -> TemporaryFolder {
     try site.write(
       "---\ntitle: A\nsummary: B\nweight: 1\n---\n\nThe second version of the page.\n", to: "Content/a.md")
 
-    #expect(try await eventually(within: 60) { watch.finished }, "stdout: \(watch.captured.stdout)")
-    #expect(watch.exitCode == 0, "stderr: \(watch.captured.stderr)")
+    // The rebuild's line, then the end (`--once-after-change`).
+    await watch.output.wait(for: "the rebuild") { $0.stdout.contains("rebuilt ") || $0.finished }
+    guard await watch.finished() else { return }
+    #expect(watch.exitCode == 0, "stderr: \(watch.stderr)")
     let after = try String(contentsOfFile: page, encoding: .utf8)
     #expect(after.contains("The second version of the page."))
     #expect(!after.contains("The first version"))
-    #expect(watch.captured.stdout.contains("rebuilt \(site.path)/Site: "))
+    #expect(watch.stdout.contains("rebuilt \(site.path)/Site: "), "stdout: \(watch.stdout)")
     #expect(try String(contentsOfFile: stamp, encoding: .utf8) != firstStamp)
     #expect(!FileManager.default.fileExists(atPath: site.path + "/Site/stamp"))
   }
@@ -170,15 +281,16 @@ private func makeSite(body: String) throws -> TemporaryFolder {
     let problems = site.path + "/problems.txt"
     let watch = try BackgroundWatch(["--once-after-change", "--problems", problems], root: site.path)
     defer { watch.stop() }
-    #expect(try await eventually { watch.captured.stdout.contains("watching ") })
+    guard await watch.watching() else { return }
     #expect(try String(contentsOfFile: problems, encoding: .utf8) == "", "a good build empties the problems file")
 
     try site.write("---\ntitle: A\nweight: one\n---\n\nBroken.\n", to: "Content/a.md")
 
-    #expect(try await eventually(within: 60) { watch.finished })
+    await watch.output.wait(for: "the failed rebuild") { $0.stderr.contains("rebuild failed") || $0.finished }
+    guard await watch.finished() else { return }
     #expect(watch.exitCode == 1)
-    #expect(watch.captured.stderr.contains("Content/a.md:"))
-    #expect(watch.captured.stderr.contains("rebuild failed"))
+    #expect(watch.stderr.contains("Content/a.md:"), "stderr: \(watch.stderr)")
+    #expect(watch.stderr.contains("rebuild failed"), "stderr: \(watch.stderr)")
     #expect(try String(contentsOfFile: site.path + "/Site/a.html", encoding: .utf8).contains("Fine."))
     let written = try String(contentsOfFile: problems, encoding: .utf8)
     #expect(written.contains("Content/a.md:3:"), "the failed build's errors are in the problems file: \(written)")
@@ -193,15 +305,15 @@ private func makeSite(body: String) throws -> TemporaryFolder {
     try site.write("// values\n", to: values)
     let watch = try BackgroundWatch([], root: site.path)
     defer { watch.stop() }
-    #expect(try await eventually { watch.captured.stdout.contains("watching ") })
+    guard await watch.watching() else { return }
 
     try site.write("// new values\n", to: values)
 
-    #expect(try await eventually(within: 60) { watch.captured.stderr.contains("make site") })
-    #expect(watch.captured.stderr.contains(values))
-    #expect(!watch.captured.stdout.contains("rebuilt"))
+    guard await watch.output.wait(for: "the values file's report", { $0.stderr.contains("make site") }) else { return }
+    #expect(watch.stderr.contains(values))
+    #expect(!watch.stdout.contains("rebuilt"))
     watch.stop()
-    #expect(try await eventually { watch.finished })
+    guard await watch.finished() else { return }
     #expect(watch.exitCode == 0)
   }
 

@@ -1,15 +1,16 @@
 #!/usr/bin/env python3
 """A small HTTPS server for linkcontract's verify-host tests.
 
-Usage: https_server.py ROOT CERT KEY PORT_FILE
+Usage: https_server.py ROOT CERT KEY
 
-Binds 127.0.0.1 on a free port, writes the port to PORT_FILE, and serves
+Binds 127.0.0.1 on a free port, prints the port as one line on standard output
+(the test reads it: it waits for that line, not for a clock), and serves
 ROOT/<variant>/<path> for GET /<variant>/<path>. A file ROOT/<variant>/meta.json
 may say how the variant answers: {"status": 302, "location": "...",
 "contentType": "text/html", "delay": 3.0, "contentLength": 99999,
 "together": 2}. "contentLength" announces that length whatever the body, then
 closes the connection; "together" holds each request until that many have
-arrived (or 10 seconds pass, then answers 503), so that only a client that
+arrived (or ten minutes pass, then answers 503), so that only a client that
 fetches at once is answered. The default is 200 and application/json. Stops on
 SIGTERM.
 """
@@ -22,7 +23,7 @@ import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-root, cert, key, port_file = sys.argv[1:5]
+root, cert, key = sys.argv[1:4]
 barriers = {}
 barriers_lock = threading.Lock()
 
@@ -44,7 +45,7 @@ class Handler(BaseHTTPRequestHandler):
         time.sleep(meta.get("delay", 0))
         if "together" in meta:
             with barriers_lock:
-                barrier = barriers.setdefault(variant, threading.Barrier(meta["together"], timeout=10))
+                barrier = barriers.setdefault(variant, threading.Barrier(meta["together"], timeout=600))
             try:
                 barrier.wait()
             except threading.BrokenBarrierError:
@@ -84,15 +85,14 @@ signal.signal(signal.SIGTERM, lambda *_: os._exit(0))
 
 
 def watch_parent(parent=os.getppid()):
-    # Never outlive the test that started it, nor run longer than two minutes.
+    # Never outlive the test that started it (which stops it when done), nor run longer than
+    # half an hour: a safety net only, far beyond what a test on a busy machine needs.
     started = time.time()
-    while os.getppid() == parent and time.time() - started < 120:
+    while os.getppid() == parent and time.time() - started < 1800:
         time.sleep(0.2)
     os._exit(0)
 
 
 threading.Thread(target=watch_parent, daemon=True).start()
-with open(port_file + ".tmp", "w") as handle:
-    handle.write(str(server.server_address[1]))
-os.rename(port_file + ".tmp", port_file)
+print(server.server_address[1], flush=True)
 server.serve_forever()

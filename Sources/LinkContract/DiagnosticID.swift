@@ -192,7 +192,7 @@ public enum DiagnosticID: String, Sendable, Hashable, CaseIterable, Comparable, 
     case .siteUnwritable: "The site cannot be written"
     case .outputRefused:
       "The output is not absent, empty or a site this tool wrote, or it is or holds the sources or the project;"
-      + " or the site would replace something in it the tool did not write (a file changed by hand, a link, a folder)"
+        + " or the site would replace something in it the tool did not write (a file changed by hand, a link, a folder)"
     case .outputLocked: "Another build is writing the same output"
     case .nestingTooDeep: "A page nests quotes or lists deeper than a page can be rendered"
     case .notHTTPS: "verify-host was given a base URL that is not https, and fetched nothing"

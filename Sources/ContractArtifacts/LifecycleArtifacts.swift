@@ -52,7 +52,7 @@ enum LifecycleWriter {
     let drops = DropReason.allCases.map { reason in
       JSON.object([
         ("id", .string(reason.rawValue)), ("stage", .string(reason.stage.rawValue)),
-        ("meaning", .string(reason.meaning)),
+        ("meaning", .string(reason.meaning(contract))),
       ])
     }
     let coverage = scenarioCoverage(contract, scenarios: scenarios).map { entry in
@@ -73,7 +73,7 @@ enum LifecycleWriter {
           .array(
             scenario.steps.map { step in
               JSON.object([
-                ("event", json(step.event)), ("summary", .string(step.event.summary)),
+                ("event", json(step.event)), ("summary", .string(step.event.summary(contract))),
                 ("expected", .array(step.expected.map { json($0) })),
                 ("expectedSummary", .array(step.expected.map { .string($0.summary(contract)) })),
               ])

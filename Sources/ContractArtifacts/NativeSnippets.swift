@@ -285,7 +285,7 @@ struct NativeSnippetWriter {
   func publicSite() -> NativeSnippet {
     NativeSnippet(
       name: "appsettings.PublicSite.json",
-      title: "MAUI head public base URL (PublicSite:BaseUrl)",
+      title: "\(contract.checkout.app) public base URL (PublicSite:BaseUrl)",
       contents: head("appsettings.PublicSite.json", "// ") + "\n" + publicSiteSettings(build).pretty)
   }
 
@@ -301,8 +301,12 @@ struct NativeSnippetWriter {
   /// nginx `location` blocks that serve the association files from the server's root with the
   /// content type they need, from `wellKnownPaths`.
   func nginx() -> NativeSnippet {
-    var out = "# Goes into the web host's nginx configuration, instead of the ASP.NET endpoints: "
-    out += "checked by linkcontract verify-host.\n# \(notice)\n"
+    // An alternative only where the app also has the web host's settings to serve the files.
+    let instead =
+      contract.nativeSnippets.contains(.webHostSettings)
+      ? ", instead of the web host's AppAssociation settings (appsettings.AppAssociation.json)" : ""
+    var out =
+      "# Goes into the web host's nginx configuration\(instead): checked by linkcontract verify-host.\n# \(notice)\n"
     out += "# Association files of build \(build.name) from a static server: inside the https `server` block of\n"
     out += "# \(build.webHost), whose root holds the generated .well-known/ folder. No redirect may answer them.\n"
     for path in wellKnownPaths {

@@ -381,7 +381,8 @@ extension Contract {
       RevalidationTrigger(id: .notificationRouting, when: "Notification routing changes."),
       RevalidationTrigger(id: .unsupportedFallback, when: "The unsupported-link fallback is repaired."),
     ],
-    checkout: .customerApp
+    checkout: .customerApp,
+    user: "the customer"
   )
 }
 

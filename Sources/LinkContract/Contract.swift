@@ -24,6 +24,9 @@ public struct Contract: Sendable {
   public let nativeSnippets: [NativeSnippetKind]
   /// Where the app's projects keep the files the snippets go into.
   public let checkout: CheckoutLayout
+  /// What the app's docs call the person using it, lowercase with its article (`the user`,
+  /// `the shopper`): the lifecycle's narration says it ("The user signs in").
+  public let user: String
   /// Where the contract is written: the line a problem with no value of its own is reported at.
   public let source: SourceLocation
 
@@ -33,7 +36,7 @@ public struct Contract: Sendable {
     rejectionRules: [RejectionRule], layers: [Layer], stages: [HandlingStage],
     troubleshooting: [TroubleshootingRow], verification: [VerificationItem],
     revalidation: [RevalidationTrigger], nativeSnippets: [NativeSnippetKind] = NativeSnippetKind.allCases,
-    checkout: CheckoutLayout = .native, file: String = #filePath, line: Int = #line
+    checkout: CheckoutLayout = .native, user: String = "the user", file: String = #filePath, line: Int = #line
   ) {
     self.source = SourceLocation(file: file, line: line)
     self.appName = appName
@@ -51,7 +54,11 @@ public struct Contract: Sendable {
     self.revalidation = revalidation
     self.nativeSnippets = nativeSnippets
     self.checkout = checkout
+    self.user = user
   }
+
+  /// `user` as a sentence starts with it.
+  public var userAtSentenceStart: String { user.prefix(1).uppercased() + user.dropFirst() }
 
   /// This contract with some values replaced (nil keeps a value): for tools and tests that vary
   /// a contract.
@@ -66,7 +73,7 @@ public struct Contract: Sendable {
       forbiddenKeys: forbiddenKeys ?? self.forbiddenKeys, rejectionRules: rejectionRules ?? self.rejectionRules,
       layers: layers ?? self.layers, stages: stages, troubleshooting: troubleshooting, verification: verification,
       revalidation: revalidation, nativeSnippets: nativeSnippets ?? self.nativeSnippets,
-      checkout: checkout ?? self.checkout, file: source.file, line: source.line)
+      checkout: checkout ?? self.checkout, user: user, file: source.file, line: source.line)
   }
 
   /// The kinds of reference the route classes' fields take, in first-use order: found once,

@@ -45,7 +45,7 @@ public struct AppContext: Sendable, Hashable {
   public var hasTemporaryAccess: Bool
   public var project: String
   public var generation: Int
-  /// Prerequisites the customer has not completed yet, such as account verification.
+  /// Prerequisites the user has not completed yet, such as account verification.
   public var outstandingGates: [Gate]
 
   public init(

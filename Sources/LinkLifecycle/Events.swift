@@ -58,7 +58,7 @@ public enum LifecycleEvent: Sendable, Hashable {
   case projectSwitched(to: String)
   /// The session was renewed under the same account: a new session generation.
   case sessionRenewed
-  /// The customer completed a prerequisite. Sign-in completes with `signedIn`.
+  /// The user completed a prerequisite. Sign-in completes with `signedIn`.
   case gateCompleted(Gate)
   /// The injected clock moved forward.
   case clockAdvanced(seconds: Int)
@@ -67,19 +67,21 @@ public enum LifecycleEvent: Sendable, Hashable {
   /// The app started a sign-in in the system browser, so an OAuth callback is expected.
   case signInFlowStarted
 
-  /// The event in readers' words. Links longer than 120 bytes are described, not quoted.
-  public var summary: String {
+  /// The event in readers' words, the app's user called as `contract` calls them. Links longer
+  /// than 120 bytes are described, not quoted.
+  public func summary(_ contract: Contract) -> String {
+    let user = contract.userAtSentenceStart
     switch self {
     case .deliver(let id, let link, let timing):
       let shown = link.utf8.count > 120 ? "a link of \(link.utf8.count) bytes" : "`\(link)`"
       return "\(timing.title) delivers \(shown) as delivery \(id.rawValue)."
     case .navigationReady: return "Navigation reports ready."
-    case .signedIn(let account): return "The customer signs in as account \(account)."
-    case .loggedOut: return "The customer logs out."
-    case .accountSwitched(let account): return "The customer switches to account \(account)."
+    case .signedIn(let account): return "\(user) signs in as account \(account)."
+    case .loggedOut: return "\(user) logs out."
+    case .accountSwitched(let account): return "\(user) switches to account \(account)."
     case .projectSwitched(let project): return "The app switches to project \(project)."
     case .sessionRenewed: return "The session is renewed: a new session generation."
-    case .gateCompleted(let gate): return "The customer completes \(gate.title.lowercased())."
+    case .gateCompleted(let gate): return "\(user) completes \(gate.title.lowercased())."
     case .clockAdvanced(let seconds): return "\(seconds) seconds pass."
     case .authorizationAnswered(let request, let answer):
       return "The server answers request \(request): \(answer.rawValue)."

@@ -42,8 +42,8 @@ public enum DropReason: String, Sendable, Hashable, CaseIterable {
     }
   }
 
-  /// The reason in readers' words.
-  public var meaning: String {
+  /// The reason in readers' words, the app's user called as `contract` calls them.
+  public func meaning(_ contract: Contract) -> String {
     switch self {
     case .duplicateDelivery:
       "The same delivery arrived again while its intent is pending; the repeat is ignored and the first stands."
@@ -51,7 +51,7 @@ public enum DropReason: String, Sendable, Hashable, CaseIterable {
     case .changedContext:
       "The delivery was accepted for another account or project; it is never replayed into this one."
     case .superseded: "A newer link arrived; only the latest link is followed."
-    case .loggedOut: "The customer logged out; pending intents are cleared."
+    case .loggedOut: "\(contract.userAtSentenceStart) logged out; pending intents are cleared."
     case .accountSwitched: "The account changed; pending intents are cleared."
     case .projectSwitched: "The project changed; pending intents are cleared."
     case .staleGeneration:
@@ -111,7 +111,7 @@ public enum Observation: Sendable, Hashable {
       return "The server is asked to authorize the \(title(id)) target (request \(request))."
     case .ignoredAnswer(let request): return "The answer to request \(request) is no longer current and is ignored."
     case .consumed(let id): return "The \(title(id)) intent is consumed."
-    case .dropped(let id, let reason): return "The \(title(id)) intent is dropped: \(reason.meaning)"
+    case .dropped(let id, let reason): return "The \(title(id)) intent is dropped: \(reason.meaning(contract))"
     }
   }
 }

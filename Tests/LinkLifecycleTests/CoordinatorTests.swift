@@ -179,8 +179,8 @@ func session(
     ]
     for event in beforeGrant {
       _ = app.handle(event)
-      #expect(app.destination.accesses.isEmpty, "read before authorization at: \(event.summary)")
-      #expect(app.ordering.requests.isEmpty, "Ordering asked while a gate is outstanding: \(event.summary)")
+      #expect(app.destination.accesses.isEmpty, "read before authorization at: \(event.summary(.design))")
+      #expect(app.ordering.requests.isEmpty, "Ordering asked while a gate is outstanding: \(event.summary(.design))")
     }
     let observed = app.handle(.signedIn(account: "account-a"))
     #expect(

@@ -26,7 +26,7 @@ func run(_ scenario: Scenario, contract: Contract = .customerApp) throws -> [[Ob
     for (index, (step, observed)) in zip(scenario.steps, actual).enumerated() {
       #expect(
         observed == step.expected,
-        "\(scenario.id) step \(index + 1): \(step.event.summary)")
+        "\(scenario.id) step \(index + 1): \(step.event.summary(.customerApp))")
     }
   }
 

@@ -541,9 +541,17 @@ struct DirectiveRenderer {
     let counts = section.add("ul", ["class": "spot-counts"])
     for count in spotCounts(all) { counts.add("li", text: count.sentence(build, contract) + ".") }
     section.add("h2", text: "Content types")
+    // What serves the files is said only of the snippets the app chose.
+    let servers = [
+      contract.nativeSnippets.contains(.nginx)
+        ? "the generated `nginx-association.conf` does that for both paths" : nil,
+      contract.nativeSnippets.contains(.webHostSettings)
+        ? "the web host's settings in `appsettings.AppAssociation.json` do it for the web host" : nil,
+    ].compactMap { $0 }
     section.add("p").prose(
-      "Apple's CDN and Android's verifier fetch these paths over https, follow no redirect and read only `application/json`. The Apple file has no extension, so a static server must be told its type: the generated `nginx-association.conf` does that for both paths, beside the ASP.NET settings in `appsettings.AppAssociation.json`."
-    )
+      "Apple's CDN and Android's verifier fetch these paths over https, follow no redirect and read only"
+        + " `application/json`. The Apple file has no extension, so a static server must be told its type"
+        + (servers.isEmpty ? "." : ": " + servers.joined(separator: "; ") + "."))
     table(
       section, caption: "What the \(build.name) web host serves",
       headers: ["Path", "Content type", "Why it needs saying"]

@@ -62,7 +62,7 @@ struct LifecycleRenderer {
       let list = section.add("ol", ["class": "steps"])
       for step in scenario.steps {
         list.add("li") { item in
-          item.add("p", ["class": "event"]).prose(step.event.summary)
+          item.add("p", ["class": "event"]).prose(step.event.summary(contract))
           let expected = item.add("ul")
           if step.expected.isEmpty { expected.add("li", text: "Nothing is observed.") }
           for observation in step.expected { expected.add("li").prose(observation.summary(contract)) }

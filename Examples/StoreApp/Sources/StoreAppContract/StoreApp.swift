@@ -146,7 +146,9 @@ extension Contract {
     ],
     // The Store app is native Swift and Kotlin, served from a static host: no MAUI, no
     // Identity service, no web-host settings.
-    nativeSnippets: [.iosAssociatedDomains, .androidIntentFilter, .runbook]
+    nativeSnippets: [.iosAssociatedDomains, .androidIntentFilter, .runbook],
+    // What the Store's docs call the person using it (the lifecycle's narration says it).
+    user: "the customer"
   )
 }
 

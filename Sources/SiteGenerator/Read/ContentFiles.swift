@@ -142,40 +142,10 @@ struct ContentListing: Sendable {
 
   /// The names in the folder at `path` under `folder`, opened without following links.
   static func names(_ folder: SiteOutput.Folder, _ path: String) -> [String]? {
-    let descriptor = open(beneath: folder, path, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    let descriptor = FolderDescriptors.open(beneath: folder.descriptor, path, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard descriptor >= 0 else { return nil }
-    guard let directory = fdopendir(descriptor) else {
-      close(descriptor)
-      return nil
-    }
-    defer { closedir(directory) }
-    var names: [String] = []
-    while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
-      }
-      if name != ".", name != ".." { names.append(name) }
-    }
-    return names
-  }
-
-  /// Opens `path` under `folder` one name at a time, following no symbolic link on the way
-  /// nor at its end; -1 when it cannot be.
-  static func open(beneath folder: SiteOutput.Folder, _ path: String, flags: Int32) -> Int32 {
-    guard folder.descriptor >= 0 else { return -1 }
-    var parts = path.split(separator: "/", omittingEmptySubsequences: true)
-    guard let last = parts.popLast() else { return -1 }
-    var current = folder.descriptor
-    for part in parts {
-      guard part != ".." else { break }
-      let next = openat(current, String(part), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-      if current != folder.descriptor { close(current) }
-      guard next >= 0 else { return -1 }
-      current = next
-    }
-    defer { if current != folder.descriptor { close(current) } }
-    guard last != ".." else { return -1 }
-    return openat(current, String(last), flags | O_NOFOLLOW)
+    defer { close(descriptor) }
+    return FolderDescriptors.names(descriptor)
   }
 
   /// What reading a Content file gave.
@@ -186,10 +156,10 @@ struct ContentListing: Sendable {
     case unreadable
   }
 
-  /// Reads the file at `path` under `folder` (`open(beneath:)`); with `limit`, a file larger
+  /// Reads the file at `path` under `folder` (`FolderDescriptors.open(beneath:)`); with `limit`, a file larger
   /// than it is not read.
   static func read(_ folder: SiteOutput.Folder, _ path: String, limit: Int?) -> Read {
-    let descriptor = open(beneath: folder, path, flags: SiteOutput.readFlags)
+    let descriptor = FolderDescriptors.open(beneath: folder.descriptor, path, flags: SiteOutput.readFlags)
     guard descriptor >= 0 else { return .unreadable }
     if let limit {
       var status = stat()

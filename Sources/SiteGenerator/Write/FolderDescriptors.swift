@@ -63,6 +63,24 @@ struct FolderDescriptors: Sendable {
     return descriptor
   }
 
+  /// Opens `path` under the folder `root` one name at a time, following no symbolic link on the
+  /// way nor at its end; -1 when it cannot be.
+  static func open(beneath root: Int32, _ path: String, flags: Int32) -> Int32 {
+    guard root >= 0 else { return -1 }
+    var parts = path.split(separator: "/", omittingEmptySubsequences: true)
+    guard let last = parts.popLast(), last != ".." else { return -1 }
+    var current = root
+    defer { if current != root { Glibc.close(current) } }
+    for part in parts {
+      guard part != ".." else { return -1 }
+      let next = openat(current, String(part), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+      guard next >= 0 else { return -1 }
+      if current != root { Glibc.close(current) }
+      current = next
+    }
+    return openat(current, String(last), flags | O_NOFOLLOW)
+  }
+
   /// The descriptor of a folder opened before: call `folder(_:create:)` for it first.
   func opened(_ relative: String) -> Int32? { relative.isEmpty ? root : opened[relative] }
 

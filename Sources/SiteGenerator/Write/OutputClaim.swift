@@ -179,7 +179,7 @@ final class OutputFolder: Sendable {
     }
     let folder = OutputFolder(
       location: location, parent: parent, descriptor: descriptor,
-      manifest: FolderDescriptors.read(descriptor, OutputClaim.marker).flatMap(OutputManifest.init) ?? OutputManifest())
+      manifest: manifest(of: descriptor))
     if folder.manifest.digests.isEmpty, let names = FolderDescriptors.names(descriptor),
       let first = names.filter({ $0 != OutputClaim.marker }).min() ?? names.first
     {
@@ -196,6 +196,11 @@ final class OutputFolder: Sendable {
     return .success(folder)
   }
 
+  /// The files the marker in the folder `descriptor` lists; none when it is not a manifest.
+  private static func manifest(of descriptor: Int32) -> OutputManifest {
+    FolderDescriptors.read(descriptor, OutputClaim.marker).flatMap(OutputManifest.init) ?? OutputManifest()
+  }
+
   /// The output as it is after the build swapped a new folder in; nil when it is not a folder.
   func reopened() -> OutputFolder? {
     let parent = dup(self.parent)
@@ -207,7 +212,7 @@ final class OutputFolder: Sendable {
     }
     return OutputFolder(
       location: location, parent: parent, descriptor: descriptor,
-      manifest: FolderDescriptors.read(descriptor, OutputClaim.marker).flatMap(OutputManifest.init) ?? OutputManifest())
+      manifest: Self.manifest(of: descriptor))
   }
 
   /// Whether the name `name` in the parent is this output folder, as opened.

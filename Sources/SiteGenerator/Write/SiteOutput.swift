@@ -40,9 +40,6 @@ public enum SiteOutput {
     var old = FolderDescriptors(root: output.descriptor ?? -1, path: output.path)
     defer { old.close() }
     if output.descriptor != nil {
-      for path in paths where listing.files.contains(path) {
-        _ = try? old.folder(FolderDescriptors.split(path).folder, create: false)
-      }
       for path in listing.files { _ = try? old.folder(FolderDescriptors.split(path).folder, create: false) }
     }
     let frozen = old
@@ -480,17 +477,7 @@ public enum SiteOutput {
     /// The names in the folder but `.` and `..`, in the order readdir gives them; nil when it
     /// cannot be read.
     func names() -> [String]? {
-      guard descriptor >= 0 else { return nil }
-      // fdopendir takes the descriptor it is given; a copy leaves this one open.
-      let copy = dup(descriptor)
-      guard copy >= 0, let directory = fdopendir(copy) else { return nil }
-      defer { closedir(directory) }
-      rewinddir(directory)
-      var names: [String] = []
-      while let entry = readdir(directory) {
-        if let name = SiteOutput.name(of: entry) { names.append(name) }
-      }
-      return names
+      descriptor >= 0 ? FolderDescriptors.names(descriptor) : nil
     }
   }
 

@@ -19,6 +19,7 @@ set -euo pipefail
 
 tool=$(realpath "${1:?usage: $0 TOOL}")
 root=$(cd "$(dirname "$0")/../.." && pwd)
+. "$(dirname "$0")/lib/rows.sh"
 steps=${STEPS:-5}
 runs=${RUNS:-3}
 limit=${LIMIT:-120}
@@ -97,7 +98,7 @@ build_micro() {
   esac
 }
 
-printf '%-24s %10s %12s %10s %7s\n' case count bytes seconds ratio
+heading count bytes
 # The same build with a one-word hostile page: what every figure below includes.
 folder=$work/baseline
 mkdir -p "$folder/Content"
@@ -108,7 +109,7 @@ for ((run = 0; run < runs; run++)); do
   micro=$(build_micro "$folder")
   if [ -z "$best" ] || [ "$micro" -lt "$best" ]; then best=$micro; fi
 done
-printf '%-24s %10d %12d %10s %7s\n' "(baseline)" 1 2 "$(awk -v micro="$best" 'BEGIN { printf "%.3f", micro / 1e6 }')" "-"
+row "(baseline)" 1 2 "$best" ""
 for entry in "${all_cases[@]}"; do
   name=${entry%%:*}
   count=${entry#*:}
@@ -128,12 +129,10 @@ for entry in "${all_cases[@]}"; do
     done
     rm -rf "$folder"
     if [ "$best" = over ]; then
-      printf '%-24s %10d %12d %10s %7s\n' "$name" "$count" "$bytes" ">$limit" "-"
+      over "$name" "$count" "$bytes" "$limit"
       break
     fi
-    ratio=$(awk -v now="$best" -v before="$previous" 'BEGIN { if (before == "" || before == 0) print "-"; else printf "%.2f", now / before }')
-    seconds=$(awk -v micro="$best" 'BEGIN { printf "%.3f", micro / 1e6 }')
-    printf '%-24s %10d %12d %10s %7s\n' "$name" "$count" "$bytes" "$seconds" "$ratio"
+    row "$name" "$count" "$bytes" "$best" "$previous"
     previous=$best
     count=$((count * 2))
   done

@@ -23,6 +23,7 @@ set -euo pipefail
 
 tool=$(realpath "${1:?usage: $0 TOOL}")
 root=$(cd "$(dirname "$0")/../.." && pwd)
+. "$(dirname "$0")/lib/rows.sh"
 steps=${STEPS:-5}
 runs=${RUNS:-3}
 limit=${LIMIT:-120}
@@ -85,7 +86,7 @@ run_micro() {
   if [ "$status" = 124 ]; then echo over; elif [ "$status" != 0 ]; then echo "failed($status)"; else echo $(((end - start) / 1000)); fi
 }
 
-printf '%-28s %12s %12s %10s %7s\n' case "link bytes" "input bytes" seconds ratio
+heading "link bytes" "input bytes"
 for entry in "${all_cases[@]}"; do
   name=${entry%%:*}
   size=${entry#*:}
@@ -101,12 +102,10 @@ for entry in "${all_cases[@]}"; do
       if [ -z "$best" ] || [ "$micro" -lt "$best" ]; then best=$micro; fi
     done
     if ! [[ $best =~ ^[0-9]+$ ]]; then
-      printf '%-28s %12d %12d %10s %7s\n' "$name" "$size" "$bytes" "${best/over/>$limit}" "-"
+      over "$name" "$size" "$bytes" "${best/over/$limit}"
       break
     fi
-    ratio=$(awk -v now="$best" -v before="$previous" 'BEGIN { if (before == "" || before == 0) print "-"; else printf "%.2f", now / before }')
-    seconds=$(awk -v micro="$best" 'BEGIN { printf "%.3f", micro / 1e6 }')
-    printf '%-28s %12d %12d %10s %7s\n' "$name" "$size" "$bytes" "$seconds" "$ratio"
+    row "$name" "$size" "$bytes" "$best" "$previous"
     previous=$best
     size=$((size * 2))
   done

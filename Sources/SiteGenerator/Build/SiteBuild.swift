@@ -423,7 +423,8 @@ struct SiteSources: Sendable {
       clock_gettime(CLOCK_REALTIME, &now)
       let readAt = Int(now.tv_sec) * 1_000_000_000 + Int(now.tv_nsec)
       let folder = SiteOutput.Folder(path)
-      guard let listed = folder.names() else {
+      let entries = folder.descriptor >= 0 ? FolderDescriptors.entries(folder.descriptor) : nil
+      guard let entries else {
         names = nil
         bytes = [:]
         digests = [:]
@@ -431,7 +432,8 @@ struct SiteSources: Sendable {
         builtIn = []
         return
       }
-      let listing = recursive ? ContentListing.list(folder, top: listed) : ContentListing(names: listed.sorted())
+      let listing =
+        recursive ? ContentListing.list(folder, top: entries) : ContentListing(names: entries.map(\.name).sorted())
       let sorted = listing.names
       names = sorted
       if recursive {

@@ -35,10 +35,12 @@ struct ContentListing: Sendable {
   /// Each sub-folder is listed in place of its name, but one whose name starts with `.` or ends
   /// in `.md` (a page that is a folder is reported as such). A folder reached twice (a mount) is
   /// listed once.
-  static func list(_ folder: SiteOutput.Folder, top: [String]) -> ContentListing {
+  /// A name whose folder entry says it is a regular file is taken as one without asking its
+  /// status: only links, folders and entries of no stated type are looked at.
+  static func list(_ folder: SiteOutput.Folder, top: [(name: String, type: Int32)]) -> ContentListing {
     var listing = ContentListing()
     guard let real = realpath(folder.path, nil) else {
-      listing.names = top
+      listing.names = top.map(\.name)
       return listing
     }
     let root = String(cString: real)
@@ -46,11 +48,17 @@ struct ContentListing: Sendable {
     var seen: Set<[UInt64]> = []
     if let status = folder.status(".") { seen.insert([UInt64(status.st_dev), UInt64(status.st_ino)]) }
     // Each folder: its path as listed, its path from the resolved root, its names, its depth.
-    var pending: [(prefix: String, real: String, names: [String], depth: Int)] = [("", "", top, 0)]
+    var pending: [(prefix: String, real: String, entries: [(name: String, type: Int32)], depth: Int)] = [
+      ("", "", top, 0)
+    ]
     while let (prefix, realPrefix, listed, depth) = pending.popLast() {
-      for name in listed {
+      for (name, type) in listed {
         let path = prefix + name
         var real = realPrefix + name
+        if type == DT_REG, real == path {
+          listing.names.append(path)
+          continue
+        }
         guard var status = Self.status(folder, real) else {
           listing.names.append(path)
           continue
@@ -102,7 +110,7 @@ struct ContentListing: Sendable {
             ))
           continue
         }
-        guard let inner = Self.names(folder, real) else {
+        guard let inner = Self.entries(folder, real) else {
           listing.names.append(path)
           continue
         }
@@ -140,12 +148,12 @@ struct ContentListing: Sendable {
     return found == 0 ? status : nil
   }
 
-  /// The names in the folder at `path` under `folder`, opened without following links.
-  static func names(_ folder: SiteOutput.Folder, _ path: String) -> [String]? {
+  /// The entries of the folder at `path` under `folder`, opened without following links.
+  static func entries(_ folder: SiteOutput.Folder, _ path: String) -> [(name: String, type: Int32)]? {
     let descriptor = FolderDescriptors.open(beneath: folder.descriptor, path, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }
-    return FolderDescriptors.names(descriptor)
+    return FolderDescriptors.entries(descriptor)
   }
 
   /// What reading a Content file gave.

@@ -180,7 +180,7 @@ final class OutputFolder: Sendable {
     let folder = OutputFolder(
       location: location, parent: parent, descriptor: descriptor,
       manifest: manifest(of: descriptor))
-    if folder.manifest.digests.isEmpty, let names = FolderDescriptors.names(descriptor),
+    if folder.manifest.isEmpty, let names = FolderDescriptors.names(descriptor),
       let first = names.filter({ $0 != OutputClaim.marker }).min() ?? names.first
     {
       let marker = FolderDescriptors.status(descriptor, OutputClaim.marker)

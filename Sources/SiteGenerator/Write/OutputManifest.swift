@@ -1,12 +1,16 @@
+import LinkContract
+
 /// The files a build wrote into its output, each with the digest of the bytes it wrote: the
 /// text of the marker file at the site's top (`OutputClaim.marker`). A later build replaces or
 /// removes a file only while the marker lists it with the digest of what it holds now; any other
 /// file is not the tool's, and is never touched, whatever marker stands beside it. A marker that
 /// does not read as a manifest (empty, another text, not a regular file) lists nothing.
 struct OutputManifest: Equatable, Sendable {
-  /// The digests of the bytes the tool wrote at each path. A path has two while a build replaces
-  /// files one at a time: a build killed half way leaves both the old and the new bytes the tool's.
-  private(set) var digests: [String: Set<UInt64>] = [:]
+  /// The digest of the bytes the tool wrote at each path.
+  private var digests: [String: UInt64] = [:]
+  /// The digests a path has besides its own while a build replaces files one at a time: a build
+  /// killed half way leaves both the old and the new bytes the tool's. Empty otherwise.
+  private var alternates: [String: [UInt64]] = [:]
 
   /// The marker's first line: what the folder is, and by what it is written.
   static let header =
@@ -15,83 +19,116 @@ struct OutputManifest: Equatable, Sendable {
 
   init() {}
 
-  init(_ digests: [String: Set<UInt64>]) { self.digests = digests }
-
   /// The manifest of a site whose files are `files`.
   init(files: [String: [UInt8]]) {
     let paths = Array(files.keys)
-    for (path, digest) in zip(paths, parallelMap(paths) { InputDigest.of(files[$0]!) }) { digests[path] = [digest] }
+    digests.reserveCapacity(paths.count)
+    for (path, digest) in zip(paths, parallelMap(paths) { InputDigest.of(files[$0]!) }) { digests[path] = digest }
   }
 
   /// The manifest a marker's bytes hold; nil when they are not one.
   init?(_ bytes: [UInt8]) {
     let header = Array(Self.header.utf8)
     guard bytes.starts(with: header) else { return nil }
-    var digests: [String: Set<UInt64>] = [:]
-    for line in bytes[header.count...].split(separator: 0x0A, omittingEmptySubsequences: true) {
+    var lines = bytes[header.count...].split(separator: 0x0A, omittingEmptySubsequences: true)
+    // A last line cut short is one a build was appending when it was killed (`lines(_:)`),
+    // before it replaced any file: the lines before it hold.
+    if bytes.last != 0x0A, !lines.isEmpty { lines.removeLast() }
+    for line in lines {
       // 16 hexadecimal digits, a space, the path as `escaped` writes it.
-      guard line.count > 17, line[line.startIndex + 16] == 0x20,
-        let digest = UInt64(String(decoding: line.prefix(16), as: UTF8.self), radix: 16),
-        let path = Self.unescaped(line.dropFirst(17))
+      guard line.count > 17, line[line.startIndex + 16] == 0x20, let path = Self.unescaped(line.dropFirst(17))
       else { return nil }
-      digests[path, default: []].insert(digest)
+      var digest: UInt64 = 0
+      for byte in line.prefix(16) {
+        guard let value = ASCII.hexValue(byte) else { return nil }
+        digest = digest << 4 | UInt64(value)
+      }
+      add(path, digest)
     }
-    self.digests = digests
   }
 
+  /// Whether the manifest lists no file.
+  var isEmpty: Bool { digests.isEmpty }
+
+  /// The paths it lists.
+  var paths: Dictionary<String, UInt64>.Keys { digests.keys }
+
   /// Whether the tool wrote `digest`'s bytes at `path`.
-  func lists(_ path: String, digest: UInt64) -> Bool { digests[path]?.contains(digest) == true }
+  func lists(_ path: String, digest: UInt64) -> Bool {
+    digests[path] == digest || alternates[path]?.contains(digest) == true
+  }
 
   /// Whether the manifest names `path` at all.
   func names(_ path: String) -> Bool { digests[path] != nil }
 
+  /// The one digest of `path`; nil when it has none, or more than one.
+  func only(_ path: String) -> UInt64? { alternates[path] == nil ? digests[path] : nil }
+
   /// Sets the one digest of `path`.
-  mutating func set(_ path: String, _ digest: UInt64) { digests[path] = [digest] }
+  mutating func set(_ path: String, _ digest: UInt64) {
+    digests[path] = digest
+    alternates[path] = nil
+  }
 
   /// Adds a digest to those of `path`.
-  mutating func add(_ path: String, _ digest: UInt64) { digests[path, default: []].insert(digest) }
-
-  mutating func remove(_ path: String) { digests[path] = nil }
+  mutating func add(_ path: String, _ digest: UInt64) {
+    guard let first = digests[path] else {
+      digests[path] = digest
+      return
+    }
+    if first != digest, alternates[path]?.contains(digest) != true { alternates[path, default: []].append(digest) }
+  }
 
   /// The marker's bytes: the header, then a line a digest, in path and digest order.
   var bytes: [UInt8] {
     var bytes = Array(Self.header.utf8)
+    bytes.reserveCapacity(bytes.count + digests.count * 64)
     for path in digests.keys.sorted() {
-      for digest in digests[path]!.sorted() {
-        let hex = String(digest, radix: 16)
-        bytes += Array(String(repeating: "0", count: 16 - hex.utf8.count).utf8) + Array(hex.utf8)
-        bytes.append(0x20)
-        bytes += Self.escaped(path)
-        bytes.append(0x0A)
-      }
+      for digest in ([digests[path]!] + (alternates[path] ?? [])).sorted() { Self.line(path, digest, into: &bytes) }
     }
     return bytes
   }
 
-  /// `path` with `%`, control characters and DEL as `%XX`, so that every path is one line.
-  static func escaped(_ path: String) -> [UInt8] {
+  /// The lines that, appended to a marker's bytes, add `digests` to what it lists.
+  static func lines(_ digests: [(path: String, digest: UInt64)]) -> [UInt8] {
     var bytes: [UInt8] = []
+    for (path, digest) in digests { line(path, digest, into: &bytes) }
+    return bytes
+  }
+
+  /// Appends the line of `digest` at `path`: 16 hexadecimal digits, a space, the path escaped.
+  private static func line(_ path: String, _ digest: UInt64, into bytes: inout [UInt8]) {
+    let hex = Array("0123456789abcdef".utf8)
+    for shift in stride(from: 60, through: 0, by: -4) { bytes.append(hex[Int(digest >> UInt64(shift) & 0xF)]) }
+    bytes.append(0x20)
+    escape(path, into: &bytes)
+    bytes.append(0x0A)
+  }
+
+  /// Appends `path` with `%`, control characters and DEL as `%XX`, so that every path is one line.
+  static func escape(_ path: String, into bytes: inout [UInt8]) {
+    let hex = Array("0123456789ABCDEF".utf8)
     for byte in path.utf8 {
       if byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "%") {
-        let hex = Array("0123456789ABCDEF".utf8)
         bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
       } else {
         bytes.append(byte)
       }
     }
-    return bytes
   }
 
+  /// The path `escape` wrote as `bytes`; nil when they are not such a path.
   static func unescaped(_ bytes: ArraySlice<UInt8>) -> String? {
+    guard bytes.contains(UInt8(ascii: "%")) else { return String(validating: bytes, as: UTF8.self) }
     var result: [UInt8] = []
     var index = bytes.startIndex
     while index < bytes.endIndex {
       let byte = bytes[index]
       if byte == UInt8(ascii: "%") {
-        guard index + 2 < bytes.endIndex,
-          let value = UInt8(String(decoding: bytes[(index + 1)...(index + 2)], as: UTF8.self), radix: 16)
+        guard index + 2 < bytes.endIndex, let high = ASCII.hexValue(bytes[index + 1]),
+          let low = ASCII.hexValue(bytes[index + 2])
         else { return nil }
-        result.append(value)
+        result.append(high << 4 | low)
         index += 3
       } else {
         result.append(byte)

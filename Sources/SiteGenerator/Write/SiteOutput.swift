@@ -71,8 +71,8 @@ public enum SiteOutput {
       return listing.files.contains(path) && !owned(path) ? path : nil
     }.compactMap { $0 }
     for path in kept where !files.keys.contains(path) {
-      if let digests = output.manifest.digests[path], digests.count == 1, untouched.contains(path) {
-        manifest.set(path, digests.first!)
+      if let digest = output.manifest.only(path), untouched.contains(path) {
+        manifest.set(path, digest)
       } else if let digest = oldDigest(path), output.manifest.lists(path, digest: digest) {
         manifest.set(path, digest)
       } else {
@@ -97,15 +97,12 @@ public enum SiteOutput {
       strangers > 0 || (changed.count + removed.count) * 8 <= listing.files.count
     {
       prepared?.discard()
-      var transition = output.manifest
-      for path in changed { transition.add(path, manifest.digests[path]!.first!) }
-      for path in manifest.digests.keys where !transition.names(path) {
-        transition.set(path, manifest.digests[path]!.first!)
-      }
       var folders = FolderDescriptors(root: descriptor, path: output.path)
       defer { folders.close() }
-      // A build killed half way leaves a marker under which both the old and the new bytes are the tool's.
-      try writeMarker(transition.bytes, in: descriptor, path: output.path)
+      // The new digests are added to the marker first: a build killed half way leaves one under
+      // which both the old and the new bytes are the tool's.
+      try appendToMarker(
+        OutputManifest.lines(changed.map { ($0, manifest.only($0)!) }), in: descriptor, path: output.path)
       try replaceInPlace(changed.map { ($0, files[$0]!) }, removing: removed, in: &folders)
       try writeMarker(markerBytes, in: descriptor, path: output.path)
       return Commit(written: changed, removed: removed, output: output)
@@ -218,6 +215,20 @@ public enum SiteOutput {
       throw WriteError(description: "cannot move the new site into \(output.path): errno \(errno)")
     }
     _ = renameat(output.parent, aside, output.parent, stagingName)
+  }
+
+  /// Appends `lines` (`OutputManifest.lines`) to the output's marker in one write.
+  private static func appendToMarker(_ lines: [UInt8], in folder: Int32, path: String) throws {
+    guard !lines.isEmpty else { return }
+    let marker = openat(folder, OutputClaim.marker, O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC)
+    guard marker >= 0 else {
+      throw WriteError(description: "cannot write \(path)/\(OutputClaim.marker): errno \(errno)")
+    }
+    defer { close(marker) }
+    let written = lines.withUnsafeBytes { Glibc.write(marker, $0.baseAddress!, $0.count) }
+    guard written == lines.count else {
+      throw WriteError(description: "cannot write \(path)/\(OutputClaim.marker): errno \(errno)")
+    }
   }
 
   /// Writes the output's marker beside its files, under a new name then put in place.

@@ -55,19 +55,21 @@ struct OutputManifest: Equatable, Sendable {
 
   /// Whether the tool wrote `digest`'s bytes at `path`.
   func lists(_ path: String, digest: UInt64) -> Bool {
-    digests[path] == digest || alternates[path]?.contains(digest) == true
+    digests[path] == digest || !alternates.isEmpty && alternates[path]?.contains(digest) == true
   }
 
   /// Whether the manifest names `path` at all.
   func names(_ path: String) -> Bool { digests[path] != nil }
 
   /// The one digest of `path`; nil when it has none, or more than one.
-  func only(_ path: String) -> UInt64? { alternates[path] == nil ? digests[path] : nil }
+  func only(_ path: String) -> UInt64? { alternates.isEmpty || alternates[path] == nil ? digests[path] : nil }
+
+  mutating func reserveCapacity(_ count: Int) { digests.reserveCapacity(count) }
 
   /// Sets the one digest of `path`.
   mutating func set(_ path: String, _ digest: UInt64) {
     digests[path] = digest
-    alternates[path] = nil
+    if !alternates.isEmpty { alternates[path] = nil }
   }
 
   /// Adds a digest to those of `path`.

@@ -40,7 +40,7 @@ public enum SiteOutput {
     var old = FolderDescriptors(root: output.descriptor ?? -1, path: output.path)
     defer { old.close() }
     if output.descriptor != nil {
-      for path in listing.files { _ = try? old.folder(FolderDescriptors.split(path).folder, create: false) }
+      for folder in listing.folders { _ = try? old.folder(folder, create: false) }
     }
     let frozen = old
     @Sendable func oldDigest(_ path: String) -> UInt64? {
@@ -70,8 +70,9 @@ public enum SiteOutput {
       }
       return listing.files.contains(path) && !owned(path) ? path : nil
     }.compactMap { $0 }
-    for path in kept where !files.keys.contains(path) {
-      if let digest = output.manifest.only(path), untouched.contains(path) {
+    manifest.reserveCapacity(files.count + kept.count)
+    for path in kept where files[path] == nil {
+      if untouched.contains(path), let digest = output.manifest.only(path) {
         manifest.set(path, digest)
       } else if let digest = oldDigest(path), output.manifest.lists(path, digest: digest) {
         manifest.set(path, digest)

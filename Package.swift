@@ -94,7 +94,7 @@ let package = Package(
       ]),
     .testTarget(
       name: "CommandLineTests",
-      dependencies: ["LinkContractTool", "ContractArtifacts", "AssociationChecks", "DesignFixture"]),
+      dependencies: ["LinkContractTool", "ContractArtifacts", "AssociationChecks", "DesignFixture", "CustomerApp"]),
     .testTarget(
       name: "ReleaseChecksTests",
       dependencies: ["LinkContract", "CustomerApp", "ContractArtifacts", "ReleaseChecks", "DesignFixture"],

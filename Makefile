@@ -4,9 +4,14 @@ PACKAGES := libcmark-dev libxml2-dev libcurl4-openssl-dev pkg-config nodejs
 TOOL := .build/debug/linkcontract
 RELEASE_TOOL := .build/release/linkcontract
 
-.PHONY: all deps tool release release-flags site generate check test lint format bench bench-hostile fuzz validate-site preview clean contract-edit-check release-check example
+.PHONY: all deps tool release release-flags site generate check test lint format bench bench-hostile fuzz validate-site preview clean contract-edit-check release-check example api-docs
 
 all: site
+
+## api-docs: the values API's reference (module LinkContract) with the toolchain's DocC, in
+## .build/api-docs; fails on a broken symbol link or a public symbol without a doc comment
+api-docs: deps
+	SWIFT=$(SWIFT) scripts/api-docs.sh
 
 ## deps: install the C libraries (cmark, libxml2, libcurl) when pkg-config cannot find them, and Node.js (the docs' link checker's tests)
 deps:

@@ -21,6 +21,7 @@ public enum Severity: String, Sendable, Hashable, Comparable, CaseIterable {
 /// Where a diagnostic points: a file (or URL), and within it a line, a column and an end
 /// where known; for a JSON file, also the `JSONPath` of the value it is about.
 public struct DiagnosticLocation: Sendable, Hashable, CustomStringConvertible {
+  /// The file's path, or a URL, as the user gave it.
   public var path: String
   /// 1-based; nil when only the file is known.
   public var line: Int?
@@ -28,11 +29,13 @@ public struct DiagnosticLocation: Sendable, Hashable, CustomStringConvertible {
   public var column: Int?
   /// The last line and column of the range the diagnostic is about, where known.
   public var endLine: Int?
+  /// The last column of that range, where known.
   public var endColumn: Int?
   /// The value inside a JSON file the diagnostic is about, as a `JSONPath`; empty for the
   /// whole file; nil for other files.
   public var jsonPath: String?
 
+  /// A location in `path`, as precise as what is known.
   public init(
     path: String, line: Int? = nil, column: Int? = nil, endLine: Int? = nil, endColumn: Int? = nil,
     jsonPath: String? = nil
@@ -60,9 +63,12 @@ public struct DiagnosticLocation: Sendable, Hashable, CustomStringConvertible {
 /// A suggested edit: the text to write instead of what the diagnostic points at ("did you
 /// mean"), with where to write it when that differs from the diagnostic's location.
 public struct FixIt: Sendable, Hashable {
+  /// The text to write instead.
   public var replacement: String
+  /// Where to write it; nil for the diagnostic's own location.
   public var location: DiagnosticLocation?
 
+  /// A fix-it writing `replacement`, at `location` or the diagnostic's own.
   public init(replacement: String, at location: DiagnosticLocation? = nil) {
     self.replacement = replacement
     self.location = location
@@ -74,14 +80,20 @@ public struct FixIt: Sendable, Hashable {
 /// when located and `error: message` when not; `--format json` encodes it with
 /// `Diagnostic.json` (ContractArtifacts).
 public struct Diagnostic: Sendable, Hashable, Comparable, CustomStringConvertible {
+  /// What kind of problem it is: a stable kebab-case id (docs/diagnostics.md).
   public var id: DiagnosticID
+  /// Whether the command fails because of it.
   public var severity: Severity
+  /// Where it is; nil for a problem of no file.
   public var location: DiagnosticLocation?
+  /// What is wrong and what would be right, in one sentence; no secret or control character.
   public var message: String
   /// Further sentences, printed after the diagnostic as `note: ...` lines.
   public var notes: [String]
+  /// Suggested edits.
   public var fixIts: [FixIt]
 
+  /// A diagnostic with `id`, `message` and, where known, its location.
   public init(
     id: DiagnosticID, severity: Severity = .error, location: DiagnosticLocation? = nil, message: String,
     notes: [String] = [], fixIts: [FixIt] = []
@@ -155,7 +167,9 @@ public struct Diagnostic: Sendable, Hashable, Comparable, CustomStringConvertibl
 }
 
 extension [Diagnostic] {
+  /// How many are errors.
   public var errorCount: Int { count { $0.severity == .error } }
+  /// How many are warnings.
   public var warningCount: Int { count { $0.severity == .warning } }
 
   /// The diagnostics, sorted, one a line, then a count of errors and warnings.

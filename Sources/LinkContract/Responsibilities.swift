@@ -5,6 +5,7 @@ public struct ReferenceKind: Sendable, Hashable {
   /// The prefix, underscore included, such as `bz_`.
   public let prefix: String
 
+  /// A kind of reference: the field that carries it and its prefix.
   public init(field: String, prefix: String) {
     self.field = field
     self.prefix = prefix
@@ -42,13 +43,18 @@ public struct LayerID: RawRepresentable, Sendable, Hashable, ExpressibleByString
 
 /// A layer of responsibility between a tapped link and a destination.
 public struct Layer: Sendable, Hashable {
+  /// The layer's stable id, which stages name.
   public let id: LayerID
+  /// The layer's name in readers' words (`Phone system`).
   public let title: String
+  /// What the layer is responsible for, in a sentence.
   public let responsibility: String
+  /// What the layer's success does not prove about the later ones.
   public let doesNotProve: String
   /// Where this value is written.
   public let source: SourceLocation
 
+  /// A layer declared at this line of the app's values.
   public init(
     id: LayerID, title: String, responsibility: String, doesNotProve: String, file: String = #filePath,
     line: Int = #line
@@ -63,25 +69,36 @@ public struct Layer: Sendable, Hashable {
 
 /// Identifies a handling stage.
 public enum StageID: String, Sendable, Hashable, CaseIterable, DeclarationOrdered {
+  /// The platform hands the link to the app (or to the browser).
   case delivery
+  /// The app's parser reads the link into one route class, or refuses it with one reason.
   case parse
+  /// The gates before the destination: sign-in, account and device prerequisites.
   case readiness
+  /// The server decides whether this user may see or act on what the link names.
   case authorization
+  /// The destination shows its loading, available, unavailable or error state.
   case presentation
+  /// The destination's own effects, which nothing in the link authorizes.
   case completion
 }
 
 /// One stage of handling a link. A later stage is never inferred from an earlier one.
 public struct HandlingStage: Sendable, Hashable {
+  /// Which stage this is.
   public let id: StageID
+  /// The stage's name in readers' words.
   public let title: String
+  /// What a successful stage gives the next one.
   public let expectedResult: String
+  /// Who owns a failure at this stage: a team or a role.
   public let failureOwner: String
   /// The layer that carries out this stage.
   public let layer: LayerID
   /// Where this value is written.
   public let source: SourceLocation
 
+  /// A stage declared at this line of the app's values.
   public init(
     id: StageID, title: String, expectedResult: String, failureOwner: String, layer: LayerID, file: String = #filePath,
     line: Int = #line
@@ -109,15 +126,20 @@ public struct SymptomID: RawRepresentable, Sendable, Hashable, ExpressibleByStri
 
 /// A row of the troubleshooting matrix: what is seen, how to read it, what to do next.
 public struct TroubleshootingRow: Sendable, Hashable {
+  /// The row's stable id, which rejection rules point at.
   public let id: SymptomID
+  /// What a user or tester sees.
   public let observation: String
+  /// What it may mean.
   public let interpretation: String
+  /// What to do next.
   public let nextAction: String
   /// The stage whose failure this observation points at.
   public let stage: StageID
   /// Where this value is written.
   public let source: SourceLocation
 
+  /// A row declared at this line of the app's values.
   public init(
     id: SymptomID, observation: String, interpretation: String, nextAction: String,
     stage: StageID, file: String = #filePath, line: Int = #line
@@ -133,15 +155,18 @@ public struct TroubleshootingRow: Sendable, Hashable {
 
 /// What a rejection reason means and where a reader looks next.
 public struct RejectionRule: Sendable, Hashable {
+  /// The reason this rule explains.
   public let reason: RejectionReason
   /// When the reason applies, in readers' words.
   public let when: String
+  /// The troubleshooting row a reader of this rejection goes to.
   public let troubleshooting: SymptomID
   /// Whether a link rejected for this reason is a security event whose values are never echoed.
   public let isSecurityEvent: Bool
   /// Where this value is written.
   public let source: SourceLocation
 
+  /// The rule for `reason`, declared at this line of the app's values.
   public init(
     reason: RejectionReason, when: String, troubleshooting: SymptomID,
     isSecurityEvent: Bool = false, file: String = #filePath, line: Int = #line
@@ -156,23 +181,34 @@ public struct RejectionRule: Sendable, Hashable {
 
 /// Identifies an item of the isolated verification checklist.
 public enum VerificationID: String, Sendable, Hashable, CaseIterable {
+  /// Every route class, recognized and refused.
   case routeClasses = "route-classes"
+  /// Complete, missing, extra and malformed input.
   case inputShapes = "input-shapes"
+  /// Each gate, passed and not.
   case gates
+  /// A change of account or session between the link and its destination.
   case generations
+  /// Cold start, warm start and a link that arrives during another.
   case deliveryTiming = "delivery-timing"
+  /// Unknown and unauthorized targets look the same.
   case noExistenceLeak = "no-existence-leak"
+  /// Back and close lead somewhere safe.
   case safeReturn = "safe-return"
+  /// Nothing changes before authorization.
   case noMutationBeforeAuthorization = "no-mutation-before-authorization"
 }
 
 /// An item an approved verification without live effects must cover.
 public struct VerificationItem: Sendable, Hashable {
+  /// Which item this is.
   public let id: VerificationID
+  /// What the verification covers for this item, in the app's words.
   public let covers: String
   /// Where this value is written.
   public let source: SourceLocation
 
+  /// An item declared at this line of the app's values.
   public init(id: VerificationID, covers: String, file: String = #filePath, line: Int = #line) {
     self.source = SourceLocation(file: file, line: line)
     self.id = id
@@ -194,11 +230,14 @@ public enum RevalidationID: String, Sendable, Hashable, CaseIterable {
 
 /// A change that calls for the isolated review to be repeated.
 public struct RevalidationTrigger: Sendable, Hashable {
+  /// Which trigger this is.
   public let id: RevalidationID
+  /// The change that calls for the review again, in the app's words.
   public let when: String
   /// Where this value is written.
   public let source: SourceLocation
 
+  /// A trigger declared at this line of the app's values.
   public init(id: RevalidationID, when: String, file: String = #filePath, line: Int = #line) {
     self.source = SourceLocation(file: file, line: line)
     self.id = id

@@ -92,7 +92,7 @@ struct CutoverTests {
     for step in plan.steps where step.phase == .serveBoth && step.spot != nil {
       #expect(Set(step.after).isSuperset(of: step.before), "\(step.key)")
     }
-    #expect(!plan.change.consequences.isEmpty)
+    #expect(!plan.consequences.isEmpty)
     let json = diff.json(changed)
     guard case .array(let cutovers)? = json["cutovers"], case .array(let steps)? = cutovers.first?["steps"] else {
       Issue.record("no cutovers in the JSON report")

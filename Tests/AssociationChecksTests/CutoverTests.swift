@@ -159,6 +159,22 @@ struct CutoverTests {
     }
   }
 
+  @Test(
+    "A cutover's consequences speak only of the places the app's snippets fill",
+    arguments: [AdopterCase.customerApp, .ferry, .manifestOnly])
+  func consequencesOfTheAppsPlaces(_ adopter: AdopterCase) {
+    let contract = adopter.contract
+    let before = contract.builds[0]
+    let after = Self.edited(before, host: "cutover." + before.webHost, scheme: before.customScheme + ".next")
+    let changes = valueChanges(old: contract.builds, new: [after] + contract.builds.dropFirst(), contract: contract)
+    #expect(changes.map(\.value) == [.webHost, .customScheme])
+    let text = changes.flatMap { cutoverPlan($0, contract: contract).consequences }.joined(separator: "\n")
+    let chosen = contract.nativeSnippets
+    #expect(text.contains(contract.checkout.identityService) == chosen.contains(.identityAllowlist))
+    #expect(text.contains(contract.checkout.runbook) == chosen.contains(.runbook))
+    #expect(text.contains("public base URL") == chosen.contains(.publicSiteSettings))
+  }
+
   @Test("A file is told by its content first, then by its name, then by its first byte")
   func comparedFileKinds() throws {
     let document = try #require(Self.site(Self.contract)["contract.json"])

@@ -118,6 +118,19 @@ struct KeyCase: Sendable, CustomTestStringConvertible {
     #expect(contract.forbiddenKeys.group(of: "discard") == nil)
   }
 
+  @Test("A group id that is not kebab-case, or given twice, is a problem at the contract's line")
+  func groupIDProblems() {
+    let contract = Contract.ferry
+    let groups = contract.forbiddenKeys.groups
+    let renamed = ForbiddenWords.Group(id: groups[0].title, title: groups[0].title, words: groups[0].words)
+    let twice = ForbiddenWords.Group(id: groups[0].id, title: groups[1].title, words: ["zz" + groups[1].words[0]])
+    for (words, id) in [([renamed] + groups.dropFirst(), DiagnosticID.idInvalid), (groups + [twice], .duplicateValue)] {
+      let problems = contract.replacing(forbiddenKeys: ForbiddenWords(words)).problems()
+      #expect(problems.map(\.id) == [id], "\(problems.map(\.description))")
+      #expect(problems.first?.location?.line == contract.source.line)
+    }
+  }
+
   @Test("Groups written as a list literal are the groups, in order, and forbid what their words forbid")
   func listLiteral() {
     let groups = Contract.ferry.forbiddenKeys.groups

@@ -7,8 +7,11 @@ public struct CheckoutLayout: Sendable, Hashable {
   public var app: String
   /// The mobile app's settings file that holds its public base URL, where it has one.
   public var appSettings: String?
+  /// The iOS entitlements file that holds the associated domains.
   public var iosEntitlements: String
+  /// The iOS `Info.plist` that registers the custom scheme.
   public var iosInfoPlist: String
+  /// The Android manifest that holds the App Links intent filter.
   public var androidManifest: String
   /// The file holding .NET MAUI `[IntentFilter]` attributes, where the app uses them.
   public var androidMainActivity: String?

@@ -86,7 +86,7 @@ struct MessageLog {
   let invalid: DiagnosticID
   let suspicious: DiagnosticID
   /// The query and fragment keys whose values a quoted URL hides.
-  var forbidden: ForbiddenWords = [:]
+  var forbidden: ForbiddenWords = []
   var messages: [Diagnostic] = []
   mutating func error(_ path: String, _ text: String) { messages.append(.init(invalid, .error, text, at: path)) }
   mutating func warning(_ path: String, _ text: String, id: DiagnosticID? = nil) {

@@ -32,23 +32,35 @@ public struct ValueChange: Sendable, Hashable {
     }
   }
 
-  /// What the change means for the release, in the words of ADR-043 and the contract's seed.
-  public var consequences: [String] {
+  /// What the change means for the release, in the words of ADR-043 and the contract's seed:
+  /// of the places `contract`'s snippets fill, and no other.
+  public func consequences(_ contract: Contract) -> [String] {
     let old = before.joined(separator: ", ")
     let new = after.joined(separator: ", ")
+    let chosen = contract.nativeSnippets
     switch value {
     case .webHost:
+      let shipped = [
+        chosen.contains(.iosAssociatedDomains) ? "associated domains" : nil,
+        chosen.contains(.androidIntentFilter) || chosen.contains(.mauiIntentFilter)
+          ? "the App Links intent filter" : nil,
+        chosen.contains(.publicSiteSettings) ? "the public base URL" : nil,
+      ].compactMap { $0 }
       return [
-        "new app binaries for iOS and Android: the host ships in each (associated domains, the App Links intent filter, the public base URL), so both stores need a new submission",
+        "new app binaries for iOS and Android: the host ships in each"
+          + (shipped.isEmpty ? "" : " (" + shipped.joined(separator: ", ") + ")")
+          + ", so both stores need a new submission",
         "both hosts serve the association files during the transition: installed apps ask \(old) until they update",
         "links already issued on \(old) stay in the world: keep \(old) answering them (serving the files, redirecting to \(new)) until they age out",
-        "the release runbook's checks change to \(new)",
-      ]
+      ] + (chosen.contains(.runbook) ? ["the \(contract.checkout.runbook)'s checks change to \(new)"] : [])
     case .customScheme:
       return [
-        "new app binaries for iOS and Android: the scheme is registered in each",
-        "the Identity service allows both schemes during the transition: installed apps return to \(old) until they update",
+        "new app binaries for iOS and Android: the scheme is registered in each"
       ]
+        + (chosen.contains(.identityAllowlist)
+          ? [
+            "the \(contract.checkout.identityService) allows both schemes during the transition: installed apps return to \(old) until they update"
+          ] : [])
     case .appID, .androidPackage:
       return [
         "new app binaries: \(new) is another app to the platform",
@@ -114,6 +126,8 @@ public struct CutoverStep: Sendable, Hashable {
 /// The plan for one value change.
 public struct Cutover: Sendable, Hashable {
   public let change: ValueChange
+  /// What the change means for the release (`ValueChange.consequences`).
+  public let consequences: [String]
   public let steps: [CutoverStep]
 }
 
@@ -128,14 +142,15 @@ public func cutoverPlan(_ change: ValueChange, contract: Contract) -> Cutover {
     for host in change.after {
       steps.append(
         CutoverStep(
-          phase: .serveBoth, spot: nil, place: "web host", key: "serve /.well-known/ on https://\(host)",
+          phase: .serveBoth, spot: nil, place: contract.checkout.webHost, key: "serve /.well-known/ on https://\(host)",
           before: [], after: wellKnownPaths.map { "https://\(host)\($0)" },
           command: "linkcontract verify-host --build \(change.build)"))
     }
     for host in change.before {
       steps.append(
         CutoverStep(
-          phase: .serveBoth, spot: nil, place: "web host", key: "keep serving /.well-known/ on https://\(host)",
+          phase: .serveBoth, spot: nil, place: contract.checkout.webHost,
+          key: "keep serving /.well-known/ on https://\(host)",
           before: wellKnownPaths.map { "https://\(host)\($0)" }, after: wellKnownPaths.map { "https://\(host)\($0)" },
           command: "linkcontract verify-host --build \(change.build) --base-url https://\(host)"))
     }
@@ -170,12 +185,12 @@ public func cutoverPlan(_ change: ValueChange, contract: Contract) -> Cutover {
     for host in change.before {
       steps.append(
         CutoverStep(
-          phase: .retireOld, spot: nil, place: "web host",
+          phase: .retireOld, spot: nil, place: contract.checkout.webHost,
           key: "retire https://\(host) once installed apps have updated and issued links have aged out",
           before: wellKnownPaths.map { "https://\(host)\($0)" }, after: [], command: nil))
     }
   }
-  return Cutover(change: change, steps: steps)
+  return Cutover(change: change, consequences: change.consequences(contract), steps: steps)
 }
 
 extension Cutover {
@@ -186,7 +201,7 @@ extension Cutover {
       "cutover plan for \(change.build), \(change.kind.rawValue): "
       + change.before.map { Printed.excerpt($0, limit: 400) }.joined(separator: ", ") + " -> "
       + change.after.map { Printed.excerpt($0, limit: 400) }.joined(separator: ", ") + "\n"
-    for consequence in change.consequences { out += "  - \(Printed.excerpt(consequence, limit: 400))\n" }
+    for consequence in consequences { out += "  - \(Printed.excerpt(consequence, limit: 400))\n" }
     var number = 0
     for phase in CutoverPhase.allCases {
       let inPhase = steps.filter { $0.phase == phase }
@@ -214,7 +229,7 @@ extension Cutover {
       ("before", .array(change.before.map { .string(Printed.excerpt($0, limit: 400)) })),
       ("after", .array(change.after.map { .string(Printed.excerpt($0, limit: 400)) })),
       ("triggers", .array(change.triggers.map { .string($0.rawValue) })),
-      ("consequences", .array(change.consequences.map { .string(Printed.excerpt($0, limit: 400)) })),
+      ("consequences", .array(consequences.map { .string(Printed.excerpt($0, limit: 400)) })),
       (
         "steps",
         .array(

@@ -67,7 +67,7 @@ private func contractData(_ contract: Contract) -> JSON {
           .array(
             contract.forbiddenKeys.groups.map { group in
               .object([
-                ("kind", .string(group.kind.rawValue)), ("title", .string(group.kind.title)),
+                ("kind", .string(group.id)), ("title", .string(group.title)),
                 ("words", .array(group.words.map(JSON.string))),
               ])
             })
@@ -404,8 +404,8 @@ public let contractSchema: JSON = {
     ("destination", "Where the link is meant to lead.", string()),
   ])
   let kinds = object([
-    ("kind", "What the words name.", enumeration(SecretCategory.allCases.map(\.rawValue))),
-    ("title", "The kind, for readers.", string()),
+    ("kind", "The group's stable kebab-case id, the app's own.", string(name)),
+    ("title", "What the words name, for readers.", string()),
     (
       "words", "The listed words, lowercase.", array(string("^[a-z0-9]{2,\(ForbiddenWords.longestWord)}$"), minItems: 1)
     ),

@@ -63,12 +63,9 @@ func androidPathRules(_ contract: Contract) -> [(route: RouteClass, rule: Androi
   }
 }
 
-/// The native snippets of `build`: the iOS entitlement and URL types, the Android App Links
-/// filter (manifest XML and .NET MAUI attribute with its `PublicWebHost` constant), the
-/// custom-scheme callback activity, the MAUI head's `PublicSite:BaseUrl`, the web host's
-/// `AppAssociation` settings and an nginx alternative, the Identity service allowlist and the
-/// release runbook's verification commands. Each one's first line is its place from
-/// `contractSpots()`, so that the snippets and `linkcontract audit` agree by construction.
+/// The native snippets of `build` that `contract` lists (`NativeSnippetKind` says what each
+/// is). Each one's first line is its place from `contractSpots(contract)`, so that the snippets
+/// and `linkcontract audit` agree by construction.
 public func nativeSnippets(_ contract: Contract, build: Build) -> [NativeSnippet] {
   let writer = NativeSnippetWriter(contract: contract, build: build)
   return NativeSnippetKind.allCases.filter(contract.nativeSnippets.contains).map { kind in
@@ -112,7 +109,7 @@ struct NativeSnippetWriter {
 
   /// The first two lines of a snippet, in its language's line comments.
   func head(_ name: String, _ open: String, _ close: String = "") -> String {
-    let place = snippetPlacement(name, layout: contract.checkout) ?? ""
+    let place = snippetPlacement(name, contract: contract) ?? ""
     return "\(open)\(place)\(close)\n\(open)\(notice)\(close)"
   }
 
@@ -302,11 +299,12 @@ struct NativeSnippetWriter {
   /// content type they need, from `wellKnownPaths`.
   func nginx() -> NativeSnippet {
     // An alternative only where the app also has the web host's settings to serve the files.
+    let host = contract.checkout.webHost
     let instead =
       contract.nativeSnippets.contains(.webHostSettings)
-      ? ", instead of the web host's AppAssociation settings (appsettings.AppAssociation.json)" : ""
+      ? ", instead of the \(host)'s AppAssociation settings (\(snippetFile(.webHostSettings)))" : ""
     var out =
-      "# Goes into the web host's nginx configuration\(instead): checked by linkcontract verify-host.\n# \(notice)\n"
+      "# Goes into the \(host)'s nginx configuration\(instead): checked by linkcontract verify-host.\n# \(notice)\n"
     out += "# Association files of build \(build.name) from a static server: inside the https `server` block of\n"
     out += "# \(build.webHost), whose root holds the generated .well-known/ folder. No redirect may answer them.\n"
     for path in wellKnownPaths {
@@ -372,7 +370,7 @@ struct NativeSnippetWriter {
   }
 }
 
-/// The MAUI head's `PublicSite:BaseUrl` fragment for `build`.
+/// The app's `PublicSite:BaseUrl` settings fragment for `build`.
 public func publicSiteSettings(_ build: Build) -> JSON {
   .object([("PublicSite", .object([("BaseUrl", .string("https://" + build.webHost))]))])
 }

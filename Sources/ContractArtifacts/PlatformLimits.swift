@@ -61,10 +61,23 @@ public func platformLimits(_ contract: Contract, build: Build) -> [PlatformLimit
         platform: .both,
         title: "A query or fragment cannot be refused",
         explanation:
-          "The https routes take no query field and no fragment, but a component without `?` or `#`, "
+          queryFieldsSentence(contract) + ", but a component without `?` or `#`, "
           + "and every Android data element, matches any query and fragment. A link such as "
           + "https://\(build.webHost)\(contract.canonicalPath(of: noQuery[0]) ?? "")?utm_source=x opens the app, "
           + "which rejects it as extra-field (or fragment-present)."))
   }
   return limits
+}
+
+/// Which https routes take query fields, from the values: `The https routes take no query field
+/// and no fragment`, or which ones take which fields.
+func queryFieldsSentence(_ contract: Contract) -> String {
+  let taking = contract.routeClasses.filter { $0.httpsPath != nil && !$0.query.fields.isEmpty }
+  guard !taking.isEmpty else { return "The https routes take no query field and no fragment" }
+  let each = taking.map { route in
+    let names = route.query.fields.map { "`\($0.name)`" }
+    return route.title + " (" + (names.count == 1 ? names[0] : "one of " + names.joined(separator: ", ")) + ")"
+  }
+  let list = each.count == 1 ? each[0] : each.dropLast().joined(separator: ", ") + " and " + each[each.count - 1]
+  return "No https route takes a fragment, and only \(list) take\(taking.count == 1 ? "s" : "") a query field"
 }

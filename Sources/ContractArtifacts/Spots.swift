@@ -29,12 +29,12 @@ public enum SpotReach: String, Sendable, Hashable, CaseIterable {
   case identityService = "read-by-the-identity-service"
   case documentation = "documentation-only"
 
-  /// The words the association page uses.
-  public var title: String {
+  /// The words the association page uses, with the parts named as `layout` names them.
+  public func title(_ layout: CheckoutLayout) -> String {
     switch self {
     case .binary: "ships in the binary"
-    case .webHost: "served by the web host"
-    case .identityService: "read by the Identity service"
+    case .webHost: "served by the \(layout.webHost)"
+    case .identityService: "read by the \(layout.identityService)"
     case .documentation: "documentation only"
     }
   }
@@ -81,7 +81,8 @@ public enum SpotValue: String, Sendable, Hashable, CaseIterable {
 public struct Spot: Sendable, Hashable {
   /// Stable kebab-case id.
   public let id: String
-  /// The part of the checkout: `MAUI head`, `web host`, `Identity service`, `release runbook`.
+  /// The part of the checkout, as the app's `CheckoutLayout` names it: the mobile app, the web
+  /// host, the identity service, the release runbook.
   public let project: String
   /// The file, relative to the project.
   public let file: String
@@ -129,98 +130,104 @@ public func appleCDNCheckURL(_ host: String) -> String {
   "https://app-site-association.cdn-apple.com/a/v1/" + host
 }
 
-/// Every spot of every build, in the order the association page lists them. The same table for
-/// each build; `Spot.written` gives the build's text.
-/// The spots of the snippets `contract` generates: only the places its app uses.
+/// Every spot of every build, in the order the association page lists them: the places of the
+/// snippets `contract` generates, at the files its checkout layout names. The same table for
+/// each build; `Spot.written` gives the build's text. A place is an alternative only where the
+/// app also has the place it replaces.
 public func contractSpots(_ contract: Contract) -> [Spot] {
   let files = Set(contract.nativeSnippets.map(snippetFile))
-  return contractSpots(contract.checkout).filter { files.contains($0.snippet) }
+  let chosen = layoutSpots(contract.checkout).filter { files.contains($0.snippet) }
+  return chosen.map { spot in
+    guard let other = spot.alternativeTo, !chosen.contains(where: { $0.id == other }) else { return spot }
+    return Spot(
+      id: spot.id, project: spot.project, file: spot.file, key: spot.key, value: spot.value, reach: spot.reach,
+      snippet: spot.snippet, role: spot.role, alternativeTo: nil, form: spot.form)
+  }
 }
 
-/// Every spot a contract can have, at the places `layout` gives.
-public func contractSpots(_ layout: CheckoutLayout = .native) -> [Spot] {
-  let maui = layout.app
+/// Every spot a contract can have whose file `layout` names, at the places it gives.
+private func layoutSpots(_ layout: CheckoutLayout) -> [Spot] {
+  let app = layout.app
   let web = layout.webHost
-  let settings = "appsettings.AppAssociation.json"
+  /// A spot in the file `file`, or none where the layout has no such file.
+  func spot(
+    _ id: String, _ project: String, _ file: String?, key: String, value: SpotValue, reach: SpotReach,
+    snippet: NativeSnippetKind, role: AuditRole?, alternativeTo: String? = nil,
+    form: @escaping @Sendable (String) -> String = { $0 }
+  ) -> Spot? {
+    file.map {
+      Spot(
+        id: id, project: project, file: $0, key: key, value: value, reach: reach, snippet: snippetFile(snippet),
+        role: role, alternativeTo: alternativeTo, form: form)
+    }
+  }
   return [
-    Spot(
-      id: "maui-public-base-url", project: maui, file: layout.appSettings, key: "PublicSite:BaseUrl",
-      value: .webHost, reach: .binary, snippet: "appsettings.PublicSite.json", role: .publicBaseURL,
-      alternativeTo: nil, form: { "https://" + $0 }),
-    Spot(
-      id: "ios-associated-domain", project: maui, file: layout.iosEntitlements,
-      key: "com.apple.developer.associated-domains", value: .webHost, reach: .binary,
-      snippet: "associated-domains.entitlements", role: .iosAssociatedDomain, alternativeTo: nil,
+    spot(
+      "maui-public-base-url", app, layout.appSettings, key: "PublicSite:BaseUrl", value: .webHost, reach: .binary,
+      snippet: .publicSiteSettings, role: .publicBaseURL, form: { "https://" + $0 }),
+    spot(
+      "ios-associated-domain", app, layout.iosEntitlements, key: "com.apple.developer.associated-domains",
+      value: .webHost, reach: .binary, snippet: .iosAssociatedDomains, role: .iosAssociatedDomain,
       form: { "applinks:" + $0 }),
-    Spot(
-      id: "android-public-web-host", project: maui, file: layout.androidMainActivity,
+    spot(
+      "android-public-web-host", app, layout.androidMainActivity,
       key: "PublicWebHost (DataHost of the AutoVerify [IntentFilter])", value: .webHost, reach: .binary,
-      snippet: "MainActivity.IntentFilter.cs", role: .androidAppLinkHost, alternativeTo: nil, form: { $0 }),
-    Spot(
-      id: "android-scheme-links", project: maui, file: layout.androidMainActivity,
-      key: "DataScheme of the custom-scheme [IntentFilter]", value: .customScheme, reach: .binary,
-      snippet: "MainActivity.IntentFilter.cs", role: .androidCallbackScheme, alternativeTo: nil, form: { $0 }),
-    Spot(
-      id: "android-manifest-app-link", project: maui, file: layout.androidManifest,
+      snippet: .mauiIntentFilter, role: .androidAppLinkHost),
+    spot(
+      "android-scheme-links", app, layout.androidMainActivity, key: "DataScheme of the custom-scheme [IntentFilter]",
+      value: .customScheme, reach: .binary, snippet: .mauiIntentFilter, role: .androidCallbackScheme),
+    spot(
+      "android-manifest-app-link", app, layout.androidManifest,
       key: "<intent-filter android:autoVerify=\"true\"> <data android:host>", value: .webHost, reach: .binary,
-      snippet: "app-links-intent-filter.xml", role: .androidAppLinkHost, alternativeTo: "android-public-web-host",
-      form: { $0 }),
-    Spot(
-      id: "ios-url-scheme", project: maui, file: layout.iosInfoPlist,
-      key: "CFBundleURLTypes / CFBundleURLSchemes", value: .customScheme, reach: .binary, snippet: "url-types.plist",
-      role: .iosURLScheme, alternativeTo: nil, form: { $0 }),
-    Spot(
-      id: "android-callback-scheme", project: maui, file: layout.androidCallbackActivity,
+      snippet: .androidIntentFilter, role: .androidAppLinkHost, alternativeTo: "android-public-web-host"),
+    spot(
+      "ios-url-scheme", app, layout.iosInfoPlist, key: "CFBundleURLTypes / CFBundleURLSchemes", value: .customScheme,
+      reach: .binary, snippet: .iosURLTypes, role: .iosURLScheme),
+    spot(
+      "android-callback-scheme", app, layout.androidCallbackActivity,
       key: "CallbackScheme (DataScheme of the [IntentFilter])", value: .customScheme, reach: .binary,
-      snippet: "WebAuthenticatorCallbackActivity.cs", role: .androidCallbackScheme, alternativeTo: nil,
-      form: { $0 }),
-    Spot(
-      id: "served-package", project: web, file: layout.webHostSettings, key: "AppAssociation:AndroidPackageName",
-      value: .androidPackage, reach: .webHost, snippet: settings, role: .servedPackage, alternativeTo: nil,
-      form: { $0 }),
-    Spot(
-      id: "served-fingerprints", project: web, file: layout.webHostSettings,
-      key: "AppAssociation:AndroidCertFingerprints",
-      value: .certificateFingerprints, reach: .webHost, snippet: settings, role: .servedFingerprint,
-      alternativeTo: nil, form: { $0 }),
-    Spot(
-      id: "served-app-id", project: web, file: layout.webHostSettings, key: "AppAssociation:AppleAppId",
-      value: .appID, reach: .webHost, snippet: settings, role: nil, alternativeTo: nil, form: { $0 }),
-    Spot(
-      id: "served-components", project: web, file: layout.webHostSettings, key: "AppAssociation:AppleAppLinkComponents",
-      value: .routeClaims, reach: .webHost, snippet: settings, role: nil, alternativeTo: nil, form: { $0 }),
-    Spot(
-      id: "identity-return-scheme", project: layout.identityService, file: layout.identitySettings,
-      key: "OAuth:AllowedReturnUrlSchemes", value: .customScheme, reach: .identityService,
-      snippet: "appsettings.OAuth.json", role: .oauthReturnScheme, alternativeTo: nil, form: { $0 }),
-    Spot(
-      id: "runbook-association-url", project: layout.runbook, file: layout.runbookFile,
-      key: "the association-file check (curl)", value: .webHost, reach: .documentation,
-      snippet: "verify-association.sh", role: .runbookURL, alternativeTo: nil,
+      snippet: .mauiCallbackActivity, role: .androidCallbackScheme),
+    spot(
+      "served-package", web, layout.webHostSettings, key: "AppAssociation:AndroidPackageName",
+      value: .androidPackage, reach: .webHost, snippet: .webHostSettings, role: .servedPackage),
+    spot(
+      "served-fingerprints", web, layout.webHostSettings, key: "AppAssociation:AndroidCertFingerprints",
+      value: .certificateFingerprints, reach: .webHost, snippet: .webHostSettings, role: .servedFingerprint),
+    spot(
+      "served-app-id", web, layout.webHostSettings, key: "AppAssociation:AppleAppId", value: .appID,
+      reach: .webHost, snippet: .webHostSettings, role: nil),
+    spot(
+      "served-components", web, layout.webHostSettings, key: "AppAssociation:AppleAppLinkComponents",
+      value: .routeClaims, reach: .webHost, snippet: .webHostSettings, role: nil),
+    spot(
+      "identity-return-scheme", layout.identityService, layout.identitySettings, key: "OAuth:AllowedReturnUrlSchemes",
+      value: .customScheme, reach: .identityService, snippet: .identityAllowlist, role: .oauthReturnScheme),
+    spot(
+      "runbook-association-url", layout.runbook, layout.runbookFile, key: "the association-file check (curl)",
+      value: .webHost, reach: .documentation, snippet: .runbook, role: .runbookURL,
       form: { "https://" + $0 + wellKnownPaths[0] }),
-    Spot(
-      id: "runbook-apple-cdn-url", project: layout.runbook, file: layout.runbookFile,
-      key: "Apple's CDN check (curl)", value: .webHost, reach: .documentation, snippet: "verify-association.sh",
-      role: .runbookURL, alternativeTo: nil, form: appleCDNCheckURL),
-    Spot(
-      id: "runbook-asset-links-url", project: layout.runbook, file: layout.runbookFile,
-      key: "the Digital Asset Links check", value: .webHost, reach: .documentation, snippet: "verify-association.sh",
-      role: .runbookURL, alternativeTo: nil, form: { digitalAssetLinksCheckURL($0) }),
-  ]
+    spot(
+      "runbook-apple-cdn-url", layout.runbook, layout.runbookFile, key: "Apple's CDN check (curl)", value: .webHost,
+      reach: .documentation, snippet: .runbook, role: .runbookURL, form: appleCDNCheckURL),
+    spot(
+      "runbook-asset-links-url", layout.runbook, layout.runbookFile, key: "the Digital Asset Links check",
+      value: .webHost, reach: .documentation, snippet: .runbook, role: .runbookURL,
+      form: { digitalAssetLinksCheckURL($0) }),
+  ].compactMap { $0 }
 }
 
 /// The first line of a native snippet, without comment markers: where its text goes in the
-/// app checkout and which `audit` role checks it, read from `contractSpots()`.
-public func snippetPlacement(_ snippet: String, layout: CheckoutLayout = .native) -> String? {
-  let spots = contractSpots(layout).filter { $0.snippet == snippet }
+/// app checkout and which `audit` role checks it, read from `contractSpots(contract)`.
+public func snippetPlacement(_ snippet: String, contract: Contract) -> String? {
+  let all = contractSpots(contract)
+  let spots = all.filter { $0.snippet == snippet }
   guard let first = spots.first else { return nil }
   let keys = spots.map { spot in
     let check = spot.role.map { "audit role \($0.rawValue)" } ?? "checked by verify-host in the served file"
     return "\(spot.key) (\(check))"
   }
   let instead =
-    first.alternativeTo.flatMap { id in contractSpots(layout).first { $0.id == id } }
-    .map { ", instead of \($0.file)" } ?? ""
+    first.alternativeTo.flatMap { id in all.first { $0.id == id } }.map { ", instead of \($0.file)" } ?? ""
   return "Goes into the \(first.project)'s \(first.file)\(instead): \(keys.joined(separator: "; "))."
 }
 
@@ -245,8 +252,8 @@ public struct SpotCount: Sendable, Hashable {
     let parts = byReach.map { part -> String in
       switch part.reach {
       case .binary: "\(part.count) ship\(part.count == 1 ? "s" : "") in the binary"
-      case .webHost: "\(part.count) served by the web host"
-      case .identityService: "\(part.count) read by the Identity service"
+      case .webHost: "\(part.count) served by the \(contract.checkout.webHost)"
+      case .identityService: "\(part.count) read by the \(contract.checkout.identityService)"
       case .documentation: "\(part.count) in the runbook"
       }
     }

@@ -108,8 +108,8 @@ extension Contract {
         boundary:
           "A cart reference is not a capability token. Opening checkout can start provider- and recovery-sensitive reads.",
         sensitivity: Sensitivity(
-          boundToAccount: true, boundToSessionGeneration: true, consumedOnce: true,
-          freshnessSeconds: 600),
+          boundToAccount: true, boundToSessionGeneration: true, scope: "the session and project generation",
+          consumedOnce: true, freshnessSeconds: 600),
         publication: .published,
         automaticReads: ["checkout provider session"]),
       RouteClass(
@@ -126,8 +126,8 @@ extension Contract {
         boundary:
           "A route reference is not proof of ownership. The order, its tracking, messages and payment data are each authorized separately.",
         sensitivity: Sensitivity(
-          boundToAccount: true, boundToSessionGeneration: true, consumedOnce: true,
-          freshnessSeconds: 600),
+          boundToAccount: true, boundToSessionGeneration: true, scope: "the session and project generation",
+          consumedOnce: true, freshnessSeconds: 600),
         publication: .published),
       RouteClass(
         id: "oauth-complete",
@@ -161,18 +161,24 @@ extension Contract {
         publication: .neverClaimed),
     ],
     forbiddenKeys: [
-      .credentials: [
-        "password", "passwd", "pwd", "passcode", "passphrase", "secret", "token", "session", "sid", "jwt", "otp",
-        "totp", "pin", "apikey", "accesskey", "privatekey", "auth", "authorization", "cookie", "bearer",
-        "credential", "credentials",
-      ],
-      .payment: ["card", "creditcard", "cardnumber", "cc", "ccnum", "cvv", "cvc", "csc", "pan", "iban"],
-      .privateCustomerData: [
-        "email", "mail", "phone", "mobile", "msisdn", "tel", "ssn", "dob", "birthdate", "birthday", "address",
-      ],
-      .preciseLocation: [
-        "lat", "lng", "lon", "latitude", "longitude", "latlng", "location", "geo", "gps", "coords", "coordinates",
-      ],
+      .init(
+        id: "credentials", title: "Credentials",
+        words: [
+          "password", "passwd", "pwd", "passcode", "passphrase", "secret", "token", "session", "sid", "jwt", "otp",
+          "totp", "pin", "apikey", "accesskey", "privatekey", "auth", "authorization", "cookie", "bearer",
+          "credential", "credentials",
+        ]),
+      .init(
+        id: "payment", title: "Payment",
+        words: ["card", "creditcard", "cardnumber", "cc", "ccnum", "cvv", "cvc", "csc", "pan", "iban"]),
+      .init(
+        id: "private-customer-data", title: "Private customer data",
+        words: ["email", "mail", "phone", "mobile", "msisdn", "tel", "ssn", "dob", "birthdate", "birthday", "address"]),
+      .init(
+        id: "precise-location", title: "Precise location",
+        words: [
+          "lat", "lng", "lon", "latitude", "longitude", "latlng", "location", "geo", "gps", "coords", "coordinates",
+        ]),
     ],
     rejectionRules: [
       RejectionRule(

@@ -20,7 +20,8 @@ public struct Contract: Sendable {
   public let troubleshooting: [TroubleshootingRow]
   public let verification: [VerificationItem]
   public let revalidation: [RevalidationTrigger]
-  /// The native snippets each build gets: the ones the app uses.
+  /// The native snippets each build gets: the ones the app uses (by default, every one whose file
+  /// its checkout layout has).
   public let nativeSnippets: [NativeSnippetKind]
   /// Where the app's projects keep the files the snippets go into.
   public let checkout: CheckoutLayout
@@ -35,7 +36,7 @@ public struct Contract: Sendable {
     maximumLinkBytes: Int, routeClasses: [RouteClass], forbiddenKeys: ForbiddenWords,
     rejectionRules: [RejectionRule], layers: [Layer], stages: [HandlingStage],
     troubleshooting: [TroubleshootingRow], verification: [VerificationItem],
-    revalidation: [RevalidationTrigger], nativeSnippets: [NativeSnippetKind] = NativeSnippetKind.allCases,
+    revalidation: [RevalidationTrigger], nativeSnippets: [NativeSnippetKind]? = nil,
     checkout: CheckoutLayout = .native, user: String = "the user", file: String = #filePath, line: Int = #line
   ) {
     self.source = SourceLocation(file: file, line: line)
@@ -52,7 +53,7 @@ public struct Contract: Sendable {
     self.troubleshooting = troubleshooting
     self.verification = verification
     self.revalidation = revalidation
-    self.nativeSnippets = nativeSnippets
+    self.nativeSnippets = nativeSnippets ?? checkout.snippets
     self.checkout = checkout
     self.user = user
   }

@@ -5,14 +5,20 @@
 /// letters and digits; words compare lowercase. The key is forbidden when one of its
 /// words, two adjacent words joined, or the whole key with its separators removed is a listed
 /// word, or a listed word with a final `s`.
-public struct ForbiddenWords: Sendable, Hashable, ExpressibleByDictionaryLiteral {
-  /// The listed words of one kind, in the contract's order.
+public struct ForbiddenWords: Sendable, Hashable, ExpressibleByArrayLiteral {
+  /// The listed words of one kind of datum, in the contract's order: a group the app declares,
+  /// such as `Group(id: "travel-documents", title: "Travel documents", words: ["passport"])`.
   public struct Group: Sendable, Hashable {
-    public let kind: SecretCategory
+    /// A stable kebab-case id (`contract.json` gives it as the group's `kind`).
+    public let id: String
+    /// What the words name, for readers (`Travel documents`).
+    public let title: String
     public let words: [String]
 
-    public init(kind: SecretCategory, words: [String]) {
-      self.kind = kind
+    /// A group of forbidden words with its id and title.
+    public init(id: String, title: String, words: [String]) {
+      self.id = id
+      self.title = title
       self.words = words
     }
   }
@@ -51,20 +57,21 @@ public struct ForbiddenWords: Sendable, Hashable, ExpressibleByDictionaryLiteral
     self.bigrams = bigrams
   }
 
-  public init(dictionaryLiteral elements: (SecretCategory, [String])...) {
-    self.init(elements.map { Group(kind: $0.0, words: $0.1) })
+  /// The groups, in the contract's order.
+  public init(arrayLiteral groups: Group...) {
+    self.init(groups)
   }
 
   /// The word rule in one sentence, for readers.
   public static let rule =
     "A query key is split into words at every character that is not a letter or digit, at a lower-to-upper case change, before the last capital of a run of capitals that a lower-case letter follows (`CCNumber` is `cc number`) and between letters and digits; it is forbidden, in any case, when one of its words, two adjacent words joined, or the whole key without its separators is a word below or a word below with a final `s`."
 
-  /// Every listed word, kind by kind.
+  /// Every listed word, group by group.
   public var words: [String] { groups.flatMap(\.words) }
 
-  /// The kind of the listed word `word`, if it is listed.
-  public func kind(of word: String) -> SecretCategory? {
-    groups.first { $0.words.contains(word) }?.kind
+  /// The group of the listed word `word`, if it is listed.
+  public func group(of word: String) -> Group? {
+    groups.first { $0.words.contains(word) }
   }
 
   public static func == (a: Self, b: Self) -> Bool { a.groups == b.groups }

@@ -222,19 +222,28 @@ public struct Gate: Sendable, Hashable {
 public struct Sensitivity: Sendable, Hashable {
   /// Bound to the current account or authorized guest context.
   public let boundToAccount: Bool
-  /// Bound to the session and project generation current when it was accepted.
+  /// Bound to the session generation (and any scope the app names in `scope`) current when it
+  /// was accepted.
   public let boundToSessionGeneration: Bool
+  /// What an accepted link is bound to, in readers' words: its resource scope, such as
+  /// `the session and project generation`. The route pages say "bound to" it.
+  public let scope: String
   /// Consumed once; a replay of the same delivery does nothing.
   public let consumedOnce: Bool
   /// How long an accepted intent stays usable, in seconds.
   public let freshnessSeconds: Int
 
+  /// The scope of an app that names none.
+  public static let sessionScope = "the session current when the link was accepted"
+
+  /// The rules of a sensitive route; `scope` says what `boundToSessionGeneration` binds it to.
   public init(
-    boundToAccount: Bool, boundToSessionGeneration: Bool, consumedOnce: Bool,
-    freshnessSeconds: Int
+    boundToAccount: Bool, boundToSessionGeneration: Bool, scope: String = Sensitivity.sessionScope,
+    consumedOnce: Bool, freshnessSeconds: Int
   ) {
     self.boundToAccount = boundToAccount
     self.boundToSessionGeneration = boundToSessionGeneration
+    self.scope = scope
     self.consumedOnce = consumedOnce
     self.freshnessSeconds = freshnessSeconds
   }

@@ -12,23 +12,6 @@ public struct ReferenceKind: Sendable, Hashable {
   }
 }
 
-/// What a forbidden query key names, so that it is never carried in a link.
-public enum SecretCategory: String, Sendable, Hashable, CaseIterable {
-  case credentials
-  case payment
-  case privateCustomerData = "private-customer-data"
-  case preciseLocation = "precise-location"
-
-  public var title: String {
-    switch self {
-    case .credentials: "Credentials"
-    case .payment: "Payment"
-    case .privateCustomerData: "Private customer data"
-    case .preciseLocation: "Precise location"
-    }
-  }
-}
-
 /// Identifies a responsibility layer: a stable kebab-case id the contract declares with the
 /// layer (`Layer(id: "parser", ...)`).
 public struct LayerID: RawRepresentable, Sendable, Hashable, ExpressibleByStringLiteral, CustomStringConvertible {

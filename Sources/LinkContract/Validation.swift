@@ -95,7 +95,12 @@ extension Contract {
         "must be 2 to \(ForbiddenWords.longestWord) lowercase letters or digits, one word as the word rule splits keys")
     }
     unique("forbidden word", forbiddenKeys.words, { $0 }, { $0 }, at: { _ in source })
-    unique("forbidden word kind", forbiddenKeys.groups, \.kind.rawValue, { $0 }, at: { _ in source })
+    unique("forbidden word group id", forbiddenKeys.groups, \.id, { $0 }, at: { _ in source })
+    for group in forbiddenKeys.groups where !Self.isKebabCase(group.id) {
+      report(
+        .idInvalid, "forbidden word group id", group.id,
+        "is not a kebab-case id (lowercase letters and digits joined by single `-`)")
+    }
     for route in routeClasses {
       for field in route.query.fields where forbiddenKeys.matches(field.name) {
         report(
@@ -106,6 +111,12 @@ extension Contract {
     if reservedBodyPrefix.isEmpty || !reservedBodyPrefix.utf8.allSatisfy(ASCII.isAlphanumeric) {
       report(
         .reservedBodyPrefixInvalid, "reserved body prefix", reservedBodyPrefix, "is not a non-empty run of [0-9A-Za-z]")
+    }
+    for kind in nativeSnippets where checkout.file(for: kind) == nil {
+      report(
+        .snippetFileMissing, "native snippet", kind.rawValue,
+        "goes into the checkout layout's `\(CheckoutLayout.property(for: kind))`, which is nil: name that file in `checkout`, or leave the snippet out of `nativeSnippets`"
+      )
     }
     for build in builds { problems += build.problems() }
     problems += routeProblems()

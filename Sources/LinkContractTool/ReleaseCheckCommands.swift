@@ -102,11 +102,8 @@ struct AuditCommand {
     Usage: linkcontract audit [--build NAME] [--format text|json] APP_DIR
 
     Reads the app checkout APP_DIR and finds every place a contract value is registered or
-    repeated: iOS associated domains and CFBundleURLSchemes (plist XML), Android manifest intent
-    filters, .NET [IntentFilter] attributes and the string constants they name, the
-    appsettings*.json keys PublicSite:BaseUrl, OAuth:AllowedReturnUrlSchemes,
-    AppAssociation:AndroidCertFingerprints and AppAssociation:AndroidPackageName, and the
-    association-file and Digital Asset Links URLs in Markdown and shell runbooks.
+    repeated: the places the native snippets the contract lists go into (each build's
+    association page names them, with the role that checks each one), and no other kind of file.
     Each finding is path:line:column, the build, the role, the value and a verdict: matches,
     stale (a value of no build, or in a wrong form), placeholder, foreign-build (another build's
     value), missing (a registration the contract needs and the checkout lacks) or unreadable (a

@@ -29,7 +29,7 @@ public enum IntentState: String, Sendable, Hashable, CaseIterable {
   public var meaning: String {
     switch self {
     case .received: "The platform delivered a link to the build."
-    case .rejected: "The parser gave exactly one reason; the app stays on its trusted navigation."
+    case .rejected: "The parser gave exactly one reason; the fallback route class applies."
     case .queued: "Accepted and bound to the current context; waiting for navigation to be ready."
     case .gated: "A prerequisite screen is shown; the destination waits."
     case .authorizing: "The server is asked whether this caller may access the target."

@@ -9,8 +9,8 @@ public enum Screen: Sendable, Hashable {
   /// The destination's own unavailable state: the same whether the target is missing or the
   /// caller is not authorized.
   case unavailable(RouteClassID)
-  /// Stop processing the link and stay in, or return through, the app's trusted navigation.
-  /// No not-found page and no particular destination are promised.
+  /// Stop processing the link: the fallback route class applies, and its destination is all
+  /// that is promised.
   case trustedNavigation
   /// The sign-in flow receives its OAuth callback and exchanges the code out of band.
   case signInCompletion
@@ -105,7 +105,9 @@ public enum Observation: Sendable, Hashable {
     case .show(.gate(let gate)): return "Navigation shows \(gate.title.lowercased()) first."
     case .show(.destination(let id)): return "Navigation shows \(title(id))."
     case .show(.unavailable(let id)): return "\(title(id)) shows its own unavailable state."
-    case .show(.trustedNavigation): return "The app stays on its own trusted navigation."
+    case .show(.trustedNavigation):
+      guard let fallback = contract.fallback else { return "The link goes no further." }
+      return "The \(fallback.title) fallback applies: \(fallback.destination)"
     case .show(.signInCompletion): return "The sign-in flow receives its callback."
     case .requestAuthorization(let id, let request):
       return "The server is asked to authorize the \(title(id)) target (request \(request))."

@@ -34,6 +34,13 @@ private struct Table {
   var entry: RouteClass? { navigable.first { !$0.needsAuthorization && $0.httpsPath != nil } }
   /// The callback of a sign-in flow the app started, on the custom scheme.
   var callback: RouteClass? { contract.signInCallback }
+  /// The app's user, signed out, as its contract calls them (`a signed-out passenger`).
+  var signedOutUser: String {
+    let words = contract.user.split(separator: " ", maxSplits: 1)
+    let noun =
+      words.count == 2 && ["the", "a", "an"].contains(words[0].lowercased()) ? words[1] : Substring(contract.user)
+    return "a signed-out " + noun
+  }
 
   func link(_ route: RouteClass, _ carrier: Carrier? = nil, _ build: Build? = nil) -> String {
     contract.canonicalLink(route, carrier: carrier, in: build ?? production) ?? ""
@@ -81,7 +88,7 @@ private struct Table {
         start, signIn in
         Scenario(
           id: "\(start.id)-custom-scheme-signed-out",
-          title: "A custom-scheme \(name(start)) link shows sign-in first to a signed-out customer.",
+          title: "A custom-scheme \(name(start)) link shows sign-in first to \(signedOutUser).",
           build: production.name, starting: .signedOut, covers: [.routeClasses, .gates],
           steps: [
             ready,
@@ -113,7 +120,9 @@ private struct Table {
       })
     scenarios.append(
       Scenario(
-        id: "unknown-route-fallback", title: "An unknown path is rejected and the app stays on its trusted navigation.",
+        id: "unknown-route-fallback",
+        title: "An unknown path is rejected and "
+          + (contract.fallback.map { "the \($0.title) fallback applies." } ?? "goes no further."),
         build: production.name, starting: .signedIn, covers: [.routeClasses, .safeReturn],
         steps: [
           ready,
@@ -245,7 +254,7 @@ private struct Table {
         Scenario(
           id: "\(route.id)-signed-out-sign-in",
           title:
-            "A signed-out customer signs in through the browser; the \(name(route)) target is then authorized, never assumed.",
+            "\(signedOutUser.prefix(1).uppercased() + signedOutUser.dropFirst()) signs in through the browser; the \(name(route)) target is then authorized, never assumed.",
           build: production.name, starting: .signedOut, covers: [.gates, .noMutationBeforeAuthorization],
           steps: [
             ready,
@@ -262,7 +271,7 @@ private struct Table {
       authorized.first { $0.authority.requirement == .anyone && withSignIn($0) == nil }.map { route in
         Scenario(
           id: "\(route.id)-signed-out-no-sign-in",
-          title: "A \(name(route)) link needs no sign-in: a signed-out customer goes straight to authorization.",
+          title: "A \(name(route)) link needs no sign-in: \(signedOutUser) goes straight to authorization.",
           build: production.name, starting: .signedOut, covers: [.gates], steps: [ready] + opened("d1", route))
       })
     let gates = contract.gates.filter { $0.kind != .signIn }

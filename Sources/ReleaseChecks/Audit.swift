@@ -139,8 +139,8 @@ public struct AuditReport: Sendable {
 /// Folders never read: version control, build output, dependencies.
 let skippedFolders: Set<String> = [".git", "bin", "obj", "node_modules", ".build", ".vs", "packages"]
 
-/// Every file of the checkout that a role can live in, relative path and bytes, sorted.
-func checkoutFiles(_ root: String) -> [(path: String, bytes: [UInt8])] {
+/// Every file of the checkout that a role of `kinds` can live in, relative path and bytes, sorted.
+func checkoutFiles(_ root: String, kinds: Set<FileKind>) -> [(path: String, bytes: [UInt8])] {
   var files: [(String, [UInt8])] = []
   let manager = FileManager.default
   guard let enumerator = manager.enumerator(atPath: root) else { return [] }
@@ -150,7 +150,7 @@ func checkoutFiles(_ root: String) -> [(path: String, bytes: [UInt8])] {
       enumerator.skipDescendants()
       continue
     }
-    guard fileKind(name) != nil else { continue }
+    guard let kind = fileKind(name), kinds.contains(kind) else { continue }
     var isFolder: ObjCBool = false
     let full = root + "/" + relative
     guard manager.fileExists(atPath: full, isDirectory: &isFolder), !isFolder.boolValue,
@@ -161,12 +161,27 @@ func checkoutFiles(_ root: String) -> [(path: String, bytes: [UInt8])] {
   return files.sorted { $0.0 < $1.0 }
 }
 
-enum FileKind {
+enum FileKind: Hashable, CaseIterable {
   case plist
   case manifest
   case csharp
   case appSettings
   case runbook
+
+  /// The kinds of file the places of `contract`'s snippets are in: the only ones `audit` reads.
+  static func read(by contract: Contract) -> Set<FileKind> {
+    Set(
+      contract.nativeSnippets.compactMap { kind -> FileKind? in
+        switch kind {
+        case .iosAssociatedDomains, .iosURLTypes: .plist
+        case .androidIntentFilter: .manifest
+        case .mauiIntentFilter, .mauiCallbackActivity: .csharp
+        case .publicSiteSettings, .webHostSettings, .identityAllowlist: .appSettings
+        case .runbook: .runbook
+        case .nginx: nil
+        }
+      })
+  }
 }
 
 /// Which scanner reads a file, by its name.
@@ -181,21 +196,26 @@ func fileKind(_ name: String) -> FileKind? {
 }
 
 /// Every occurrence of a role's value in the checkout at `root`, in path order, and every file
-/// that could not be read.
-public func scanCheckout(_ root: String) -> CheckoutScan { scanFiles(checkoutFiles(root)) }
+/// that could not be read: in the kinds of file the places of `contract`'s snippets are in.
+public func scanCheckout(_ root: String, contract: Contract) -> CheckoutScan {
+  scanFiles(checkoutFiles(root, kinds: FileKind.read(by: contract)), spots: contractSpots(contract))
+}
 
-func scanFiles(_ files: [(path: String, bytes: [UInt8])]) -> CheckoutScan {
+/// The occurrences in `files` of the roles `spots` check.
+func scanFiles(_ files: [(path: String, bytes: [UInt8])], spots: [Spot]) -> CheckoutScan {
   var scan = CheckoutScan()
   for file in files {
     switch fileKind((file.path as NSString).lastPathComponent) {
     case .plist: scan += scanPlist(file.path, file.bytes)
     case .manifest: scan += scanManifest(file.path, file.bytes)
-    case .appSettings: scan += scanAppSettings(file.path, file.bytes)
+    case .appSettings: scan += scanAppSettings(file.path, file.bytes, spots: spots)
     case .runbook: scan.occurrences += scanRunbook(file.path, file.bytes)
     case .csharp, nil: break
     }
   }
   scan.occurrences += scanCSharp(files.filter { fileKind(($0.path as NSString).lastPathComponent) == .csharp })
+  let roles = Set(spots.compactMap(\.role))
+  scan.occurrences.removeAll { !roles.contains($0.role) }
   scan.occurrences.sort { ($0.path, $0.line, $0.column) < ($1.path, $1.line, $1.column) }
   return scan
 }
@@ -237,8 +257,10 @@ public func placeholderReason(_ value: String, role: AuditRole) -> String? {
 /// its file (`build`, else the build whose values the file holds), then every registration the
 /// judged builds need and the checkout lacks.
 public func audit(_ contract: Contract, root: String, build fixed: Build? = nil) -> AuditReport {
-  let files = checkoutFiles(root)
-  return judge(scanFiles(files), contract: contract, build: fixed) { spot in expectedFile(spot, files) }
+  let files = checkoutFiles(root, kinds: FileKind.read(by: contract))
+  return judge(scanFiles(files, spots: contractSpots(contract)), contract: contract, build: fixed) { spot in
+    expectedFile(spot, files)
+  }
 }
 
 /// The checkout file a missing spot belongs in: a file of the spot's name that mentions the
@@ -260,11 +282,12 @@ func buildNamed(inFileName path: String, _ contract: Contract) -> Build? {
 }
 
 /// Judges a scan; `audit` without the file system. `locate` names the file a missing spot
-/// belongs in (default: the spot's own path).
+/// belongs in (default: the spot's own path). Only the roles of `contract`'s spots are judged.
 public func judge(
   _ scan: CheckoutScan, contract: Contract, build fixed: Build? = nil, locate: (Spot) -> String? = { $0.file }
 ) -> AuditReport {
-  let occurrences = scan.occurrences
+  let roles = Set(contractSpots(contract).compactMap(\.role))
+  let occurrences = scan.occurrences.filter { roles.contains($0.role) }
   var table: [String: [String]] = [:]
   for role in AuditRole.allCases {
     for build in contract.builds { table[role.rawValue + " " + build.name] = expected(role, build, contract) }

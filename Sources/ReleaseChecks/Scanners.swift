@@ -70,14 +70,14 @@ func unreadableFile(_ path: String, _ what: String, _ failure: Unreadable, roles
 }
 
 /// The roles of a file kind whose key `bytes` mention: an unreadable file that names a key may
-/// hold its values.
-func mentionedRoles(_ kind: FileKind, _ bytes: [UInt8]) -> [AuditRole] {
+/// hold its values. The settings keys are those of `spots`.
+func mentionedRoles(_ kind: FileKind, _ bytes: [UInt8], spots: [Spot] = []) -> [AuditRole] {
   let keys: [(String, [AuditRole])]
   switch kind {
   case .plist: keys = plistKeys.map { ($0.key, [$0.role]) }
   case .manifest: keys = [("intent-filter", [.androidAppLinkHost, .androidCallbackScheme])]
   case .appSettings:
-    keys = contractSpots().compactMap { spot in
+    keys = spots.compactMap { spot in
       guard spot.file.hasSuffix(".json"), let role = spot.role else { return nil }
       return (String(spot.key.split(separator: ":").last ?? ""), [role])
     }
@@ -617,17 +617,19 @@ func scanCSharp(_ files: [(path: String, bytes: [UInt8])]) -> [Occurrence] {
 
 // MARK: appsettings*.json
 
-/// The settings that roles read, with the key each role reads taken from `contractSpots()`.
-func scanAppSettings(_ path: String, _ bytes: [UInt8]) -> CheckoutScan {
+/// The settings that roles read, with the key each role reads taken from `spots`.
+func scanAppSettings(_ path: String, _ bytes: [UInt8], spots: [Spot]) -> CheckoutScan {
   let entries: [AppSettings.Entry]
   do {
     entries = try AppSettings.entries(bytes)
   } catch {
     let failure = Unreadable(Printed.excerpt(error.message), line: error.line, column: error.column)
     return CheckoutScan(
-      unreadable: [unreadableFile(path, "settings file", failure, roles: mentionedRoles(.appSettings, bytes))])
+      unreadable: [
+        unreadableFile(path, "settings file", failure, roles: mentionedRoles(.appSettings, bytes, spots: spots))
+      ])
   }
-  let keyed = contractSpots().compactMap { spot -> (key: String, role: AuditRole)? in
+  let keyed = spots.compactMap { spot -> (key: String, role: AuditRole)? in
     guard spot.file.hasSuffix(".json"), let role = spot.role else { return nil }
     return (spot.key.lowercased(), role)
   }

@@ -92,7 +92,7 @@ struct CutoverTests {
     for step in plan.steps where step.phase == .serveBoth && step.spot != nil {
       #expect(Set(step.after).isSuperset(of: step.before), "\(step.key)")
     }
-    #expect(!plan.change.consequences.isEmpty)
+    #expect(!plan.consequences.isEmpty)
     let json = diff.json(changed)
     guard case .array(let cutovers)? = json["cutovers"], case .array(let steps)? = cutovers.first?["steps"] else {
       Issue.record("no cutovers in the JSON report")
@@ -157,6 +157,22 @@ struct CutoverTests {
       #expect(values(single) == values(tree))
       #expect(single.cutovers == tree.cutovers)
     }
+  }
+
+  @Test(
+    "A cutover's consequences speak only of the places the app's snippets fill",
+    arguments: [AdopterCase.customerApp, .ferry, .manifestOnly])
+  func consequencesOfTheAppsPlaces(_ adopter: AdopterCase) {
+    let contract = adopter.contract
+    let before = contract.builds[0]
+    let after = Self.edited(before, host: "cutover." + before.webHost, scheme: before.customScheme + ".next")
+    let changes = valueChanges(old: contract.builds, new: [after] + contract.builds.dropFirst(), contract: contract)
+    #expect(changes.map(\.value) == [.webHost, .customScheme])
+    let text = changes.flatMap { cutoverPlan($0, contract: contract).consequences }.joined(separator: "\n")
+    let chosen = contract.nativeSnippets
+    #expect(text.contains(contract.checkout.identityService) == chosen.contains(.identityAllowlist))
+    #expect(text.contains(contract.checkout.runbook) == chosen.contains(.runbook))
+    #expect(text.contains("public base URL") == chosen.contains(.publicSiteSettings))
   }
 
   @Test("A file is told by its content first, then by its name, then by its first byte")

@@ -256,7 +256,9 @@ struct ContractChange: Sendable, CustomTestStringConvertible {
     ContractChange(name: "a forbidden word more") { contract in
       contract.replacing(
         forbiddenKeys: ForbiddenWords(
-          contract.forbiddenKeys.groups.map { .init(kind: $0.kind, words: $0.words + ["zz\($0.kind.rawValue.count)"]) })
+          contract.forbiddenKeys.groups.map {
+            .init(id: $0.id, title: $0.title, words: $0.words + ["zz\($0.id.count)"])
+          })
       )
     },
     ContractChange(name: "a rejection reason's text") { contract in

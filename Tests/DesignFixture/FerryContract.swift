@@ -69,10 +69,10 @@ extension Contract {
         publication: .neverClaimed),
     ],
     forbiddenKeys: [
-      .credentials: ["passcode", "secret", "token", "pin"],
-      .payment: ["card", "iban"],
-      .privateCustomerData: ["passport", "email", "phone"],
-      .preciseLocation: ["lat", "lng", "gps"],
+      .init(id: "credentials", title: "Credentials", words: ["passcode", "secret", "token", "pin"]),
+      .init(id: "payment", title: "Payment", words: ["card", "iban"]),
+      .init(id: "passenger-data", title: "Passenger data", words: ["passport", "email", "phone"]),
+      .init(id: "whereabouts", title: "Whereabouts", words: ["lat", "lng", "gps"]),
     ],
     rejectionRules: RejectionReason.allCases.map { reason in
       RejectionRule(

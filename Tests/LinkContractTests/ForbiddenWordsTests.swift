@@ -105,13 +105,39 @@ struct KeyCase: Sendable, CustomTestStringConvertible {
     }
   }
 
-  @Test("The words are grouped by docs/design.md's four kinds, in its order")
-  func groups() {
-    #expect(words.groups.map(\.kind) == [.credentials, .payment, .privateCustomerData, .preciseLocation])
-    #expect(words.groups.allSatisfy { !$0.words.isEmpty })
-    #expect(words.kind(of: "iban") == .payment)
-    #expect(words.kind(of: "gps") == .preciseLocation)
-    #expect(words.kind(of: "discard") == nil)
+  @Test(
+    "Each adopter's groups are its own: a kebab-case id each, a title, words; every listed word is in its group",
+    arguments: [Contract.customerApp, .ferry])
+  func groups(_ contract: Contract) {
+    let groups = contract.forbiddenKeys.groups
+    #expect(Set(groups.map(\.id)).count == groups.count)
+    #expect(groups.allSatisfy { Contract.isKebabCase($0.id) && !$0.title.isEmpty && !$0.words.isEmpty })
+    for group in groups {
+      for word in group.words { #expect(contract.forbiddenKeys.group(of: word) == group, "\(word)") }
+    }
+    #expect(contract.forbiddenKeys.group(of: "discard") == nil)
+  }
+
+  @Test("A group id that is not kebab-case, or given twice, is a problem at the contract's line")
+  func groupIDProblems() {
+    let contract = Contract.ferry
+    let groups = contract.forbiddenKeys.groups
+    let renamed = ForbiddenWords.Group(id: groups[0].title, title: groups[0].title, words: groups[0].words)
+    let twice = ForbiddenWords.Group(id: groups[0].id, title: groups[1].title, words: ["zz" + groups[1].words[0]])
+    for (words, id) in [([renamed] + groups.dropFirst(), DiagnosticID.idInvalid), (groups + [twice], .duplicateValue)] {
+      let problems = contract.replacing(forbiddenKeys: ForbiddenWords(words)).problems()
+      #expect(problems.map(\.id) == [id], "\(problems.map(\.description))")
+      #expect(problems.first?.location?.line == contract.source.line)
+    }
+  }
+
+  @Test("Groups written as a list literal are the groups, in order, and forbid what their words forbid")
+  func listLiteral() {
+    let groups = Contract.ferry.forbiddenKeys.groups
+    let literal: ForbiddenWords = [groups[1], groups[0]]
+    #expect(literal.groups == [groups[1], groups[0]])
+    #expect(literal.words == groups[1].words + groups[0].words)
+    #expect(literal.matches(groups[0].words[0] + "_" + groups[1].words[0]))
   }
 }
 

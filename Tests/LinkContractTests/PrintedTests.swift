@@ -3,7 +3,7 @@ import Testing
 
 @Suite("Printed: foreign text as any command prints it")
 struct PrintedTests {
-  static let forbidden: ForbiddenWords = [.credentials: ["password", "token"]]
+  static let forbidden: ForbiddenWords = [.init(id: "credentials", title: "Credentials", words: ["password", "token"])]
 
   @Test(
     "Control characters are escaped",

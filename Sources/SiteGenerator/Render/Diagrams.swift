@@ -10,10 +10,13 @@ struct StageDiagram {
     let boxWidth = 150
     let gap = 30
     let width = stages.count * boxWidth + (stages.count - 1) * gap + 20
+    // Where a rejected link goes: the fallback route class's own destination.
+    let fallback = contract.fallback.map { wrap("\($0.id.rawValue): \($0.destination)", width: 40) } ?? []
+    let height = 230 + 16 * max(fallback.count - 1, 0)
     let svg = parent.add(
       "svg",
       [
-        "xmlns": "http://www.w3.org/2000/svg", "viewBox": "0 0 \(width) 230", "role": "img",
+        "xmlns": "http://www.w3.org/2000/svg", "viewBox": "0 0 \(width) \(height)", "role": "img",
         "aria-labelledby": "handling-sequence-title", "class": "stage-diagram",
       ])
     svg.add(
@@ -51,8 +54,9 @@ struct StageDiagram {
         svg.add(
           "text", ["x": "\(middle)", "y": "200", "class": "stop-label"],
           text: "\(rejectedAtParse) rejection reasons stop here")
-        svg.add(
-          "text", ["x": "\(middle)", "y": "218", "class": "stop-label"], text: "unsupported: trusted in-app navigation")
+        for (line, words) in fallback.enumerated() {
+          svg.add("text", ["x": "\(middle)", "y": "\(218 + 16 * line)", "class": "stop-label"], text: words)
+        }
       }
     }
   }

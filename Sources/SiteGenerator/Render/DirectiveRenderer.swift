@@ -215,7 +215,7 @@ struct DirectiveRenderer {
       }
       var parts: [String] = []
       if sensitivity.boundToAccount { parts.append("bound to the account or authorized guest context") }
-      if sensitivity.boundToSessionGeneration { parts.append("bound to the session and project generation") }
+      if sensitivity.boundToSessionGeneration { parts.append("bound to " + sensitivity.scope) }
       if sensitivity.consumedOnce { parts.append("consumed once") }
       parts.append("fresh for \(sensitivity.freshnessSeconds / 60) minutes")
       cell.text("Sensitive: " + parts.joined(separator: ", ") + ".")
@@ -331,7 +331,7 @@ struct DirectiveRenderer {
     element.add("p").prose(ForbiddenWords.rule)
     let list = element.add("dl", ["id": "forbidden-fields", "class": "forbidden-fields"])
     for group in contract.forbiddenKeys.groups where !group.words.isEmpty {
-      list.add("dt", text: group.kind.title)
+      list.add("dt", text: group.title)
       let cell = list.add("dd")
       for (offset, word) in group.words.enumerated() {
         if offset > 0 { cell.text(", ") }
@@ -343,8 +343,9 @@ struct DirectiveRenderer {
   func handlingStages(_ element: Element) {
     let figure = element.add("figure", ["class": "diagram", "id": "handling-sequence-diagram"])
     StageDiagram(contract: contract).draw(into: scrollRegion(in: figure, label: "Handling sequence diagram"))
+    let parse = contract.stage(.parse)?.title ?? StageID.parse.rawValue
     figure.add("figcaption").prose(
-      "The handling sequence. Each stage has its own failure owner; a later stage is never inferred from an earlier one. Every rejection reason stops a link at Parse. The table below says the same in words."
+      "The handling sequence. Each stage has its own failure owner; a later stage is never inferred from an earlier one. Every rejection reason stops a link at \(parse). The table below says the same in words."
     )
     table(
       element, caption: "Handling sequence", headers: ["Stage", "Expected result", "Failure owner", "Layer"]
@@ -506,7 +507,7 @@ struct DirectiveRenderer {
     }
   }
 
-  /// The table of spots of one build (from `contractSpots()`, the table `audit` reads), the
+  /// The table of spots of one build (from `contractSpots(contract)`, the table `audit` reads), the
   /// count of places per value, and the content type each served file needs.
   func spots(_ build: Build, prefix: String, into section: Element) {
     section.add("h2", text: "Where each value must appear")
@@ -530,7 +531,7 @@ struct DirectiveRenderer {
           if offset > 0 { values.add("br") }
           values.add("code", text: value)
         }
-        let reach = row.add("td", text: spot.reach.title)
+        let reach = row.add("td", text: spot.reach.title(contract.checkout))
         if let other = spot.alternativeTo, let replaced = all.first(where: { $0.id == other }) {
           reach.text(" (alternative to \(replaced.file))")
         }
@@ -546,7 +547,8 @@ struct DirectiveRenderer {
       contract.nativeSnippets.contains(.nginx)
         ? "the generated `nginx-association.conf` does that for both paths" : nil,
       contract.nativeSnippets.contains(.webHostSettings)
-        ? "the web host's settings in `appsettings.AppAssociation.json` do it for the web host" : nil,
+        ? "the \(contract.checkout.webHost)'s settings in `\(snippetFile(.webHostSettings))` do it for the \(contract.checkout.webHost)"
+        : nil,
     ].compactMap { $0 }
     section.add("p").prose(
       "Apple's CDN and Android's verifier fetch these paths over https, follow no redirect and read only"

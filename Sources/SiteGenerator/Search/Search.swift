@@ -177,7 +177,7 @@ struct SearchIndex {
     let forbidden = anchor("forbidden-fields")
     for group in contract.forbiddenKeys.groups {
       for word in group.words {
-        add(.forbidden, word, group.kind.title, forbidden, ["forbidden", "secret", group.kind.title])
+        add(.forbidden, word, group.title, forbidden, ["forbidden", "secret", group.title])
       }
     }
     for build in contract.builds {

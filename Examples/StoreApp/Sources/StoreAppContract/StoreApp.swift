@@ -71,10 +71,14 @@ extension Contract {
         publication: .neverClaimed),
     ],
     forbiddenKeys: [
-      .credentials: ["password", "secret", "token", "session", "otp", "pin", "apikey", "auth", "cookie"],
-      .payment: ["card", "cardnumber", "cvv", "cvc", "iban", "pan"],
-      .privateCustomerData: ["email", "phone", "address", "dob"],
-      .preciseLocation: ["lat", "lng", "latitude", "longitude", "location", "gps"],
+      .init(
+        id: "credentials", title: "Credentials",
+        words: ["password", "secret", "token", "session", "otp", "pin", "apikey", "auth", "cookie"]),
+      .init(id: "payment", title: "Payment", words: ["card", "cardnumber", "cvv", "cvc", "iban", "pan"]),
+      .init(id: "private-customer-data", title: "Private customer data", words: ["email", "phone", "address", "dob"]),
+      .init(
+        id: "precise-location", title: "Precise location",
+        words: ["lat", "lng", "latitude", "longitude", "location", "gps"]),
     ],
     rejectionRules: RejectionReason.allCases.map { reason in
       RejectionRule(

@@ -56,6 +56,7 @@ enum WordRulePart: String, CaseIterable {
     }
   }
 
+  /// Words set around a listed word in the keys; a key uses them only where they are not listed.
   static let prefixes = ["my", "the", "x"]
   static let capitalized = ["Fix", "Id", "Value"]
   static let lowercase = ["ed", "ing", "x"]

@@ -53,6 +53,16 @@ public struct ConformanceTable: Sendable {
   }
 }
 
+extension ConformanceTable {
+  /// The part of a case id that names `field` of `route` in the cases about it: `field-` and
+  /// its name as kebab-case, or its position where two of the route's names would read alike.
+  public static func idPart(of field: Field, in route: RouteClass) -> String {
+    let names = route.fields.map(\.name)
+    let parts = CaseBuilder.idParts(names, prefixFree: true)
+    return "field-" + (names.firstIndex(of: field.name).map { parts[$0] } ?? CaseBuilder.kebab(field.name))
+  }
+}
+
 /// A link as parts, so that faults can be applied one part at a time and rendered.
 struct LinkParts {
   var scheme: String
@@ -83,29 +93,96 @@ struct CaseBuilder {
 
   /// `<route>-<carrier>-` for every route class and carrier, in the order `fault(of:)` strips them.
   private let carrierPrefixes: [String]
-  private let fields: [Field]
+  /// The words that name each route's fields in ids, by route and field name.
+  private let fieldParts: [RouteClassID: [String: String]]
+  /// A query key that no route class declares and no forbidden word forbids, for extra fields.
+  let extraKey: String
+  /// The route class whose canonical https link the cases about a whole link start from: the
+  /// first published one with an https path, else the first with one.
+  let home: RouteClass?
 
   init(contract: Contract) {
     self.contract = contract
     carrierPrefixes = contract.routeClasses.flatMap { route in
       Carrier.allCases.map { "\(route.id)-\($0.rawValue)-" }
     }
-    fields = contract.routeClasses.flatMap(\.fields)
+    fieldParts = Dictionary(
+      contract.routeClasses.map { route in
+        let names = route.fields.map(\.name)
+        return (route.id, Dictionary(zip(names, Self.idParts(names, prefixFree: true))) { first, _ in first })
+      }
+    ) { first, _ in first }
+    extraKey = Self.undeclared(["utm_source", "utm_medium", "utm_campaign"], contract)
+    home =
+      contract.routeClasses.first { $0.publication.isPublished && $0.httpsPath != nil }
+      ?? contract.routeClasses.first { $0.httpsPath != nil }
   }
 
-  mutating func add(_ id: String, _ build: Build, _ input: String, _ expected: ExpectedOutcome) {
-    add(id, build, bytes: Array(input.utf8), expected)
+  /// `texts` as kebab-case id parts: each text's kebab-case form when every one is non-empty,
+  /// none equals another and, when `prefixFree`, none is another's first words (so that a part
+  /// followed by more words still reads as itself); otherwise each text's position from 1.
+  static func idParts(_ texts: [String], prefixFree: Bool) -> [String] {
+    let parts = texts.map(kebab)
+    let distinct =
+      !parts.contains(where: \.isEmpty) && Set(parts).count == parts.count
+      && !(prefixFree && parts.contains { part in parts.contains { $0.hasPrefix(part + "-") } })
+    return distinct ? parts : texts.indices.map { String($0 + 1) }
   }
 
-  /// A case whose input is `bytes`, which need not be UTF-8.
-  mutating func add(_ id: String, _ build: Build, bytes: [UInt8], _ expected: ExpectedOutcome) {
+  /// The id part that names `field` of `route`: `field-` and its name.
+  func part(_ field: Field, of route: RouteClass) -> String { "field-" + slug(field, of: route) }
+
+  /// The first of `candidates` that no route class declares and no forbidden word forbids, else
+  /// a key made from every declared name, which none can equal.
+  static func undeclared(_ candidates: [String], _ contract: Contract) -> String {
+    let declared = Set(contract.routeClasses.flatMap { $0.fields.map(\.name) })
+    return candidates.first { !declared.contains($0) && !contract.forbiddenKeys.matches($0) }
+      ?? "x_" + declared.sorted().joined(separator: "_")
+  }
+
+  /// The words that name `field` among the fields of `route` in ids.
+  func slug(_ field: Field, of route: RouteClass) -> String {
+    fieldParts[route.id]?[field.name] ?? Self.kebab(field.name)
+  }
+
+  mutating func add(
+    _ id: String, _ build: Build, _ input: String, _ expected: ExpectedOutcome, fault: String? = nil
+  ) {
+    add(id, build, bytes: Array(input.utf8), expected, fault: fault)
+  }
+
+  /// A case whose input is `bytes`, which need not be UTF-8; its fault is `fault`, or read from
+  /// its id.
+  mutating func add(
+    _ id: String, _ build: Build, bytes: [UInt8], _ expected: ExpectedOutcome, fault: String? = nil
+  ) {
     let full = Self.kebab(build.name + "-" + id)
     precondition(ids.insert(full).inserted, "duplicate conformance id \(full)")
     let text = String(decoding: bytes, as: UTF8.self)
     cases.append(
       ConformanceCase(
         id: full, build: build.name, input: text, invalidUTF8: Array(text.utf8) == bytes ? nil : bytes,
-        expected: expected, fault: fault(of: id)))
+        expected: expected, fault: fault ?? self.fault(of: id)))
+  }
+
+  /// A case about `field` of `route`: `<base>-field-<name>-<variant>`, its fault the variant's
+  /// words that are not numbers.
+  mutating func addField(
+    _ base: String, _ route: RouteClass, _ field: Field, _ variant: String, _ build: Build, _ input: String,
+    _ expected: ExpectedOutcome, fault: String? = nil
+  ) {
+    let words = Self.kebab(variant).split(separator: "-").filter { !$0.allSatisfy(\.isNumber) }
+    add(
+      "\(base)-\(part(field, of: route))-\(variant)", build, input, expected,
+      fault: fault ?? (words.isEmpty ? "canonical" : words.joined(separator: "-")))
+  }
+
+  /// A rejection about `field` of `route`, as `addField` names it.
+  mutating func rejectField(
+    _ base: String, _ route: RouteClass, _ field: Field, _ variant: String, _ build: Build, _ input: String,
+    _ reason: RejectionReason, _ named: String? = nil
+  ) {
+    addField(base, route, field, variant, build, input, .unsupported(reason, field: named))
   }
 
   /// `text` as a kebab-case id: lowercase letters and digits, every other run of characters
@@ -132,8 +209,8 @@ struct CaseBuilder {
     text.lowercased().split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }.joined(separator: "-")
   }
 
-  /// The fault of a case id: without the route class and carrier it was made for, the field it
-  /// spoils, the numbers that tell prefixes apart and the words of a forbidden key.
+  /// The fault of a case id: without the route class and carrier it was made for, the numbers
+  /// that tell prefixes apart and the words of a forbidden key.
   func fault(of id: String) -> String {
     // Compared as UTF-8: ids, route class ids and field names are ASCII, and a byte prefix
     // reads much faster than a `Character` one.
@@ -150,10 +227,6 @@ struct CaseBuilder {
     for prefix in carrierPrefixes { _ = drop(prefix) }
     for (prefix, fault) in Self.namedFaults where rest.utf8.starts(with: prefix.utf8) {
       return fault
-    }
-    for field in fields where drop(field.name, then: UInt8(ascii: "-")) {
-      if case .enumeration(let values) = field.format, values.contains(String(rest)) { return "listed-value" }
-      break
     }
     for route in contract.routeClasses where drop(route.id.rawValue, then: UInt8(ascii: "-")) { break }
     // A kebab-case id is ASCII letters and digits in words between single `-`s.
@@ -207,6 +280,7 @@ struct CaseBuilder {
       for carrier in route.carriers { addRouteCases(route, carrier, build) }
     }
     addGeneralCases(build)
+    addWordRuleCases(build)
     addPrecedenceCases(build)
     addInvalidUTF8Cases(build)
   }
@@ -262,11 +336,15 @@ struct CaseBuilder {
     tail.scheme = "http"
     reject("\(base)-http", build, tail.rendered, .schemeNotAllowed)
     tail = canonical
-    tail.query.append("utm_source=newsletter")
-    reject("\(base)-extra-field", build, tail.rendered, .extraField, "utm_source")
+    tail.query.append("\(extraKey)=newsletter")
+    reject("\(base)-extra-field", build, tail.rendered, .extraField, extraKey)
     tail = canonical
-    tail.query += ["utm_source=a", "utm_source=b"]
+    tail.query += ["\(extraKey)=a", "\(extraKey)=b"]
     reject("\(base)-duplicate-extra-field", build, tail.rendered, .duplicateField)
+    // Keys compare exactly: a key and the same key in capitals are two keys, not a duplicate.
+    tail = canonical
+    tail.query += ["\(extraKey)=a", "\(extraKey.uppercased())=b"]
+    reject("\(base)-extra-field-case-pair", build, tail.rendered, .extraField, extraKey)
     for (index, key) in forbiddenSamples.enumerated() {
       tail = canonical
       tail.query.append("\(key)=\(forbiddenValues[index % forbiddenValues.count])")
@@ -363,18 +441,19 @@ struct CaseBuilder {
       link = canonical
       link.path = PathSegment.render(truncated) { values[$0.name] ?? "" }
       reject("\(base)-prefix-\(count)", build, link.rendered, .missingField, missing.name)
-      link.query.append("utm_source=newsletter")
+      link.query.append("\(extraKey)=newsletter")
       reject("\(base)-prefix-\(count)-with-extra", build, link.rendered, .missingField, missing.name)
     }
 
     // The link limit's boundary: padding in an undeclared field, so the oversized link would
     // otherwise be an extra field.
     link = canonical
-    link.query.append("pad=")
+    let pad = Self.undeclared(["pad"], contract)
+    link.query.append(pad + "=")
     let room = contract.maximumLinkBytes - link.rendered.utf8.count
     if room > 0 {
-      link.query[link.query.count - 1] = "pad=" + String(repeating: "x", count: room)
-      reject("\(base)-length-at-limit", build, link.rendered, .extraField, "pad")
+      link.query[link.query.count - 1] = pad + "=" + String(repeating: "x", count: room)
+      reject("\(base)-length-at-limit", build, link.rendered, .extraField, pad)
       link.query[link.query.count - 1] += "x"
       reject("\(base)-length-over-limit", build, link.rendered, .oversized)
     }
@@ -400,6 +479,7 @@ struct CaseBuilder {
   ) {
     let alternatives = route.query.fields
     guard let first = alternatives.first else { return }
+    let names = Set(route.fields.map(\.name))
     var link = canonical
     link.query = []
     reject("\(base)-query-absent", build, link.rendered, .missingField, first.name)
@@ -407,38 +487,46 @@ struct CaseBuilder {
     reject("\(base)-query-empty", build, link.rendered, .malformedURL)
     link = canonical
     link.query.append(link.query[0])
-    reject("\(base)-\(first.name)-twice", build, link.rendered, .duplicateField)
-    link = canonical
-    link.query[0] = first.name.uppercased() + "=" + contract.sample(first)
-    reject("\(base)-\(first.name)-key-uppercase", build, link.rendered, .missingField, first.name)
+    rejectField(base, route, first, "twice", build, link.rendered, .duplicateField)
+    // Keys compare exactly: the name in capitals is another key, an undeclared one.
+    let upper = first.name.uppercased()
+    if upper != first.name, !names.contains(upper) {
+      link = canonical
+      link.query[0] = upper + "=" + contract.sample(first)
+      rejectField(base, route, first, "key-uppercase", build, link.rendered, .missingField, first.name)
+      link = canonical
+      link.query.append(upper + "=" + contract.sample(first))
+      rejectField(base, route, first, "key-case-pair", build, link.rendered, .extraField, upper)
+    }
     link = canonical
     link.query = [first.name]
-    reject("\(base)-\(first.name)-no-equals", build, link.rendered, .invalidValue, first.name)
+    rejectField(base, route, first, "no-equals", build, link.rendered, .invalidValue, first.name)
     link = canonical
     link.query[0] += "=more"
-    reject("\(base)-\(first.name)-second-equals", build, link.rendered, .invalidValue, first.name)
+    rejectField(base, route, first, "second-equals", build, link.rendered, .invalidValue, first.name)
 
     for (index, later) in alternatives.enumerated().dropFirst() {
       let laterPair = "\(later.name)=\(contract.sample(later))"
       link = canonical
       link.query.append(laterPair)
-      reject("\(base)-\(first.name)-and-\(later.name)", build, link.rendered, .extraField, later.name)
+      rejectField(base, route, first, "and-\(slug(later, of: route))", build, link.rendered, .extraField, later.name)
       link = canonical
       link.query.insert(laterPair, at: 0)
-      reject("\(base)-\(later.name)-and-\(first.name)", build, link.rendered, .extraField, later.name)
+      rejectField(base, route, later, "and-\(slug(first, of: route))", build, link.rendered, .extraField, later.name)
       link = canonical
       link.query = [laterPair]
       let values = [later.name: contract.sample(later)]
-      add("\(base)-\(later.name)-\(index)-alone", build, link.rendered, .recognized(route.id, fields: values))
+      addField(base, route, later, "\(index)-alone", build, link.rendered, .recognized(route.id, fields: values))
       for (variant, value) in invalidValues(later) {
         link.query = ["\(later.name)=\(value)"]
-        reject("\(base)-\(later.name)-\(variant)", build, link.rendered, .invalidValue, later.name)
+        rejectField(base, route, later, variant, build, link.rendered, .invalidValue, later.name)
       }
       if case .enumeration(let allowed) = later.format {
-        for value in allowed.dropFirst() {
+        for (value, part) in zip(allowed, Self.idParts(allowed, prefixFree: false)).dropFirst() {
           link.query = ["\(later.name)=\(value)"]
-          add(
-            "\(base)-\(later.name)-\(value)", build, link.rendered, .recognized(route.id, fields: [later.name: value]))
+          addField(
+            base, route, later, "value-\(part)", build, link.rendered,
+            .recognized(route.id, fields: [later.name: value]), fault: "listed-value")
         }
       }
     }
@@ -458,15 +546,14 @@ struct CaseBuilder {
         let link = parts(route, carrier, build, values: changed)
         let reason: RejectionReason =
           value.isEmpty && route.query.fields.first != field ? .unknownRoute : .invalidValue
-        reject(
-          "\(base)-\(field.name)-\(variant)", build, link.rendered, reason,
-          reason == .invalidValue ? field.name : nil)
+        rejectField(
+          base, route, field, variant, build, link.rendered, reason, reason == .invalidValue ? field.name : nil)
       }
       for (variant, value) in boundaryValues(field) {
         var changed = values
         changed[field.name] = value
         let link = parts(route, carrier, build, values: changed)
-        add("\(base)-\(field.name)-\(variant)", build, link.rendered, .recognized(route.id, fields: changed))
+        addField(base, route, field, variant, build, link.rendered, .recognized(route.id, fields: changed))
       }
       var encoded = values
       let value = values[field.name] ?? ""
@@ -474,9 +561,9 @@ struct CaseBuilder {
         String(value.prefix(value.count - 1)) + "%"
         + String(
           value.unicodeScalars.last.map { String($0.value, radix: 16, uppercase: true) } ?? "41")
-      reject(
-        "\(base)-\(field.name)-percent-encoded", build,
-        parts(route, carrier, build, values: encoded).rendered, .malformedEncoding)
+      rejectField(
+        base, route, field, "percent-encoded", build, parts(route, carrier, build, values: encoded).rendered,
+        .malformedEncoding)
     }
     // Two invalid fields: the first in path-then-query order is named.
     if fields.count >= 2 {
@@ -488,7 +575,13 @@ struct CaseBuilder {
     }
   }
 
+  /// Values of each kind the field's format refuses, by the variant they name; a variant the
+  /// format happens to admit (a prefix of digits in capitals) is left out.
   func invalidValues(_ field: Field) -> [(String, String)] {
+    allInvalidValues(field).filter { !field.format.admits($0.1) }
+  }
+
+  private func allInvalidValues(_ field: Field) -> [(String, String)] {
     let reserved = contract.reservedBodyPrefix
     switch field.format {
     case .reference(let prefix, let bodyLength):
@@ -525,21 +618,19 @@ struct CaseBuilder {
         ("empty", ""),
       ]
     case .enumeration(let values):
-      return [
-        ("not-listed", "not_listed"),
-        ("uppercase", values[0].uppercased()),
-        ("empty", ""),
-      ]
+      var unlisted = "not_listed"
+      while values.contains(unlisted) { unlisted += "_" }
+      let uppercase = values.lazy.map { $0.uppercased() }.first { !values.contains($0) }
+      return [("not-listed", unlisted)] + (uppercase.map { [("uppercase", $0)] } ?? []) + [("empty", "")]
     }
   }
 
   func boundaryValues(_ field: Field) -> [(String, String)] {
     switch field.format {
     case .reference(_, let length), .base64url(let length):
-      [
-        ("length-\(length.lowerBound)", contract.sample(field, length: length.lowerBound)),
-        ("length-\(length.upperBound)", contract.sample(field, length: length.upperBound)),
-      ]
+      Set([length.lowerBound, length.upperBound]).sorted().map { (length: Int) in
+        ("length-\(length)", contract.sample(field, length: length))
+      }
     case .enumeration: []
     }
   }
@@ -574,43 +665,56 @@ struct CaseBuilder {
 
   let forbiddenValues = ["hunter2", "eyJhbGciOiJub25lIn0", "4111111111111111", "51.5072"]
 
+  /// Cases about a whole link, each made from the build's own host and the path of its home
+  /// route's canonical link.
   mutating func addGeneralCases(_ build: Build) {
-    let start = "https://\(build.webHost)/start"
+    let host = build.webHost
+    let path =
+      home.map { route in
+        let values = validValues(route)
+        return PathSegment.render(route.httpsPath ?? []) { values[$0.name] ?? "" }
+      } ?? "/" + unusedLiteral
+    let start = "https://\(host)\(path)"
+    let name =
+      contract.routeClasses.lazy.compactMap(\.customSchemeName).first
+      ?? String(path.dropFirst().prefix { $0 != "/" })
+    var spaced = path
+    spaced.insert(" ", at: spaced.index(spaced.startIndex, offsetBy: min(3, spaced.count)))
     reject("empty", build, "", .malformedURL)
-    reject("no-scheme", build, "\(build.webHost)/start", .malformedURL)
-    reject("single-slash", build, "https:/\(build.webHost)/start", .malformedURL)
+    reject("no-scheme", build, "\(host)\(path)", .malformedURL)
+    reject("single-slash", build, "https:/\(host)\(path)", .malformedURL)
     reject("scheme-only", build, "https:", .malformedURL)
-    reject("scheme-digit-first", build, "1https://\(build.webHost)/start", .malformedURL)
-    reject("space", build, "https://\(build.webHost)/st art", .malformedURL)
+    reject("scheme-digit-first", build, "1https://\(host)\(path)", .malformedURL)
+    reject("space", build, "https://\(host)\(spaced)", .malformedURL)
     reject("leading-space", build, " " + start, .malformedURL)
     reject("trailing-newline", build, start + "\n", .malformedURL)
     reject("tab", build, start + "\t", .malformedURL)
     reject("nul", build, start + "\u{0}", .malformedURL)
     reject("delete", build, start + "\u{7F}", .malformedURL)
-    reject("backslash", build, "https://\(build.webHost)\\start", .malformedURL)
-    reject("non-ascii", build, "https://\(build.webHost)/st\u{E4}rt", .malformedURL)
-    reject("non-ascii-host", build, "https://l\u{131}nks.example.com/start", .malformedURL)
-    reject("double-ampersand", build, "https://\(build.webHost)/start?a=1&&b=2", .malformedURL)
-    reject("query-only-ampersand", build, "https://\(build.webHost)/start?&", .malformedURL)
-    reject("empty-query-with-fragment", build, "https://\(build.webHost)/start?#top", .malformedURL)
-    reject("percent-in-host", build, "https://links%2Eexample.com/start", .malformedEncoding)
+    reject("backslash", build, "https://\(host)\\\(path.dropFirst())", .malformedURL)
+    reject("non-ascii", build, "https://\(host)\(Self.accented(path))", .malformedURL)
+    reject("non-ascii-host", build, "https://\(Self.homograph(host))\(path)", .malformedURL)
+    reject("double-ampersand", build, start + "?a=1&&b=2", .malformedURL)
+    reject("query-only-ampersand", build, start + "?&", .malformedURL)
+    reject("empty-query-with-fragment", build, start + "?#top", .malformedURL)
+    reject("percent-in-host", build, "https://\(Self.encodedDot(host))\(path)", .malformedEncoding)
     reject("percent-in-fragment", build, start + "#%41", .malformedEncoding)
     reject("lone-percent", build, start + "?a=%", .malformedEncoding)
-    reject("ftp", build, "ftp://\(build.webHost)/start", .schemeNotAllowed)
-    reject("javascript", build, "javascript://\(build.webHost)/start", .schemeNotAllowed)
-    reject("scheme-prefix", build, "\(build.customScheme)x://start", .schemeNotAllowed)
-    reject("userinfo-empty", build, "https://@\(build.webHost)/start", .userinfoPresent)
-    reject("userinfo-with-password", build, "https://a:b@\(build.webHost)/start", .userinfoPresent)
-    reject("ipv6-literal", build, "https://[2001:db8::1]/start", .hostNotConfigured)
-    reject("ipv6-literal-port", build, "https://[2001:db8::1]:443/start", .portPresent)
-    reject("empty-host", build, "https:///start", .hostNotConfigured)
-    reject("subdomain", build, "https://www.\(build.webHost)/start", .hostNotConfigured)
-    reject("suffix-host", build, "https://\(build.webHost).evil.example/start", .hostNotConfigured)
+    reject("ftp", build, "ftp://\(host)\(path)", .schemeNotAllowed)
+    reject("javascript", build, "javascript://\(host)\(path)", .schemeNotAllowed)
+    reject("scheme-prefix", build, "\(build.customScheme)x://\(name)", .schemeNotAllowed)
+    reject("userinfo-empty", build, "https://@\(host)\(path)", .userinfoPresent)
+    reject("userinfo-with-password", build, "https://a:b@\(host)\(path)", .userinfoPresent)
+    reject("ipv6-literal", build, "https://[2001:db8::1]\(path)", .hostNotConfigured)
+    reject("ipv6-literal-port", build, "https://[2001:db8::1]:443\(path)", .portPresent)
+    reject("empty-host", build, "https://\(path)", .hostNotConfigured)
+    reject("subdomain", build, "https://www.\(host)\(path)", .hostNotConfigured)
+    reject("suffix-host", build, "https://\(host).evil.example\(path)", .hostNotConfigured)
     reject("empty-fragment", build, start + "#", .fragmentPresent)
     reject("fragment-with-query-after", build, start + "#a?b=1", .fragmentPresent)
-    reject("no-path", build, "https://\(build.webHost)", .unknownRoute)
-    reject("no-path-with-query", build, "https://\(build.webHost)?utm_source=x", .unknownRoute)
-    reject("root", build, "https://\(build.webHost)/", .unknownRoute)
+    reject("no-path", build, "https://\(host)", .unknownRoute)
+    reject("no-path-with-query", build, "https://\(host)?\(extraKey)=x", .unknownRoute)
+    reject("root", build, "https://\(host)/", .unknownRoute)
     addStructureCases(build)
   }
 
@@ -672,8 +776,60 @@ struct CaseBuilder {
     return nil
   }
 
-  /// A first path segment that no route class starts with.
-  var unusedLiteral: String { contract.unusedFirstSegment(among: ["cart", "help", "not-a-route"]) }
+  /// A first path segment beside the contract's own that no route class starts with: one of its
+  /// first literals without its last character (`orders` -> `order`), else one made from all.
+  var unusedLiteral: String {
+    let literals = contract.routeClasses.compactMap { route -> String? in
+      if case .literal(let text) = route.httpsPath?.first, text.count > 1 { return String(text.dropLast()) }
+      return nil
+    }
+    return contract.unusedFirstSegment(among: literals)
+  }
+
+  /// Look-alikes of ASCII letters from other scripts, for homographs of a host.
+  static let lookAlikes: [Character: Character] = [
+    "a": "\u{430}", "c": "\u{441}", "e": "\u{435}", "i": "\u{131}", "j": "\u{458}", "o": "\u{43E}",
+    "p": "\u{440}", "s": "\u{455}", "x": "\u{445}", "y": "\u{443}",
+  ]
+
+  /// `host` with its first letter that has a look-alike in another script replaced by it
+  /// (`links.example.com` -> `lınks.example.com`); else its first letter in full width.
+  static func homograph(_ host: String) -> String {
+    var letters = Array(host)
+    if let index = letters.firstIndex(where: { lookAlikes[$0] != nil }) {
+      letters[index] = lookAlikes[letters[index]]!
+    } else if let index = letters.firstIndex(where: { $0.isASCII && $0.isLetter }),
+      let scalar = letters[index].lowercased().unicodeScalars.first,
+      let wide = Unicode.Scalar(scalar.value - 0x61 + 0xFF41)
+    {
+      letters[index] = Character(wide)
+    } else {
+      letters.insert("\u{131}", at: 0)
+    }
+    return String(letters)
+  }
+
+  /// `path` with its first vowel given a diaeresis (`/start` -> `/stärt`), else with `ä` after
+  /// its first `/`.
+  static func accented(_ path: String) -> String {
+    let marked: [Character: Character] = [
+      "a": "\u{E4}", "e": "\u{EB}", "i": "\u{EF}", "o": "\u{F6}", "u": "\u{FC}", "y": "\u{FF}",
+    ]
+    var letters = Array(path)
+    if let index = letters.firstIndex(where: { marked[$0] != nil }) {
+      letters[index] = marked[letters[index]]!
+    } else {
+      letters.insert("\u{E4}", at: min(1, letters.count))
+    }
+    return String(letters)
+  }
+
+  /// `host` with its first dot percent-encoded (`%2E`), else its first character.
+  static func encodedDot(_ host: String) -> String {
+    if let dot = host.firstIndex(of: ".") { return host[..<dot] + "%2E" + host[host.index(after: dot)...] }
+    guard let first = host.unicodeScalars.first, first.isASCII else { return "%41" + host }
+    return "%" + String(first.value, radix: 16, uppercase: true) + host.dropFirst()
+  }
 
   /// How the https routes see concrete path segments, by literals and length only, as the
   /// contract's rules say: the route they match, or the first route they are a proper prefix of
@@ -714,6 +870,9 @@ struct CaseBuilder {
     let canonical = parts(route, .https, build, values: values)
     typealias Fault = (RejectionReason, String?, (inout LinkParts) -> Void)
     let padding = String(repeating: "x", count: contract.maximumLinkBytes + 76)
+    let forbidden = contract.forbiddenKeys.words.first ?? ""
+    let repeated = Self.undeclared(["ref"], contract)
+    let extraKey = extraKey
     let faults: [Fault] = [
       (.oversized, nil, { $0.suffix += padding }),
       (.malformedURL, nil, { $0.suffix += " " }),
@@ -723,13 +882,13 @@ struct CaseBuilder {
       (.portPresent, nil, { $0.port = "443" }),
       (.hostNotConfigured, nil, { $0.host = other.webHost }),
       (.fragmentPresent, nil, { $0.fragment = "top" }),
-      (.forbiddenField, nil, { $0.query.append("password=hunter2") }),
-      (.duplicateField, nil, { $0.query += ["ref=a", "ref=b"] }),
+      (.forbiddenField, nil, { $0.query.append("\(forbidden)=hunter2") }),
+      (.duplicateField, nil, { $0.query += ["\(repeated)=a", "\(repeated)=b"] }),
       (.unknownRoute, nil, { $0.path = "/unknown" }),
       (.missingField, missing, { $0.path = "/" + literal }),
-      (.extraField, "utm_source", { $0.query.append("utm_source=newsletter") }),
+      (.extraField, extraKey, { $0.query.append("\(extraKey)=newsletter") }),
       (.invalidValue, field.name, { $0.path = "/\(literal)/nonsense" }),
-    ]
+    ].filter { $0.0 != .forbiddenField || !forbidden.isEmpty }
     for (i, first) in faults.enumerated() {
       for second in faults[(i + 1)...] {
         // Faults that rewrite the same part would erase one another.

@@ -9,26 +9,41 @@ import LinkContract
 import LinkParser
 
 let contract = Contract.customerApp
-let production = contract.build(named: "production")!
+let build = contract.builds[0]
 let table = ConformanceTable(contract: contract)
-let conformanceInputs = table.links.filter { $0.build == "production" }.map(\.input)
+let conformanceInputs = table.links.filter { $0.build == build.name }.map(\.input)
 
-/// Realistic traffic: mostly canonical links, with the usual tracking parameters and typos.
+/// Realistic traffic, made from the contract's route classes: mostly canonical links with
+/// their references varied, with the usual tracking parameters and typos.
 func realisticLinks(count: Int) -> [String] {
   var generator = SplitMix(seed: 20_261_201)
-  let host = production.webHost
+  let routes = contract.routeClasses.filter { !$0.carriers.isEmpty }
   var links: [String] = []
   for index in 0..<count {
-    let body = String(format: "0000%012d", index % 1_000_000)
+    let route = routes[Int(generator.next() % UInt64(routes.count))]
+    let value = { (field: Field) -> String in
+      switch field.format {
+      case .reference(let prefix, let length):
+        var body = contract.reservedBodyPrefix + String(format: "%012d", index % 1_000_000)
+        while body.count < length.lowerBound { body += "0" }
+        return prefix + body.prefix(length.upperBound)
+      case .base64url(let length):
+        var code = String(format: "%012d", index % 1_000_000)
+        while code.count < length.lowerBound { code += code }
+        return String(code.prefix(length.upperBound))
+      case .enumeration(let values): return values[index % values.count]
+      }
+    }
+    let query = route.query.fields.first.map { "?\($0.name)=\(value($0))" } ?? ""
+    guard let path = route.httpsPath else {
+      links.append("\(build.customScheme)://\(route.customSchemeName ?? "")\(query)")
+      continue
+    }
+    let link = "https://\(build.webHost)\(PathSegment.render(path, value: value))\(query)"
     switch generator.next() % 10 {
-    case 0, 1, 2: links.append("https://\(host)/business/bz_\(body)")
-    case 3: links.append("https://\(host)/checkout/ca_\(body)")
-    case 4: links.append("https://\(host)/orders/or_\(body)")
-    case 5: links.append("https://\(host)/start")
-    case 6: links.append("https://\(host)/business/bz_\(body)?utm_source=newsletter&utm_medium=email")
-    case 7: links.append("https://\(host)/business/bz_\(body)/category/ct_\(body)/product/pr_\(body)")
-    case 8: links.append("\(production.customScheme)://oauth-complete?code=\(body)\(body)\(body)")
-    default: links.append("https://www.\(host)/business/bz_\(body)#reviews")
+    case 0, 1: links.append(link + (query.isEmpty ? "?" : "&") + "utm_source=newsletter&utm_medium=email")
+    case 2: links.append(link.replacing("https://", with: "https://www.", maxReplacements: 1) + "#reviews")
+    default: links.append(link)
     }
   }
   return links
@@ -51,9 +66,28 @@ struct SplitMix {
 struct URLComponentsClassifier {
   let build: Build
   let maximumLinkBytes: Int
-  let forbidden: Set<String> = [
-    "password", "token", "access_token", "session", "card", "cvv", "email", "phone", "lat", "lng",
-  ]
+  let routes: [RouteClass]
+  /// The listed words, compared with whole keys only.
+  let forbidden: Set<String>
+
+  init(contract: Contract, build: Build) {
+    self.build = build
+    maximumLinkBytes = contract.maximumLinkBytes
+    routes = contract.routeClasses
+    forbidden = Set(contract.forbiddenKeys.words)
+  }
+
+  func admits(_ format: FieldFormat, _ value: String) -> Bool {
+    switch format {
+    case .reference(let prefix, let length):
+      value.hasPrefix(prefix) && length.contains(value.count - prefix.count)
+        && value.dropFirst(prefix.count).allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+    case .base64url(let length):
+      length.contains(value.count)
+        && value.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
+    case .enumeration(let values): values.contains(value)
+    }
+  }
 
   func classify(_ link: String) -> String {
     if link.utf8.count > maximumLinkBytes { return "oversized" }
@@ -74,29 +108,29 @@ struct URLComponentsClassifier {
       https
       ? components.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
       : [components.host ?? ""]
-    func reference(_ value: String, _ prefix: String) -> Bool {
-      value.hasPrefix(prefix) && (12...32).contains(value.count - prefix.count)
-        && value.dropFirst(prefix.count).allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
-    }
-    switch (https, segments.count, segments.first ?? "") {
-    case (_, 1, "start"): return items.isEmpty ? "start" : "extra-field"
-    case (true, 2, "business"):
-      return !items.isEmpty ? "extra-field" : reference(segments[1], "bz_") ? "business" : "invalid-value"
-    case (true, 2, "checkout"):
-      return !items.isEmpty ? "extra-field" : reference(segments[1], "ca_") ? "checkout" : "invalid-value"
-    case (true, 2, "orders"):
-      return !items.isEmpty ? "extra-field" : reference(segments[1], "or_") ? "order" : "invalid-value"
-    case (true, 6, "business") where segments[2] == "category" && segments[4] == "product":
-      return !items.isEmpty
-        ? "extra-field"
-        : reference(segments[1], "bz_") && reference(segments[3], "ct_") && reference(segments[5], "pr_")
-          ? "product" : "invalid-value"
-    case (false, 1, "oauth-complete"):
+    for route in routes {
+      var valid = true
+      if https {
+        guard let path = route.httpsPath, path.count == segments.count else { continue }
+        let literals = zip(path, segments).allSatisfy { pattern, segment in
+          if case .literal(let text) = pattern { return text == segment }
+          return true
+        }
+        guard literals else { continue }
+        for case (.field(let field), let segment) in zip(path, segments) where !admits(field.format, segment) {
+          valid = false
+        }
+      } else {
+        guard route.customSchemeName == segments[0] else { continue }
+      }
+      guard let first = route.query.fields.first else {
+        return !items.isEmpty ? "extra-field" : valid ? route.id.rawValue : "invalid-value"
+      }
       guard let item = items.first else { return "missing-field" }
-      return items.count == 1 && item.name == "code" && (32...128).contains(item.value?.count ?? 0)
-        ? "oauth-complete" : "invalid-value"
-    default: return "unknown-route"
+      return items.count == 1 && item.name == first.name && admits(first.format, item.value ?? "") && valid
+        ? route.id.rawValue : "invalid-value"
     }
+    return "unknown-route"
   }
 }
 
@@ -129,8 +163,8 @@ func compare(_ links: [String], rounds: Int = 15, ours: (String) -> Int, theirs:
   return best
 }
 
-let parser = LinkParser(contract: contract, build: production)
-let baseline = URLComponentsClassifier(build: production, maximumLinkBytes: contract.maximumLinkBytes)
+let parser = LinkParser(contract: contract, build: build)
+let baseline = URLComponentsClassifier(contract: contract, build: build)
 let streams: [(String, [String])] = [
   (
     "conformance table (\(conformanceInputs.count) inputs, x20)",

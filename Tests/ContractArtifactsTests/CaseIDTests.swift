@@ -1,4 +1,5 @@
 import DesignFixture
+import LinkContract
 import Testing
 
 @testable import ContractArtifacts
@@ -29,5 +30,38 @@ import Testing
       #expect(
         CaseBuilder.kebab(text) == CaseBuilder.kebabByCharacters(text), "round \(round): \(text.debugDescription)")
     }
+  }
+}
+
+/// The parts of ids made from an adopter's names, and the adversarial hosts made from its own.
+@Suite struct AdopterIDPartTests {
+  @Test(
+    "Names become kebab-case id parts, or positions where two would read alike",
+    arguments: [
+      (["port", "outcome"], true, ["port", "outcome"]),
+      (["user_id", "user-id"], true, ["1", "2"]),
+      (["userId", "user_id"], true, ["userid", "user-id"]),
+      (["Port", "port"], false, ["1", "2"]),
+      (["x", "x-body"], true, ["1", "2"]),
+      (["x", "x-body"], false, ["x", "x-body"]),
+      (["_", "a"], true, ["1", "2"]),
+    ])
+  func idParts(_ names: [String], _ prefixFree: Bool, _ expected: [String]) {
+    #expect(CaseBuilder.idParts(names, prefixFree: prefixFree) == expected)
+  }
+
+  static let hosts = (Contract.ferry.builds + Contract.design.builds).map(\.webHost)
+
+  @Test("A homograph of a host differs from it in one letter, which is not ASCII", arguments: hosts)
+  func homograph(_ host: String) {
+    let look = Array(CaseBuilder.homograph(host))
+    let differing = zip(look, Array(host)).filter { $0 != $1 }
+    #expect(look.count == host.count && differing.count == 1 && differing.allSatisfy { !$0.0.isASCII })
+  }
+
+  @Test("A host with an encoded dot decodes to the host", arguments: hosts)
+  func encodedDot(_ host: String) {
+    let encoded = CaseBuilder.encodedDot(host)
+    #expect(encoded != host && encoded.replacing("%2E", with: ".") == host)
   }
 }

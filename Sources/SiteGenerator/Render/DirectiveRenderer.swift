@@ -243,8 +243,9 @@ struct DirectiveRenderer {
       pick("https-extra-field")
     }
     if let field = route.fields.first, let carrier = route.carriers.first {
-      pick("\(carrier.rawValue)-\(field.name)-wrong-prefix")
-      if chosen.last?.id.hasSuffix("wrong-prefix") != true { pick("\(carrier.rawValue)-\(field.name)-empty") }
+      let part = ConformanceTable.idPart(of: field, in: route)
+      pick("\(carrier.rawValue)-\(part)-wrong-prefix")
+      if chosen.last?.id.hasSuffix("wrong-prefix") != true { pick("\(carrier.rawValue)-\(part)-empty") }
     }
     guard !chosen.isEmpty else { return }
     examplesTable(element, caption: "\(route.title): examples on \(build.name), checked by the parser's tests", chosen)

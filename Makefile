@@ -4,7 +4,7 @@ PACKAGES := libcmark-dev libxml2-dev libcurl4-openssl-dev pkg-config nodejs
 TOOL := .build/debug/linkcontract
 RELEASE_TOOL := .build/release/linkcontract
 
-.PHONY: all deps tool release release-flags site generate check test lint format bench bench-hostile fuzz validate-site preview clean contract-edit-check release-check example api-docs
+.PHONY: all deps tool release release-flags site generate check test lint format bench bench-hostile fuzz validate-site preview clean contract-edit-check release-check example api-docs init-check
 
 all: site
 
@@ -92,6 +92,10 @@ example:
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Examples/StoreApp/Package.swift \
 	  Examples/StoreApp/Sources Examples/StoreApp/Tests
+
+## init-check: `linkcontract init` of a new app in a temporary folder (against this checkout, by path), then its own make site, test and check; a second init refused; its output names its own tool
+init-check:
+	scripts/test_init.sh
 
 ## contract-edit-check: in a temporary clone, edit only the contract values (routes, a format, a host cutover, a scheme, a third build; the Store's host), then make site, test, check and diff
 contract-edit-check:

@@ -113,19 +113,21 @@ extension JSON {
 }
 
 /// Compares two association trees, each a map from a path relative to the `association`
-/// folder (`<build>/.well-known/...`, `<build>/native/...`) to the file's bytes.
+/// folder (`<build>/.well-known/...`, `<build>/native/...`) to the file's bytes. A cutover
+/// plan's commands are `tool`'s.
 public func diffAssociationTrees(
-  old: [String: [UInt8]], new: [String: [UInt8]], contract: Contract, probes: [String] = []
+  old: [String: [UInt8]], new: [String: [UInt8]], contract: Contract, probes: [String] = [],
+  tool: ToolName = .linkcontract
 ) -> AssociationDiff {
   if old["contract.json"] != nil || new["contract.json"] != nil {
-    return diffReleases(old: old, new: new, contract: contract, probes: probes)
+    return diffReleases(old: old, new: new, contract: contract, probes: probes, tool: tool)
   }
   var changes: [AssociationChange] = []
   var cutovers: [Cutover] = []
   for path in Set(old.keys).union(new.keys).sorted() {
     switch (old[path], new[path]) {
     case (let before?, let after?):
-      let diff = diffAssociationFile(path, old: before, new: after, contract: contract, probes: probes)
+      let diff = diffAssociationFile(path, old: before, new: after, contract: contract, probes: probes, tool: tool)
       changes += diff.changes
       cutovers += diff.cutovers
     case (nil, _?):
@@ -146,16 +148,16 @@ public func diffAssociationTrees(
 ///
 /// Comparing the claims of two `apple-app-site-association` files spends one
 /// `AASAMatchBudget` (its standard steps, and `deadline`): once it runs out, the links left are
-/// not compared and a `claims-unchecked` change says so.
+/// not compared and a `claims-unchecked` change says so. A cutover plan's commands are `tool`'s.
 public func diffAssociationFile(
   _ path: String, old: [UInt8], new: [UInt8], contract: Contract, probes: [String] = [],
-  kind: AssociationKind? = nil, deadline: ContinuousClock.Instant? = nil
+  kind: AssociationKind? = nil, deadline: ContinuousClock.Instant? = nil, tool: ToolName = .linkcontract
 ) -> AssociationDiff {
   guard old != new else { return AssociationDiff(changes: []) }
   let name = path.split(separator: "/").last.map(String.init) ?? path
   let kind = kind ?? AssociationKind(fileName: name)
   if kind == nil, ComparedFile(name: name, old: old, new: new) == .contractDocument {
-    return diffContractDocuments(path, old: old, new: new, contract: contract)
+    return diffContractDocuments(path, old: old, new: new, contract: contract, tool: tool)
   }
   var changes: [AssociationChange]
   switch kind {
@@ -218,17 +220,19 @@ public enum ComparedFile: Sendable, Hashable {
 
 /// Two `contract.json` documents compared alone, whatever their names: each changed build value
 /// with its cutover plan, as the diff of two `Site/` trees gives them, and the other lines that
-/// differ. `path` names the file in the changes.
-public func diffContractFiles(_ path: String, old: [UInt8], new: [UInt8], contract: Contract) -> AssociationDiff {
+/// differ. `path` names the file in the changes; the plans' commands are `tool`'s.
+public func diffContractFiles(
+  _ path: String, old: [UInt8], new: [UInt8], contract: Contract, tool: ToolName = .linkcontract
+) -> AssociationDiff {
   guard old != new else { return AssociationDiff(changes: []) }
-  return diffContractDocuments(path, old: old, new: new, contract: contract)
+  return diffContractDocuments(path, old: old, new: new, contract: contract, tool: tool)
 }
 
 /// Two releases' `Site/` trees: their build values (`contract.json`), with a cutover plan for
 /// each that changed, and their association folders, less the snippet lines that only carry a
 /// changed value from its old form to its new one.
 private func diffReleases(
-  old: [String: [UInt8]], new: [String: [UInt8]], contract: Contract, probes: [String]
+  old: [String: [UInt8]], new: [String: [UInt8]], contract: Contract, probes: [String], tool: ToolName
 ) -> AssociationDiff {
   func association(_ tree: [String: [UInt8]]) -> [String: [UInt8]] {
     var files: [String: [UInt8]] = [:]
@@ -238,12 +242,12 @@ private func diffReleases(
   let values =
     switch (old["contract.json"], new["contract.json"]) {
     case (let before?, let after?) where before != after:
-      diffContractDocuments("contract.json", old: before, new: after, contract: contract)
+      diffContractDocuments("contract.json", old: before, new: after, contract: contract, tool: tool)
     default: AssociationDiff(changes: [])
     }
   let oldAssociation = association(old)
   let files = diffAssociationTrees(
-    old: oldAssociation, new: association(new), contract: contract, probes: probes)
+    old: oldAssociation, new: association(new), contract: contract, probes: probes, tool: tool)
   let carried = carrying(values.cutovers.map(\.change), in: files.changes) { file in
     Set(oldAssociation[file].map(fileLines) ?? [])
   }
@@ -253,7 +257,9 @@ private func diffReleases(
 
 /// Two `contract.json` documents: each changed build value with its plan, and the other
 /// lines that differ.
-private func diffContractDocuments(_ path: String, old: [UInt8], new: [UInt8], contract: Contract) -> AssociationDiff {
+private func diffContractDocuments(
+  _ path: String, old: [UInt8], new: [UInt8], contract: Contract, tool: ToolName
+) -> AssociationDiff {
   guard let before = contractBuilds(old), let after = contractBuilds(new) else {
     return AssociationDiff(changes: diffLines(path, old, new).map { located($0, contract) })
   }
@@ -270,14 +276,17 @@ private func diffContractDocuments(_ path: String, old: [UInt8], new: [UInt8], c
     record.build = change.build
     return record
   }
-  // The digest differs whenever anything does; it says nothing of its own.
-  let lines = diffLines(path, old, new).filter { !$0.detail.hasPrefix("\"digest\":") }
+  // The digest differs whenever anything does, and which tool wrote the file is no part of the
+  // contract: neither says anything of its own.
+  let lines = diffLines(path, old, new).filter {
+    !$0.detail.hasPrefix("\"digest\":") && !$0.detail.hasPrefix("\"generated\":")
+  }
   let carried = carrying(changed, in: lines) { _ in Set(fileLines(old)) }
   changes += lines.filter { !carried.contains($0) }
   if changes.isEmpty {
     changes.append(.init(file: path, kind: .formatting, detail: "bytes differ with the same meaning", triggers: []))
   }
-  return AssociationDiff(changes: changes, cutovers: changed.map { cutoverPlan($0, contract: contract) })
+  return AssociationDiff(changes: changes, cutovers: changed.map { cutoverPlan($0, contract: contract, tool: tool) })
 }
 
 /// The line changes of `changes` that only carry a changed value from its old form to its new

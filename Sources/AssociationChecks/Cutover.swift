@@ -131,8 +131,9 @@ public struct Cutover: Sendable, Hashable {
   public let steps: [CutoverStep]
 }
 
-/// The cutover plan for `change`, from the spots `contract` generates, in the order to ship.
-public func cutoverPlan(_ change: ValueChange, contract: Contract) -> Cutover {
+/// The cutover plan for `change`, from the spots `contract` generates, in the order to ship; its
+/// commands are `tool`'s.
+public func cutoverPlan(_ change: ValueChange, contract: Contract, tool: ToolName = .linkcontract) -> Cutover {
   let spots = contractSpots(contract).filter { $0.value == change.value }
   func written(_ spot: Spot, _ values: [String]) -> [String] { values.map(spot.form) }
   var steps: [CutoverStep] = []
@@ -144,7 +145,7 @@ public func cutoverPlan(_ change: ValueChange, contract: Contract) -> Cutover {
         CutoverStep(
           phase: .serveBoth, spot: nil, place: contract.checkout.webHost, key: "serve /.well-known/ on https://\(host)",
           before: [], after: wellKnownPaths.map { "https://\(host)\($0)" },
-          command: "linkcontract verify-host --build \(change.build)"))
+          command: tool.command("verify-host --build \(change.build)")))
     }
     for host in change.before {
       steps.append(
@@ -152,7 +153,7 @@ public func cutoverPlan(_ change: ValueChange, contract: Contract) -> Cutover {
           phase: .serveBoth, spot: nil, place: contract.checkout.webHost,
           key: "keep serving /.well-known/ on https://\(host)",
           before: wellKnownPaths.map { "https://\(host)\($0)" }, after: wellKnownPaths.map { "https://\(host)\($0)" },
-          command: "linkcontract verify-host --build \(change.build) --base-url https://\(host)"))
+          command: tool.command("verify-host --build \(change.build) --base-url https://\(host)")))
     }
   }
   for spot in served {
@@ -160,7 +161,7 @@ public func cutoverPlan(_ change: ValueChange, contract: Contract) -> Cutover {
       CutoverStep(
         phase: .serveBoth, spot: spot.id, place: spot.place, key: spot.key, before: written(spot, change.before),
         after: written(spot, both),
-        command: spot.reach == .webHost ? "linkcontract verify-host --build \(change.build)" : nil
+        command: spot.reach == .webHost ? tool.command("verify-host --build \(change.build)") : nil
       ))
   }
   for spot in spots where spot.reach == .binary {

@@ -19,16 +19,18 @@ public struct Artifact: Sendable, Hashable {
 
 /// Every generated file that is not a page of the site, derived from `contract`: the site's
 /// generated files, and the conformance table as a Swift source at `conformanceTests` (a path
-/// from the project's root) when the project's parser tests take it.
-public func contractArtifacts(_ contract: Contract, conformanceTests: String? = nil) -> [Artifact] {
+/// from the project's root) when the project's parser tests take it. Their headers name `tool`.
+public func contractArtifacts(
+  _ contract: Contract, conformanceTests: String? = nil, tool: ToolName = .linkcontract
+) -> [Artifact] {
   let table = ConformanceTable(contract: contract)
-  return (conformanceTests.map { [Artifact(path: $0, contents: table.swiftSource)] } ?? [])
-    + siteArtifacts(contract, table: table)
+  return (conformanceTests.map { [Artifact(path: $0, contents: table.swiftSource(tool: tool))] } ?? [])
+    + siteArtifacts(contract, table: table, tool: tool)
 }
 
 /// The generated files the site publishes (paths under `Site/`), without the test sources.
-public func siteArtifacts(_ contract: Contract) -> [Artifact] {
-  siteArtifacts(contract, table: ConformanceTable(contract: contract))
+public func siteArtifacts(_ contract: Contract, tool: ToolName = .linkcontract) -> [Artifact] {
+  siteArtifacts(contract, table: ConformanceTable(contract: contract), tool: tool)
 }
 
 /// The files of `artifacts` that the site publishes, by path relative to `Site/`.
@@ -41,11 +43,11 @@ public func publishedFiles(_ artifacts: [Artifact]) -> [String: String] {
 }
 
 /// `siteArtifacts(contract)`, from its conformance table made before.
-public func siteArtifacts(_ contract: Contract, table: ConformanceTable) -> [Artifact] {
+public func siteArtifacts(_ contract: Contract, table: ConformanceTable, tool: ToolName = .linkcontract) -> [Artifact] {
   [
-    Artifact(path: "Site/conformance.json", contents: table.json),
+    Artifact(path: "Site/conformance.json", contents: table.json(tool: tool)),
     Artifact(path: "Site/schema/conformance.schema.json", contents: conformanceSchema(contract).pretty),
-  ] + lifecycleArtifacts(contract) + associationArtifacts(contract) + releaseCheckSchemaArtifacts()
-    + contractDocumentArtifacts(contract)
+  ] + lifecycleArtifacts(contract, tool: tool) + associationArtifacts(contract, tool: tool)
+    + releaseCheckSchemaArtifacts() + contractDocumentArtifacts(contract, tool: tool)
     + ReportSchemas.artifacts()
 }

@@ -3,16 +3,16 @@ import LinkLifecycle
 
 /// The lifecycle scenario table as `Site/lifecycle.json`, with the handling sequence, the gate
 /// rules and the intent states the lifecycle page renders, and its JSON Schema.
-public func lifecycleArtifacts(_ contract: Contract) -> [Artifact] {
+public func lifecycleArtifacts(_ contract: Contract, tool: ToolName = .linkcontract) -> [Artifact] {
   let scenarios = Scenarios.all(contract)
   return [
-    Artifact(path: "Site/lifecycle.json", contents: LifecycleWriter.json(contract, scenarios)),
+    Artifact(path: "Site/lifecycle.json", contents: LifecycleWriter.json(contract, scenarios, tool: tool)),
     Artifact(path: "Site/schema/lifecycle.schema.json", contents: lifecycleSchema(contract).pretty),
   ]
 }
 
 enum LifecycleWriter {
-  static func json(_ contract: Contract, _ scenarios: [Scenario]) -> String {
+  static func json(_ contract: Contract, _ scenarios: [Scenario], tool: ToolName) -> String {
     let stages = contract.handlingSequence.map { stage in
       JSON.object([
         ("id", .string(stage.id.rawValue)), ("title", .string(stage.title)),
@@ -82,7 +82,7 @@ enum LifecycleWriter {
       ])
     }
     return JSON.object([
-      ("generated", .string("by `linkcontract generate` (make generate) from Sources/LinkLifecycle; do not edit")),
+      ("generated", .string(tool.byGenerate + " from the contract values and the link lifecycle; do not edit")),
       ("schemaVersion", .int(lifecycleSchemaVersion)),
       ("stages", .array(stages)),
       ("routeClasses", .array(routes)),

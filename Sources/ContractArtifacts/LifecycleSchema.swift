@@ -90,7 +90,7 @@ func lifecycleSchema(_ contract: Contract) -> JSON {
     )
   ])
   return Schema.document(
-    id: "lifecycle.schema.json", title: "linkcontract link lifecycle",
+    id: "lifecycle.schema.json", title: "link lifecycle",
     [
       ("generated", text),
       ("schemaVersion", .object([("const", .int(lifecycleSchemaVersion))])),

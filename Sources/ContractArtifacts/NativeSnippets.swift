@@ -65,9 +65,10 @@ func androidPathRules(_ contract: Contract) -> [(route: RouteClass, rule: Androi
 
 /// The native snippets of `build` that `contract` lists (`NativeSnippetKind` says what each
 /// is). Each one's first line is its place from `contractSpots(contract)`, so that the snippets
-/// and `linkcontract audit` agree by construction.
-public func nativeSnippets(_ contract: Contract, build: Build) -> [NativeSnippet] {
-  let writer = NativeSnippetWriter(contract: contract, build: build)
+/// and `audit` agree by construction; the second says that `tool` made it, and the commands are
+/// `tool`'s.
+public func nativeSnippets(_ contract: Contract, build: Build, tool: ToolName = .linkcontract) -> [NativeSnippet] {
+  let writer = NativeSnippetWriter(contract: contract, build: build, tool: tool)
   return NativeSnippetKind.allCases.filter(contract.nativeSnippets.contains).map { kind in
     switch kind {
     case .iosAssociatedDomains: writer.associatedDomains()
@@ -104,8 +105,9 @@ public func snippetFile(_ kind: NativeSnippetKind) -> String {
 struct NativeSnippetWriter {
   let contract: Contract
   let build: Build
+  let tool: ToolName
 
-  var notice: String { generatedNotice(build) }
+  var notice: String { generatedNotice(build, tool: tool) }
 
   /// The first two lines of a snippet, in its language's line comments.
   func head(_ name: String, _ open: String, _ close: String = "") -> String {
@@ -304,7 +306,7 @@ struct NativeSnippetWriter {
       contract.nativeSnippets.contains(.webHostSettings)
       ? ", instead of the \(host)'s AppAssociation settings (\(snippetFile(.webHostSettings)))" : ""
     var out =
-      "# Goes into the \(host)'s nginx configuration\(instead): checked by linkcontract verify-host.\n# \(notice)\n"
+      "# Goes into the \(host)'s nginx configuration\(instead): checked by \(tool.command("verify-host")).\n# \(notice)\n"
     out += "# Association files of build \(build.name) from a static server: inside the https `server` block of\n"
     out += "# \(build.webHost), whose root holds the generated .well-known/ folder. No redirect may answer them.\n"
     for path in wellKnownPaths {
@@ -346,7 +348,7 @@ struct NativeSnippetWriter {
 
         # 1. The host serves both files over https, status 200, no redirect, as application/json,
         #    meaning exactly what the contract says (exit 1 names each problem; see `verify-host --help`).
-        linkcontract verify-host --build \(build.name)
+        \(tool.command("verify-host --build \(build.name)"))
         # The raw answer for the release ticket.
         curl --silent --show-error --proto '=https' --max-redirs 0 --head "https://\(host)\(wellKnownPaths[0])"
 

@@ -80,7 +80,7 @@ public func verifyHostSchema() -> JSON {
     ("notes", Schema.array(Diagnostic.schema(ids: [.hostWarning, .hostHarmlessChange]))),
   ])
   return Schema.document(
-    id: "verify-host.schema.json", title: "linkcontract verify-host report",
+    id: "verify-host.schema.json", title: "verify-host report",
     [
       ("schemaVersion", Schema.version),
       ("build", Schema.type("string")),
@@ -116,7 +116,7 @@ public func auditSchema() -> JSON {
     ("values", Schema.array(value)),
   ])
   return Schema.document(
-    id: "audit.schema.json", title: "linkcontract audit report",
+    id: "audit.schema.json", title: "audit report",
     [
       ("schemaVersion", Schema.version),
       ("findings", Schema.array(finding)),

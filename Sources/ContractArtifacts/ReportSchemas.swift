@@ -151,7 +151,7 @@ public enum ReportSchemas {
 
   /// `linkcontract validate --format json`.
   public static let validate = document(
-    "validate-report.schema.json", "linkcontract validate report",
+    "validate-report.schema.json", "validate report",
     [
       ("schemaVersion", version(validateReportSchemaVersion)),
       (
@@ -173,7 +173,7 @@ public enum ReportSchemas {
 
   /// `linkcontract diff --format json`.
   public static let diff = document(
-    "diff-report.schema.json", "linkcontract diff report",
+    "diff-report.schema.json", "diff report",
     [
       ("schemaVersion", version(diffReportSchemaVersion)),
       (
@@ -225,7 +225,7 @@ public enum ReportSchemas {
 
   /// `linkcontract check --format json`.
   public static let check = document(
-    "check-report.schema.json", "linkcontract check report",
+    "check-report.schema.json", "check report",
     [
       ("schemaVersion", version),
       (

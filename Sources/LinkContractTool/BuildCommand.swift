@@ -10,10 +10,12 @@ import Synchronization
 /// The site's templates are linkcontract's built-in ones under the Templates folder's files,
 /// so the default folder may be absent (a folder given with `--templates` must exist); when
 /// `makesBuiltInTemplates` (linkcontract's own tool) and the folder is the project's
-/// `Templates/`, the folder the built-in templates are generated from, it is read alone.
+/// `Templates/`, the folder the built-in templates are generated from, it is read alone. Every
+/// generated file's header names `tool`.
 func siteBuild(
   root: String, contract: Contract, content: String? = nil, templates: String? = nil, output: String? = nil,
-  files: [Artifact]? = nil, makesBuiltInTemplates: Bool = false, maximumImageSize: Int? = nil
+  files: [Artifact]? = nil, makesBuiltInTemplates: Bool = false, maximumImageSize: Int? = nil,
+  tool: ToolName = .linkcontract
 ) throws -> SiteBuild {
   let base = root == "." ? "" : root + "/"
   let (contentGiven, templatesGiven) = (content != nil, templates != nil)
@@ -22,9 +24,9 @@ func siteBuild(
   let templates = templates ?? projectTemplates
   let output = output ?? base + "Site"
   if templatesGiven || makesBuiltInTemplates || FileManager.default.fileExists(atPath: templates) {
-    try requireFolder(templates, flag: "--templates", given: templatesGiven, what: "page template")
+    try requireFolder(templates, flag: "--templates", given: templatesGiven, what: "page template", tool: tool)
   }
-  try requireFolder(content, flag: "--content", given: contentGiven, what: "Markdown pages")
+  try requireFolder(content, flag: "--content", given: contentGiven, what: "Markdown pages", tool: tool)
   var build: SiteBuild
   if let files {
     build = SiteBuild(
@@ -34,7 +36,7 @@ func siteBuild(
     // The files follow from the contract compiled into this tool, which the build record
     // already identifies by the tool's version and binary. A record this tool saved means
     // that it checked the contract before that build.
-    let identity = "contract compiled into linkcontract \(version)"
+    let identity = "contract compiled into \(tool.name), linkcontract \(version)"
     // The record lies beside the folder a symbolic link names, as the build writes it.
     let written = (try? OutputClaim.resolve(output, sources: []).get().path) ?? output
     if !SiteBuild.recordVouches(output: written, toolVersion: version, identity: identity) {
@@ -46,11 +48,12 @@ func siteBuild(
     ) { table in
       let start = (ContinuousClock.now, threadProcessorTime())
       defer { if phaseTimer != nil { printTask("contract artifacts", since: start) } }
-      return publishedFiles(siteArtifacts(contract, table: table))
+      return publishedFiles(siteArtifacts(contract, table: table, tool: tool))
     }
   }
   if makesBuiltInTemplates, templates == projectTemplates { build.builtInTemplates = [:] }
   build.toolVersion = version
+  build.tool = tool
   if let maximumImageSize { build.maximumImageSize = maximumImageSize }
   build.phaseObserver = phaseTimer
   return build
@@ -107,31 +110,32 @@ private let processorTimeBefore = Mutex(Duration.zero)
 
 /// A usage error, naming the flag to give, when `path` is not a folder: run outside the
 /// repository root, the default `Content/` and `Templates/` are not there.
-private func requireFolder(_ path: String, flag: String, given: Bool, what: String) throws {
+private func requireFolder(_ path: String, flag: String, given: Bool, what: String, tool: ToolName) throws {
   var isDirectory: ObjCBool = false
   if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue { return }
   let here = FileManager.default.currentDirectoryPath
   throw UsageError(
     message: given
       ? "\(flag) '\(path)' is not a folder"
-      : "no folder '\(path)' with the \(what) in \(here): run linkcontract in the repository root, or give \(flag) DIR"
+      : "no folder '\(path)' with the \(what) in \(here): run \(tool.name) in the project's root, or give \(flag) DIR"
   )
 }
 
 /// `linkcontract build`: Content and Templates to Site.
 struct BuildCommand {
-  static let help = """
-    Usage: linkcontract build [--content DIR] [--templates DIR] [--output DIR] [--max-image-size BYTES]
+  static func help(_ tool: ToolName) -> String {
+    """
+    Usage: \(tool.name) build [--content DIR] [--templates DIR] [--output DIR] [--max-image-size BYTES]
 
     Builds the docs site from the Markdown pages in DIR (default Content/), the page template,
-    stylesheet and scripts, and the contract values, into Site/. The templates are
-    linkcontract's built-in ones, each replaced by the file of the same name in the Templates
+    stylesheet and scripts, and the contract values, into Site/. The templates are the
+    built-in ones, each replaced by the file of the same name in the Templates
     folder (--templates DIR, which must exist; default Templates/, which may be absent), whose
     other files are added. Any folder of Markdown pages with front matter builds, with or
     without `contract` blocks. Problems are printed sorted as `path:line:column: error:
     message`, then a count. Nothing is written when there is an error; otherwise the new site
     replaces the old one at once, and files whose bytes are unchanged are not rewritten. The
-    output must be new, empty or a site linkcontract wrote (it holds .linkcontract-site), and
+    output must be new, empty or a site the tool wrote (it holds .linkcontract-site), and
     neither be, hold nor lie inside Content or Templates; a symbolic link is followed and the
     folder it names is written. One build at a time writes an output: a second one fails at
     once.
@@ -142,6 +146,7 @@ struct BuildCommand {
     2 for a usage error (an output the build may not write included).
 
     """
+  }
 
   let help: Bool
   let content: String?
@@ -154,9 +159,15 @@ struct BuildCommand {
   /// Where `generate` writes the built-in templates from the Templates folder; nil for an
   /// adopting app (`LinkContractTool.main`).
   let builtInTemplates: String?
+  /// What the tool calls itself, in every generated file's header.
+  let tool: ToolName
 
-  init(_ arguments: [String], root: String, contract: Contract, builtInTemplates: String? = nil) throws {
+  init(
+    _ arguments: [String], root: String, contract: Contract, builtInTemplates: String? = nil,
+    tool: ToolName = .linkcontract
+  ) throws {
     self.contract = contract
+    self.tool = tool
     self.builtInTemplates = builtInTemplates
     let options = try Options(
       arguments, flags: ["--help", "-h"], options: ["--content", "--templates", "--output", "--max-image-size"])
@@ -173,12 +184,12 @@ struct BuildCommand {
 
   func run(_ console: Console) throws -> Int32 {
     if help {
-      console.out(Self.help)
+      console.out(Self.help(tool))
       return ExitCode.success
     }
     var build = try siteBuild(
       root: root, contract: contract, content: content, templates: templates, output: output,
-      makesBuiltInTemplates: builtInTemplates != nil, maximumImageSize: maximumImageSize)
+      makesBuiltInTemplates: builtInTemplates != nil, maximumImageSize: maximumImageSize, tool: tool)
     build.keepsLastRun = true
     let result = build.run()
     // The process exits after the report: what the build holds is left for the exit to free.

@@ -5,8 +5,9 @@ import SiteGenerator
 
 /// `linkcontract check`: regenerates into a temporary folder and lists stale files.
 struct CheckCommand {
-  static let help = """
-    Usage: linkcontract check [--root DIR] [--format text|json] [--max-image-size BYTES]
+  static func help(_ tool: ToolName) -> String {
+    """
+    Usage: \(tool.name) check [--root DIR] [--format text|json] [--max-image-size BYTES]
 
     Regenerates every generated file into a temporary folder and compares it byte for byte
     with the committed one under DIR. Lists each stale or missing file with the head of a
@@ -17,6 +18,7 @@ struct CheckCommand {
     Exit 0 when all are current, 1 when any differs.
 
     """
+  }
 
   let help: Bool
   let json: Bool
@@ -28,12 +30,15 @@ struct CheckCommand {
   let conformanceTests: String?
   /// Where the built-in templates go as a Swift source, from the root; nil for none.
   let builtInTemplates: String?
+  /// What the tool calls itself, in every generated file's header and the command it names.
+  let tool: ToolName
 
   init(
     _ arguments: [String], root: String, contract: Contract, conformanceTests: String? = nil,
-    builtInTemplates: String? = nil
+    builtInTemplates: String? = nil, tool: ToolName = .linkcontract
   ) throws {
     self.contract = contract
+    self.tool = tool
     self.conformanceTests = conformanceTests
     self.builtInTemplates = builtInTemplates
     let options = try Options(arguments, flags: ["--help", "-h"], options: ["--root", "--format", "--max-image-size"])
@@ -56,18 +61,18 @@ struct CheckCommand {
 
   func run(_ console: Console) throws -> Int32 {
     if help {
-      console.out(Self.help)
+      console.out(Self.help(tool))
       return ExitCode.success
     }
     let files: [Artifact]
     do {
       files = try generatedFiles(
-        contract, conformanceTests: conformanceTests, builtInTemplates: builtInTemplates, root: root)
+        contract, conformanceTests: conformanceTests, builtInTemplates: builtInTemplates, root: root, tool: tool)
     } catch let error as ContractInvalid {
       console.err(error.description + "\n")
       return ExitCode.failure
     }
-    // Everything is made into a scratch tree by the same code `make site` runs, then read back
+    // Everything is made into a scratch tree by the same code `generate` runs, then read back
     // and compared with what is committed.
     // A folder of its own, made new (mkdtemp): nothing planted ahead of time is written through.
     var template = Array((FileManager.default.temporaryDirectory.path + "/linkcontract-check-XXXXXX").utf8CString)
@@ -79,7 +84,7 @@ struct CheckCommand {
     defer { try? FileManager.default.removeItem(atPath: scratch) }
     var build = try siteBuild(
       root: root, contract: contract, output: scratch + "/Site", files: files,
-      makesBuiltInTemplates: builtInTemplates != nil, maximumImageSize: maximumImageSize)
+      makesBuiltInTemplates: builtInTemplates != nil, maximumImageSize: maximumImageSize, tool: tool)
     build.usesBuildCache = false
     let site = build.run()
     if site.diagnostics.errorCount > 0 {
@@ -128,7 +133,8 @@ struct CheckCommand {
       if findings.isEmpty {
         console.out("all \(expected.count) generated files are current\n")
       } else {
-        console.err("\(findings.count) generated file(s) out of date: run `make generate` and commit.\n")
+        console.err(
+          "\(findings.count) generated file(s) out of date: run `\(tool.command("generate"))` and commit.\n")
       }
     }
     return findings.isEmpty ? ExitCode.success : ExitCode.failure

@@ -5,10 +5,11 @@ import LinkContract
 
 /// `linkcontract diff`: the semantic diff of two releases' association files.
 struct DiffCommand {
-  static let help = """
-    Usage: linkcontract diff [--format text|json] [--probe URL]... OLD NEW
-           linkcontract diff [--format text|json] [--probe URL]... --against REV [PATH]
-           linkcontract diff [--format text|json] [--probe URL]... --from REV --to REV [PATH]
+  static func help(_ tool: ToolName) -> String {
+    """
+    Usage: \(tool.name) diff [--format text|json] [--probe URL]... OLD NEW
+           \(tool.name) diff [--format text|json] [--probe URL]... --against REV [PATH]
+           \(tool.name) diff [--format text|json] [--probe URL]... --from REV --to REV [PATH]
 
     Compares two releases by meaning: two Site/ folders, two contract.json files, two
     association files, or two association trees (Site/association folders holding
@@ -36,6 +37,7 @@ struct DiffCommand {
     OLD and NEW of different kinds, a revision that does not exist).
 
     """
+  }
 
   let help: Bool
   let json: Bool
@@ -47,9 +49,12 @@ struct DiffCommand {
   let root: String
   /// The contract the command works on.
   let contract: Contract
+  /// What the tool calls itself, in the cutover plans' commands.
+  let tool: ToolName
 
-  init(_ arguments: [String], root: String, contract: Contract) throws {
+  init(_ arguments: [String], root: String, contract: Contract, tool: ToolName = .linkcontract) throws {
     self.contract = contract
+    self.tool = tool
     let options = try Options(
       arguments, flags: ["--help", "-h"], options: ["--format", "--against", "--from", "--to", "--probe"])
     help = options.flag("--help") || options.flag("-h")
@@ -76,7 +81,7 @@ struct DiffCommand {
 
   func run(_ console: Console) throws -> Int32 {
     if help {
-      console.out(Self.help)
+      console.out(Self.help(tool))
       return ExitCode.success
     }
     let diff: AssociationDiff
@@ -97,7 +102,7 @@ struct DiffCommand {
           throw UsageError(message: "'\(path)' exists neither at \(from!) nor at \(to!)")
         }
       }
-      diff = diffAssociationTrees(old: old, new: new, contract: contract, probes: probes)
+      diff = diffAssociationTrees(old: old, new: new, contract: contract, probes: probes, tool: tool)
     } else {
       let (oldPath, newPath) = (paths[0], paths[1])
       for path in [oldPath, newPath] where !FileManager.default.fileExists(atPath: path) {
@@ -109,7 +114,8 @@ struct DiffCommand {
       }
       if oldIsFolder {
         diff = diffAssociationTrees(
-          old: try Self.readTree(oldPath), new: try Self.readTree(newPath), contract: contract, probes: probes)
+          old: try Self.readTree(oldPath), new: try Self.readTree(newPath), contract: contract, probes: probes,
+          tool: tool)
       } else {
         guard let old = FileManager.default.contents(atPath: oldPath).map(Array.init) else {
           throw UsageError(message: "cannot read '\(oldPath)'")
@@ -128,10 +134,12 @@ struct DiffCommand {
         }
         let name = URL(fileURLWithPath: newPath).lastPathComponent
         switch newKind ?? oldKind {
-        case .contractDocument?: diff = diffContractFiles(name, old: old, new: new, contract: contract)
+        case .contractDocument?: diff = diffContractFiles(name, old: old, new: new, contract: contract, tool: tool)
         case .association(let kind)?:
-          diff = diffAssociationFile(name, old: old, new: new, contract: contract, probes: probes, kind: kind)
-        case nil: diff = diffAssociationFile(name, old: old, new: new, contract: contract, probes: probes)
+          diff = diffAssociationFile(
+            name, old: old, new: new, contract: contract, probes: probes, kind: kind, tool: tool)
+        case nil:
+          diff = diffAssociationFile(name, old: old, new: new, contract: contract, probes: probes, tool: tool)
         }
       }
     }

@@ -6,12 +6,13 @@ import SiteGenerator
 
 /// Every generated file of the repository, derived from the contract values, and, at
 /// `builtInTemplates` (a path from `root`), the Swift source of linkcontract's built-in
-/// templates made from the Templates folder under `root`.
+/// templates made from the Templates folder under `root`. Their headers name `tool`.
 func generatedFiles(
-  _ contract: Contract, conformanceTests: String?, builtInTemplates: String? = nil, root: String = "."
+  _ contract: Contract, conformanceTests: String?, builtInTemplates: String? = nil, root: String = ".",
+  tool: ToolName = .linkcontract
 ) throws -> [Artifact] {
   try validateContract(contract)
-  var files = contractArtifacts(contract, conformanceTests: conformanceTests)
+  var files = contractArtifacts(contract, conformanceTests: conformanceTests, tool: tool)
   if let builtInTemplates {
     let templates = try BuiltInTemplates.read(folder: root + "/Templates")
     files.insert(Artifact(path: builtInTemplates, contents: BuiltInTemplates.swiftSource(templates)), at: 0)
@@ -42,17 +43,19 @@ struct ContractInvalid: Error, CustomStringConvertible {
 
 /// `linkcontract generate`: writes every generated file, leaving unchanged ones untouched.
 struct GenerateCommand {
-  static let help = """
-    Usage: linkcontract generate [--root DIR] [--max-image-size BYTES]
+  static func help(_ tool: ToolName) -> String {
+    """
+    Usage: \(tool.name) generate [--root DIR] [--max-image-size BYTES]
 
     Writes every generated file under DIR (default: the current folder): the generated
-    sources (the parser's conformance table, the lifecycle scenarios; for linkcontract itself,
-    its built-in templates from Templates/) and the whole site, as `linkcontract build` does,
+    sources (the parser's conformance table; for linkcontract itself, its built-in templates
+    from Templates/) and the whole site, as `\(tool.name) build` does,
     with conformance.json, lifecycle.json and, per build, the association files and native
     snippets under Site/association/. Files whose bytes are unchanged are not rewritten. Exit 0, or 1 when the contract's values or
     the Content are invalid.
 
     """
+  }
 
   let help: Bool
   let root: String
@@ -64,12 +67,15 @@ struct GenerateCommand {
   /// Where the built-in templates go as a Swift source, from the root; nil for none (an
   /// adopting app: only linkcontract's own tool writes them).
   let builtInTemplates: String?
+  /// What the tool calls itself, in every generated file's header.
+  let tool: ToolName
 
   init(
     _ arguments: [String], root: String, contract: Contract, conformanceTests: String? = nil,
-    builtInTemplates: String? = nil
+    builtInTemplates: String? = nil, tool: ToolName = .linkcontract
   ) throws {
     self.contract = contract
+    self.tool = tool
     self.conformanceTests = conformanceTests
     self.builtInTemplates = builtInTemplates
     let options = try Options(arguments, flags: ["--help", "-h"], options: ["--root", "--max-image-size"])
@@ -83,13 +89,13 @@ struct GenerateCommand {
 
   func run(_ console: Console) throws -> Int32 {
     if help {
-      console.out(Self.help)
+      console.out(Self.help(tool))
       return ExitCode.success
     }
     let files: [Artifact]
     do {
       files = try generatedFiles(
-        contract, conformanceTests: conformanceTests, builtInTemplates: builtInTemplates, root: root)
+        contract, conformanceTests: conformanceTests, builtInTemplates: builtInTemplates, root: root, tool: tool)
     } catch let error as ContractInvalid {
       console.err(error.description + "\n")
       return ExitCode.failure
@@ -101,7 +107,7 @@ struct GenerateCommand {
     console.out("generated sources: \(written) rewritten\n")
     let build = try siteBuild(
       root: root, contract: contract, files: files, makesBuiltInTemplates: builtInTemplates != nil,
-      maximumImageSize: maximumImageSize)
+      maximumImageSize: maximumImageSize, tool: tool)
     return report(build.run(), output: build.outputDirectory, console: console)
   }
 }

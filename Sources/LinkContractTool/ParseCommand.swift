@@ -4,14 +4,15 @@ import LinkParser
 
 /// `linkcontract parse`: classifies links, one answer a line, never echoing the input.
 struct ParseCommand {
-  static let help = """
-    Usage: linkcontract parse --build NAME [--format text|json] [--redact] [--] LINK...
-           linkcontract parse --build NAME [--format text|json] [--redact] [--crlf] -
+  static func help(_ tool: ToolName) -> String {
+    """
+    Usage: \(tool.name) parse --build NAME [--format text|json] [--redact] [--] LINK...
+           \(tool.name) parse --build NAME [--format text|json] [--redact] [--crlf] -
 
     Classifies each LINK against the contract of build NAME (one of the contract's builds). With `-`,
     reads one link a line from standard input. Links are read as bytes, exactly as given: an
     invalid UTF-8 byte is one byte of the link (and makes it malformed-url). A line ends at
-    `\n` only; a `\r` before it is part of the link, unless --crlf says the input has CRLF line
+    `\\n` only; a `\\r` before it is part of the link, unless --crlf says the input has CRLF line
     ends. Prints one answer a line, in input order, and never echoes the input. With
     --format json, each line is one JSON object:
       {"outcome":"recognized","route":"business","fields":{"business":"bz_..."}}
@@ -20,9 +21,12 @@ struct ParseCommand {
     Exit 0 when every input was read, whatever its outcome; 2 for a usage error.
 
     """
+  }
 
   let help: Bool
   let contract: Contract
+  /// What the tool calls itself.
+  let tool: ToolName
   let build: Build?
   let json: Bool
   let redact: Bool
@@ -31,8 +35,9 @@ struct ParseCommand {
   /// The links as raw bytes; `-` stands for standard input.
   let links: [[UInt8]]
 
-  init(_ arguments: [[UInt8]], contract: Contract) throws {
+  init(_ arguments: [[UInt8]], contract: Contract, tool: ToolName = .linkcontract) throws {
     self.contract = contract
+    self.tool = tool
     let options = try Options(
       arguments.map { String(decoding: $0, as: UTF8.self) }, flags: ["--help", "-h", "--redact", "--crlf"],
       options: ["--build", "--format"])
@@ -61,7 +66,7 @@ struct ParseCommand {
 
   func run(_ console: Console) -> Int32 {
     if help {
-      console.out(Self.help)
+      console.out(Self.help(tool))
       return ExitCode.success
     }
     let parser = LinkParser(contract: contract, build: build!)

@@ -23,9 +23,10 @@ func namedBuild(_ name: String, in contract: Contract) throws -> Build {
 
 /// `linkcontract verify-host`: what the web host serves, against the contract.
 struct VerifyHostCommand {
-  static let help = """
-    Usage: linkcontract verify-host --build NAME [--base-url URL] [--ca-file PEM] [--timeout SECONDS]
-                                    [--format text|json]
+  static func help(_ tool: ToolName) -> String {
+    """
+    Usage: \(tool.name) verify-host --build NAME [--base-url URL] [--ca-file PEM] [--timeout SECONDS]
+             [--format text|json]
 
     Fetches /.well-known/apple-app-site-association and /.well-known/assetlinks.json from the
     web host of build NAME (or from --base-url, such as a staging server) with libcurl, following
@@ -46,17 +47,21 @@ struct VerifyHostCommand {
     2 for a usage error.
 
     """
+  }
 
   let help: Bool
   let contract: Contract
+  /// What the tool calls itself.
+  let tool: ToolName
   let json: Bool
   let build: Build?
   let baseURL: String?
   let caFile: String?
   let timeout: Double
 
-  init(_ arguments: [String], contract: Contract) throws {
+  init(_ arguments: [String], contract: Contract, tool: ToolName = .linkcontract) throws {
     self.contract = contract
+    self.tool = tool
     let options = try Options(
       arguments, flags: ["--help", "-h"], options: ["--build", "--base-url", "--ca-file", "--timeout", "--format"])
     help = options.flag("--help") || options.flag("-h")
@@ -87,7 +92,7 @@ struct VerifyHostCommand {
 
   func run(_ console: Console) throws -> Int32 {
     guard let build, !help else {
-      console.out(Self.help)
+      console.out(Self.help(tool))
       return ExitCode.success
     }
     let report = verifyHost(contract, build: build, baseURL: baseURL, caFile: caFile, timeout: timeout)
@@ -98,8 +103,9 @@ struct VerifyHostCommand {
 
 /// `linkcontract audit`: where an app checkout registers or repeats the contract's values.
 struct AuditCommand {
-  static let help = """
-    Usage: linkcontract audit [--build NAME] [--format text|json] APP_DIR
+  static func help(_ tool: ToolName) -> String {
+    """
+    Usage: \(tool.name) audit [--build NAME] [--format text|json] APP_DIR
 
     Reads the app checkout APP_DIR and finds every place a contract value is registered or
     repeated: the places the native snippets the contract lists go into (each build's
@@ -116,15 +122,19 @@ struct AuditCommand {
     Exit 0 when every finding matches, 1 when any does not, 2 for a usage error.
 
     """
+  }
 
   let help: Bool
   let contract: Contract
+  /// What the tool calls itself.
+  let tool: ToolName
   let json: Bool
   let build: Build?
   let folder: String?
 
-  init(_ arguments: [String], contract: Contract) throws {
+  init(_ arguments: [String], contract: Contract, tool: ToolName = .linkcontract) throws {
     self.contract = contract
+    self.tool = tool
     let options = try Options(arguments, flags: ["--help", "-h"], options: ["--build", "--format"])
     help = options.flag("--help") || options.flag("-h")
     json = try jsonFormat(options)
@@ -140,7 +150,7 @@ struct AuditCommand {
 
   func run(_ console: Console) throws -> Int32 {
     guard let folder, !help else {
-      console.out(Self.help)
+      console.out(Self.help(tool))
       return ExitCode.success
     }
     let report = audit(contract, root: folder, build: build)

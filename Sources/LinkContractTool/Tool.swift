@@ -123,12 +123,18 @@ struct UsageError: Error {
 
 let version = "0.1.0"
 
-func toolHelp(_ contract: Contract) -> String {
+/// The tool's name and version: `linkcontract 0.1.0`, or for an adopting app's tool
+/// `store-links (linkcontract 0.1.0)`.
+func versionLine(_ tool: ToolName) -> String {
+  tool == .linkcontract ? "linkcontract \(version)" : "\(tool.name) (linkcontract \(version))"
+}
+
+func toolHelp(_ contract: Contract, tool: ToolName) -> String {
   """
-  linkcontract \(version): the \(contract.appName)'s link contract, from typed values to docs,
+  \(versionLine(tool)): the \(contract.appName)'s link contract, from typed values to docs,
   association files, native snippets and conformance tables.
 
-  Usage: linkcontract COMMAND [OPTIONS]
+  Usage: \(tool.name) COMMAND [OPTIONS]
 
   Commands:
     parse        Classify links against one build's contract
@@ -140,8 +146,9 @@ func toolHelp(_ contract: Contract) -> String {
     diff         Compare two releases' association files and name the revalidation they need
     verify-host  Fetch the association files a web host serves and check them against the contract
     audit        Find every place an app checkout registers a contract value, and judge each
+    init         Write a new app's link contract package, ready to build, test and check
 
-  Run `linkcontract COMMAND --help` for a command's options.
+  Run `\(tool.name) COMMAND --help` for a command's options.
   Exit codes: 0 success, 1 errors found (content, stale files, differences, release-check
   problems), 2 usage error.
 
@@ -153,6 +160,9 @@ func toolHelp(_ contract: Contract) -> String {
 public enum LinkContractTool {
   /// Runs the process's command line on `contract`, in the current folder as the project's
   /// root, and exits with the command's code.
+  /// `name` is what the tool calls itself in its help, its errors, the commands it prints and
+  /// every generated file's header; nil takes the executable's name, the last component of the
+  /// path it was run as (`store-links`).
   /// `conformanceTests` is where `generate` writes the conformance table as a Swift source for
   /// the app's parser tests (a path from the root, such as
   /// `Tests/LinkParserTests/ConformanceTable.generated.swift`); nil writes none.
@@ -160,9 +170,9 @@ public enum LinkContractTool {
   /// Swift source of linkcontract's built-in templates: given by linkcontract's own tool only
   /// (`Sources/SiteGenerator/Theme/BuiltInTemplates.generated.swift`), nil for an adopting app,
   /// whose site takes the built-in templates under its own.
-  public static func main(contract: Contract, conformanceTests: String? = nil, builtInTemplates: String? = nil)
-    -> Never
-  {
+  public static func main(
+    contract: Contract, conformanceTests: String? = nil, builtInTemplates: String? = nil, name: String? = nil
+  ) -> Never {
     // glibc grows a worker thread's heap by what each allocation needs, a system call a step:
     // thousands in a build whose workers allocate tens of megabytes. Room of 32 MB at a time
     // is address space only; memory is still taken as pages are first written.
@@ -176,71 +186,90 @@ public enum LinkContractTool {
     exit(
       runTool(
         bytes: arguments, console: .standard, contract: contract, conformanceTests: conformanceTests,
-        builtInTemplates: builtInTemplates))
+        builtInTemplates: builtInTemplates, tool: toolName(name)))
   }
 
   /// Runs one invocation on `contract` and returns its exit code, printing nothing itself but
-  /// through `standardOutput` and `standardError`.
+  /// through `standardOutput` and `standardError`; `name` as `main` takes it.
   public static func run(
     _ arguments: [String], contract: Contract, conformanceTests: String? = nil, builtInTemplates: String? = nil,
-    root: String = "."
+    root: String = ".", name: String? = nil
   ) -> Int32 {
     runTool(
       bytes: arguments.map { Array($0.utf8) }, console: .standard, root: root, contract: contract,
-      conformanceTests: conformanceTests, builtInTemplates: builtInTemplates)
+      conformanceTests: conformanceTests, builtInTemplates: builtInTemplates, tool: toolName(name))
+  }
+
+  /// The tool's name: `name` when given, else the last path component of the path the process
+  /// was run as.
+  static func toolName(_ name: String?) -> ToolName {
+    if let name { return ToolName(name) }
+    guard CommandLine.argc > 0, let first = CommandLine.unsafeArgv[0] else { return .linkcontract }
+    let path = String(decoding: UnsafeRawBufferPointer(start: first, count: strlen(first)), as: UTF8.self)
+    return ToolName(path.split(separator: "/").last.map(String.init) ?? "")
   }
 }
 
 /// Runs one invocation and returns its exit code.
-func runTool(_ arguments: [String], console: Console, root: String = ".", contract: Contract) -> Int32 {
-  runTool(bytes: arguments.map { Array($0.utf8) }, console: console, root: root, contract: contract)
+func runTool(
+  _ arguments: [String], console: Console, root: String = ".", contract: Contract, tool: ToolName = .linkcontract
+) -> Int32 {
+  runTool(bytes: arguments.map { Array($0.utf8) }, console: console, root: root, contract: contract, tool: tool)
 }
 
 /// Runs one invocation given as the raw bytes of each argument, as the process received them:
-/// `parse` classifies those bytes, the other commands read the arguments as UTF-8 text.
+/// `parse` classifies those bytes, the other commands read the arguments as UTF-8 text. The
+/// tool calls itself `tool`.
 func runTool(
   bytes: [[UInt8]], console: Console, root: String = ".", contract: Contract, conformanceTests: String? = nil,
-  builtInTemplates: String? = nil
+  builtInTemplates: String? = nil, tool: ToolName = .linkcontract
 ) -> Int32 {
   let arguments = bytes.map { String(decoding: $0, as: UTF8.self) }
   guard let command = arguments.first else {
-    console.err(toolHelp(contract))
+    console.err(toolHelp(contract, tool: tool))
     return ExitCode.usage
   }
   let rest = Array(arguments.dropFirst())
   do {
     switch command {
     case "--help", "-h", "help":
-      console.out(toolHelp(contract))
+      console.out(toolHelp(contract, tool: tool))
       return ExitCode.success
     case "--version":
-      console.out("linkcontract \(version)\n")
+      console.out(versionLine(tool) + "\n")
       return ExitCode.success
-    case "parse": return try ParseCommand(Array(bytes.dropFirst()), contract: contract).run(console)
+    case "parse": return try ParseCommand(Array(bytes.dropFirst()), contract: contract, tool: tool).run(console)
     case "generate":
       return try GenerateCommand(
-        rest, root: root, contract: contract, conformanceTests: conformanceTests, builtInTemplates: builtInTemplates
+        rest, root: root, contract: contract, conformanceTests: conformanceTests, builtInTemplates: builtInTemplates,
+        tool: tool
       ).run(console)
     case "check":
       return try CheckCommand(
-        rest, root: root, contract: contract, conformanceTests: conformanceTests, builtInTemplates: builtInTemplates
+        rest, root: root, contract: contract, conformanceTests: conformanceTests, builtInTemplates: builtInTemplates,
+        tool: tool
       ).run(console)
     case "build":
-      return try BuildCommand(rest, root: root, contract: contract, builtInTemplates: builtInTemplates).run(console)
-    case "validate": return try ValidateCommand(rest, contract: contract).run(console)
-    case "diff": return try DiffCommand(rest, root: root, contract: contract).run(console)
+      return try BuildCommand(
+        rest, root: root, contract: contract, builtInTemplates: builtInTemplates, tool: tool
+      ).run(console)
+    case "validate": return try ValidateCommand(rest, contract: contract, tool: tool).run(console)
+    case "diff": return try DiffCommand(rest, root: root, contract: contract, tool: tool).run(console)
     case "watch":
-      return try WatchCommand(rest, root: root, contract: contract, builtInTemplates: builtInTemplates).run(console)
-    case "verify-host": return try VerifyHostCommand(rest, contract: contract).run(console)
-    case "audit": return try AuditCommand(rest, contract: contract).run(console)
+      return try WatchCommand(
+        rest, root: root, contract: contract, builtInTemplates: builtInTemplates, tool: tool
+      ).run(console)
+    case "verify-host": return try VerifyHostCommand(rest, contract: contract, tool: tool).run(console)
+    case "audit": return try AuditCommand(rest, contract: contract, tool: tool).run(console)
+    case "init": return try InitCommand(rest, root: root, tool: tool).run(console)
     default:
       throw UsageError(message: "unknown command '\(command)'")
     }
   } catch let error as UsageError {
-    console.err("linkcontract: error: \(error.message)\nRun `linkcontract --help` for usage.\n")
+    console.err("\(tool.name): error: \(error.message)\nRun `\(tool.name) --help` for usage.\n")
     return ExitCode.usage
   } catch {
-    console.err("linkcontract: error: \(error)\n")
+    console.err("\(tool.name): error: \(error)\n")
     return ExitCode.failure
   }
 }

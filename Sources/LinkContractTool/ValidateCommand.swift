@@ -5,8 +5,9 @@ import LinkContract
 
 /// `linkcontract validate`: checks association files from anywhere against the platform rules.
 struct ValidateCommand {
-  static let help = """
-    Usage: linkcontract validate [--kind aasa|assetlinks] [--served-over https|http] [--format text|json] FILE...
+  static func help(_ tool: ToolName) -> String {
+    """
+    Usage: \(tool.name) validate [--kind aasa|assetlinks] [--served-over https|http] [--format text|json] FILE...
 
     Validates each FILE as an association file: ours, or one fetched from a live host (`-` reads
     standard input). The kind comes from the file name (apple-app-site-association,
@@ -29,16 +30,20 @@ struct ValidateCommand {
     2 for a usage error.
 
     """
+  }
 
   let help: Bool
   let contract: Contract
+  /// What the tool calls itself.
+  let tool: ToolName
   let kind: AssociationKind?
   let servedOverHTTPS: Bool
   let json: Bool
   let files: [String]
 
-  init(_ arguments: [String], contract: Contract) throws {
+  init(_ arguments: [String], contract: Contract, tool: ToolName = .linkcontract) throws {
     self.contract = contract
+    self.tool = tool
     let options = try Options(arguments, flags: ["--help", "-h"], options: ["--kind", "--served-over", "--format"])
     help = options.flag("--help") || options.flag("-h")
     files = options.positional
@@ -62,7 +67,7 @@ struct ValidateCommand {
 
   func run(_ console: Console) throws -> Int32 {
     if help {
-      console.out(Self.help)
+      console.out(Self.help(tool))
       return ExitCode.success
     }
     var results: [FileValidation] = []

@@ -1,3 +1,4 @@
+import ContractArtifacts
 import Foundation
 import LinkContract
 import SiteGenerator
@@ -12,18 +13,18 @@ private let stopRequested = Atomic<Bool>(false)
 
 /// `linkcontract watch`: builds the site, then rebuilds it whenever Content or Templates change.
 struct WatchCommand {
-  static let help = """
-    Usage: linkcontract watch [--content DIR] [--templates DIR] [--output DIR] [--poll SECONDS]
-                              [--stamp FILE] [--problems FILE] [--once-after-change]
-                              [--max-image-size BYTES]
+  static func help(_ tool: ToolName) -> String {
+    """
+    Usage: \(tool.name) watch [--content DIR] [--templates DIR] [--output DIR] [--poll SECONDS]
+             [--stamp FILE] [--problems FILE] [--once-after-change] [--max-image-size BYTES]
 
-    Builds the site as `linkcontract build` does, then watches Content/, Templates/ and the
+    Builds the site as `\(tool.name) build` does, then watches Content/, Templates/ and the
     folder of the contract's values file. When a page, the template or the stylesheet
     changes, it rebuilds (a burst of saves gives one rebuild), prints the problems found as
     `path:line:column: error: message`, then `rebuilt Site: N written (0.12 s)`. A failed
     rebuild leaves Site/ as it was; fix the file and save again. The contract's values are
-    compiled into the tool, so a change to the values file is only reported: run
-    `make site` to rebuild the tool and the site, then start watch again.
+    compiled into the tool, so a change to the values file is only reported: rebuild the
+    tool (`swift build`), run `\(tool.name) generate`, then start watch again.
 
     Changes are noticed with inotify, or by polling modification times every SECONDS with
     --poll (also the fallback, every second, when inotify is unavailable).
@@ -35,6 +36,7 @@ struct WatchCommand {
     Runs until interrupted (Ctrl-C, SIGTERM), then exits 0. Exit 2 for a usage error.
 
     """
+  }
 
   let help: Bool
   let content: String?
@@ -51,9 +53,15 @@ struct WatchCommand {
   /// Where `generate` writes the built-in templates from the Templates folder; nil for an
   /// adopting app (`LinkContractTool.main`).
   let builtInTemplates: String?
+  /// What the tool calls itself, in every generated file's header and the commands it names.
+  let tool: ToolName
 
-  init(_ arguments: [String], root: String, contract: Contract, builtInTemplates: String? = nil) throws {
+  init(
+    _ arguments: [String], root: String, contract: Contract, builtInTemplates: String? = nil,
+    tool: ToolName = .linkcontract
+  ) throws {
     self.contract = contract
+    self.tool = tool
     self.builtInTemplates = builtInTemplates
     let options = try Options(
       arguments, flags: ["--help", "-h", "--once-after-change"],
@@ -83,7 +91,7 @@ struct WatchCommand {
   /// Runs until SIGINT or SIGTERM (or the first rebuild, with `--once-after-change`).
   func run(_ console: Console) throws -> Int32 {
     if help {
-      console.out(Self.help)
+      console.out(Self.help(tool))
       return ExitCode.success
     }
     stopRequested.store(false, ordering: .relaxed)
@@ -102,7 +110,7 @@ struct WatchCommand {
   func run(_ console: Console, stop: () -> Bool) throws -> Int32 {
     let build = try siteBuild(
       root: root, contract: contract, content: content, templates: templates, output: output,
-      makesBuiltInTemplates: builtInTemplates != nil, maximumImageSize: maximumImageSize)
+      makesBuiltInTemplates: builtInTemplates != nil, maximumImageSize: maximumImageSize, tool: tool)
     // The folder of the contract's values file, from the project's root (`Sources/CustomerApp`).
     let base = root == "." ? "" : root + "/"
     let valuesFile = contract.builds.first.map { DiagnosticLocation($0.source).path } ?? "Sources/"
@@ -133,8 +141,8 @@ struct WatchCommand {
       if !swiftFiles.isEmpty {
         console.err(
           "changed \(swiftFiles.joined(separator: ", ")): the contract's values are compiled into "
-            + "the tool, so this watch cannot apply them. Run `make site` to rebuild the tool and the "
-            + "site, then start watch again.\n")
+            + "the tool, so this watch cannot apply them. Rebuild the tool (`swift build`), run "
+            + "`\(tool.command("generate"))`, then start watch again.\n")
       }
       guard !site.isEmpty else { continue }
       console.out("changed \(Self.summary(site))\n")

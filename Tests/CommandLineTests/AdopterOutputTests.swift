@@ -1,3 +1,4 @@
+import ContractArtifacts
 import CustomerApp
 import DesignFixture
 import Foundation
@@ -36,8 +37,8 @@ struct AdopterOutputTests {
     return pages
   }
 
-  /// Every file `generate` writes for `contract`, path and text.
-  static func generatedOutput(_ contract: Contract) throws -> [(path: String, text: String)] {
+  /// Every file `generate` writes for `contract`, path and text, by the adopter's tool `tool`.
+  static func generatedOutput(_ contract: Contract, tool: ToolName) throws -> [(path: String, text: String)] {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("adopter-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: root) }
     let folder = root.appendingPathComponent("Content")
@@ -48,7 +49,7 @@ struct AdopterOutputTests {
     let captured = CapturedConsole()
     let code = runTool(
       bytes: [Array("generate".utf8)], console: captured.console, root: root.path, contract: contract,
-      conformanceTests: "Tests/AppTests/ConformanceTable.generated.swift")
+      conformanceTests: "Tests/AppTests/ConformanceTable.generated.swift", tool: tool)
     #expect(code == 0, "\(captured.stderr)")
     var files: [(path: String, text: String)] = []
     let enumerator = FileManager.default.enumerator(atPath: root.path)
@@ -62,8 +63,8 @@ struct AdopterOutputTests {
     return files
   }
 
-  /// The ferry app's output, generated once for every case.
-  static let ferryOutput = Result { try generatedOutput(.ferry) }
+  /// The ferry app's output, generated once for every case by its own tool.
+  static let ferryOutput = Result { try generatedOutput(.ferry, tool: ToolName("ferry-links")) }
 
   /// Words of another app's values: the Customer App's, read from its values.
   static let otherAppsValues: [String] = {

@@ -113,7 +113,7 @@ struct BuiltInTemplatesCommandTests {
     #expect(code == 0, "\(stderr)")
     #expect(
       read(project.path + "/Site/style.css")?.hasPrefix(
-        "/* Copied by `linkcontract build` (make site) from linkcontract's built-in templates (style.css). Do not edit. */\n"
+        "/* Copied by `linkcontract generate` from the built-in templates (style.css). Do not edit. */\n"
       ) == true)
     #expect(read(project.path + "/Site/check.js") != nil)
   }

@@ -309,7 +309,8 @@ private func makeSite(body: String) throws -> TemporaryFolder {
 
     try site.write("// new values\n", to: values)
 
-    guard await watch.output.wait(for: "the values file's report", { $0.stderr.contains("make site") }) else { return }
+    guard await watch.output.wait(for: "the values file's report", { $0.stderr.contains("`linkcontract generate`") })
+    else { return }
     #expect(watch.stderr.contains(values))
     #expect(!watch.stdout.contains("rebuilt"))
     watch.stop()

@@ -405,7 +405,7 @@ let contentFaults: [ContentFault] = [
     template:
       "<!DOCTYPE html>\n<html><head><title data-slot=\"title\"></title></head>\n<body>\n<div data-slot=\"sidebar\"></div>\n<main data-slot=\"content\"></main></body></html>\n",
     expected: [
-      "Templates/page.html:4:1: error: unknown slot `sidebar` in template (known slots: title, heading, summary, nav, toc, content, site)"
+      "Templates/page.html:4:1: error: unknown slot `sidebar` in template (known slots: title, heading, summary, nav, toc, content, site, generator)"
     ]),
 ]
 

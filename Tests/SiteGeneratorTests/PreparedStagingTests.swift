@@ -1,3 +1,4 @@
+import ContractArtifacts
 import Foundation
 import Testing
 
@@ -56,7 +57,7 @@ import Testing
         try SiteOutput.write(Array(text.utf8), to: output + "/" + path)
         manifest.set(path, InputDigest.of(Array(text.utf8)))
       }
-      try SiteOutput.write(manifest.bytes, to: output + "/" + OutputClaim.marker)
+      try SiteOutput.write(manifest.bytes(tool: .linkcontract), to: output + "/" + OutputClaim.marker)
     }
     let location = try OutputClaim.resolve(output, sources: []).get()
     let claimed = try OutputFolder.claim(location).get()

@@ -1,12 +1,12 @@
-/* Copied by `linkcontract build` (make site) from linkcontract's built-in templates (check.js). Do not edit. */
-// The docs' link checker: classifies a link for one build exactly as `linkcontract parse` does,
-// reading nothing but the contract as data (contract.json, loaded by contract.js as
-// self.linkcontractContract). Every value and every step comes from that document: its
+/* Copied by `store-links generate` from the built-in templates (check.js). Do not edit. */
+// The docs' link checker: classifies a link for one build exactly as the tool's `parse` command
+// does, reading nothing but the contract as data (contract.json, loaded by contract.js as
+// self.contractDocument). Every value and every step comes from that document: its
 // builds, route classes, field formats, forbidden words, the order of the parsing steps and
 // the rule for printing field names. Plain JavaScript, no dependency, no WebAssembly.
 //
 // On check.html it reads ?build=NAME&link=LINK (or the form) and writes into #outcome the
-// line `linkcontract parse --build NAME LINK` prints. In Node, require() gives the same
+// line `parse --build NAME LINK` prints. In Node, require() gives the same
 // functions, which scripts/check-agreement.js runs against the Swift parser.
 (function (root) {
   "use strict";
@@ -362,7 +362,7 @@
     };
   }
 
-  /// The line `linkcontract parse` prints for an outcome.
+  /// The line the tool's `parse` command prints for an outcome.
   function line(outcome) {
     if (outcome.outcome === "recognized") {
       return ["recognized", outcome.route].concat(outcome.fields.map(function (f) { return f[0] + "=" + f[1]; })).join(" ");
@@ -388,14 +388,14 @@
 
   var api = { classify: classify, line: line, keyWords: keyWords, linkOf: linkOf };
   if (typeof module !== "undefined" && module.exports) { module.exports = api; return; }
-  root.linkcontractCheck = api;
+  root.linkChecker = api;
 
   // --- The page ------------------------------------------------------------------------------
 
   if (typeof document === "undefined") return;
   var form = document.getElementById("check-form");
   var outcome = document.getElementById("outcome");
-  var contract = root.linkcontractContract;
+  var contract = root.contractDocument;
   if (!form || !outcome || !contract) return;
   var buildField = form.elements.build, linkField = form.elements.link;
   // Under the outcome, for a link typed without its scheme: what it is with `https://`.

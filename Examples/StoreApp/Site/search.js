@@ -1,7 +1,7 @@
-/* Copied by `linkcontract build` (make site) from linkcontract's built-in templates (search.js). Do not edit. */
+/* Copied by `store-links generate` from the built-in templates (search.js). Do not edit. */
 // Search as you type over the site's search index, and the answer to a pasted link: the docs'
 // link checker (check.js over contract.js, the contract as data) reads it for each build, as
-// `linkcontract parse` would.
+// the tool's `parse` command would.
 // Plain JavaScript, no dependency, no WebAssembly; the page's static index works without it.
 // The data comes in scripts that the page runs before this one (search/index.js, then each
 // search/part-N.js: the documents search.json and its parts), so that it also works from
@@ -12,7 +12,7 @@
   var input = document.getElementById("search-input");
   var results = document.getElementById("search-results");
   var linkLine = document.getElementById("search-link");
-  var documents = self.linkcontractSearch || [];
+  var documents = self.searchParts || [];
   if (!input || !results || !documents.length || !documents[0].links) return;
   // search.json's entries first, then each part's, in order: the order of search.json.
   var data = { entries: [], links: documents[0].links };
@@ -104,7 +104,7 @@
 
   function showLink(query) {
     linkLine.textContent = "";
-    var checker = self.linkcontractCheck, contract = self.linkcontractContract;
+    var checker = self.linkChecker, contract = self.contractDocument;
     // The link a query is, if any (a link pasted without its scheme gets `https://`): the
     // checker's reading, the one JavaScript reading of links.
     var found = checker && contract ? checker.linkOf(contract, query) : null;

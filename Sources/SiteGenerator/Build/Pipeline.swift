@@ -121,7 +121,7 @@ struct SitePipeline {
     let content = sources.content
     return SiteContext(
       contract: contract, template: template, siteTitle: contract.appName + " link contract",
-      files: build.published, conformance: build.conformance,
+      tool: build.tool, files: build.published, conformance: build.conformance,
       contentFolder: SiteContext.folderName(build.contentDirectory),
       images: ContentImages(
         paths: ContentImages.paths(among: content.names ?? []),
@@ -502,13 +502,15 @@ struct SitePipeline {
     var files = SearchFiles(digests: parts.map(\.digest))
     let json = search.json(parts: parts)
     files.made["search.json"] = json
-    if script { files.made[SearchIndex.indexScriptPath] = SearchIndex.script(json, of: "search.json") }
+    if script {
+      files.made[SearchIndex.indexScriptPath] = SearchIndex.script(json, of: "search.json", tool: build.tool)
+    }
     let recorded = previous?.searchParts ?? []
     let made = parallelMap(Array(parts.enumerated())) { offset, part -> [(path: String, bytes: [UInt8])]? in
       let kept =
         offset < recorded.count && recorded[offset] == part.digest && untouched.contains(part.path)
         && (!script || untouched.contains(part.scriptPath))
-      return kept ? nil : part.files(script: script)
+      return kept ? nil : part.files(script: script, tool: build.tool)
     }
     for (part, made) in zip(parts, made) {
       guard let made else {
@@ -555,7 +557,7 @@ struct SitePipeline {
         let origin = sources.templates.source(of: asset, in: "Templates")
         let header =
           asset.hasSuffix(".css") || asset.hasSuffix(".js")
-          ? "/* Copied by `linkcontract build` (make site) from \(origin). Do not edit. */\n" : ""
+          ? "/* Copied by `\(build.tool.name) generate` from \(origin). Do not edit. */\n" : ""
         files[asset] = Array(header.utf8) + data
       }
     }
@@ -866,6 +868,8 @@ struct BuildDigests {
     tool = Self.tool(version: build.toolVersion, identity: build.published.identity)
     var hash = InputDigest()
     hash.add(tool)
+    // Every generated file's header names the tool.
+    hash.add(build.tool.name)
     hash.add(String(build.navigationLimit))
     hash.add(build.outputDirectory)
     hash.add(build.contentDirectory)

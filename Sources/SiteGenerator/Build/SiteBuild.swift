@@ -33,6 +33,8 @@ public struct SiteBuild: Sendable {
   public var navigationLimit = 40
   /// The generator's version, part of what decides whether a rebuild can be skipped.
   public var toolVersion = "development"
+  /// The tool that runs the build, which every generated file's header names.
+  public var tool = ToolName.linkcontract
   /// Whether to keep a record beside the output, so that a rebuild does only what changed.
   public var usesBuildCache = true
   /// Whether a page's first pass writes its content when it can (`AheadContent`), so that the
@@ -114,7 +116,7 @@ public struct SiteBuild: Sendable {
         imageLimit: maximumImageSize))
     // With the marker a build writes beside the files, listing them.
     var files = site.files
-    files[OutputClaim.marker] = OutputManifest(files: files).bytes
+    files[OutputClaim.marker] = OutputManifest(files: files).bytes(tool: tool)
     var rendered = RenderedSite(files: files, diagnostics: site.diagnostics, pageCount: site.pageCount)
     rendered.renderedAhead = site.renderedAhead
     return rendered
@@ -253,7 +255,7 @@ public struct SiteBuild: Sendable {
       do {
         commit = try SiteOutput.commit(
           site.files, keeping: site.kept, to: claimed, existing: current?.listing, untouched: untouched,
-          prepared: prepared)
+          prepared: prepared, tool: tool)
       } catch let refusal as SiteOutput.Refusal {
         discardPages()
         var diagnostics = site.diagnostics

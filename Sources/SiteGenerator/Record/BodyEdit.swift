@@ -256,7 +256,9 @@ struct BodyEditRebuild {
     for (part, chunks) in parts {
       let searchPart = SearchPart(number: part + 1, chunks: chunks[...])
       guard outputs.contains(searchPart.path) else { return nil }
-      for (path, bytes) in searchPart.files(script: outputs.contains(searchPart.scriptPath)) { files[path] = bytes }
+      for (path, bytes) in searchPart.files(script: outputs.contains(searchPart.scriptPath), tool: build.tool) {
+        files[path] = bytes
+      }
       digests[part] = searchPart.digest
     }
     return (files, chunks, digests)
@@ -274,7 +276,7 @@ struct BodyEditRebuild {
       let outputs = Set(recorded.outputs.map(\.path))
       commit = try SiteOutput.commit(
         made, keeping: outputs.subtracting(made.keys).subtracting([OutputClaim.marker]), to: output,
-        existing: current.value.listing, untouched: outputs)
+        existing: current.value.listing, untouched: outputs, tool: build.tool)
     } catch {
       let id: DiagnosticID = error is SiteOutput.Refusal ? .outputRefused : .siteUnwritable
       let message = error is SiteOutput.Refusal ? "\(error)" : "cannot write the site: \(error)"

@@ -61,7 +61,7 @@ struct DirectiveRenderer {
     answer.add("output", ["id": "outcome", "for": "check-build check-link", "aria-live": "polite"])
     let without = section.add("noscript").add("p")
     without.text("The checker runs in the browser. Without JavaScript, ask the tool: ")
-    without.add("code", text: "linkcontract parse --build NAME LINK")
+    without.add("code", text: context.tool.command("parse --build NAME LINK"))
     without.text(".")
     section.add("script", ["src": "contract.js", "defer": "defer"])
     section.add("script", ["src": "check.js", "defer": "defer"])
@@ -513,7 +513,7 @@ struct DirectiveRenderer {
   func spots(_ build: Build, prefix: String, into section: Element) {
     section.add("h2", text: "Where each value must appear")
     section.add("p").prose(
-      "Every place in the app checkout, the web host and the runbook that holds one of this build's values, with the generated snippet that fills it. `linkcontract audit` checks each place by its role; `linkcontract verify-host` checks what the web host serves. A place marked as an alternative replaces the one it names and is not counted."
+      "Every place in the app checkout, the web host and the runbook that holds one of this build's values, with the generated snippet that fills it. `\(context.tool.command("audit"))` checks each place by its role; `\(context.tool.command("verify-host"))` checks what the web host serves. A place marked as an alternative replaces the one it names and is not counted."
     )
     let all = contractSpots(contract)
     table(

@@ -14,6 +14,8 @@ final class SiteContext: Sendable {
   let contract: Contract
   let template: PageTemplate
   let siteTitle: String
+  /// The tool that builds the site, which the pages' headers and commands name.
+  let tool: ToolName
   /// Generated files by path under the site, for directives that show them; made on first use,
   /// which the parse phase does not need.
   var files: [String: String] { published.files }
@@ -37,13 +39,15 @@ final class SiteContext: Sendable {
   let parsers = LinkParsers()
 
   init(
-    contract: Contract, template: PageTemplate, siteTitle: String, files: PublishedFiles,
-    conformance: SharedConformance, contentFolder: String = "Content", images: ContentImages = .none
+    contract: Contract, template: PageTemplate, siteTitle: String, tool: ToolName = .linkcontract,
+    files: PublishedFiles, conformance: SharedConformance, contentFolder: String = "Content",
+    images: ContentImages = .none
   ) {
     self.images = images
     self.contract = contract
     self.template = template
     self.siteTitle = siteTitle
+    self.tool = tool
     published = files
     self.conformance = conformance
     self.contentFolder = contentFolder

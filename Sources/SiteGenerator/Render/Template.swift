@@ -12,6 +12,8 @@ enum Slot: String, CaseIterable, Sendable {
   case content
   /// The site's name (the app's name and `link contract`), in the header.
   case site
+  /// The command that generates the site (`store-links generate`), in the footer.
+  case generator
 
   static let required: [Slot] = [.title, .content]
 }

@@ -55,7 +55,7 @@ struct FolderDescriptors: Sendable {
         throw Problem(
           description:
             "\(path)/\(relative) is \(error == ELOOP ? "a symbolic link" : "not a folder") where the site has a folder;"
-            + " linkcontract writes only into folders it made: move it away")
+            + " a build writes only into folders it made: move it away")
       }
       throw Problem(description: "cannot open folder \(path)/\(relative): \(String(cString: strerror(error)))")
     }

@@ -188,9 +188,9 @@ final class OutputFolder: Sendable {
         marker == nil
         ? "and no \(OutputClaim.marker)"
         : "and its \(OutputClaim.marker) lists none of them (a marker is a list of the files a build wrote; an older"
-          + " linkcontract's lists none)"
+          + " version's lists none)"
       return refuse(
-        "the output holds files linkcontract did not write (\(Printed.excerpt(first, limit: 80))) \(why): a build"
+        "the output holds files the tool did not write (\(Printed.excerpt(first, limit: 80))) \(why): a build"
           + " never replaces a file it did not write; give a new or empty folder, or move them away")
     }
     return .success(folder)

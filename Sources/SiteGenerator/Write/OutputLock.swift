@@ -53,7 +53,7 @@ final class OutputLock {
         close(descriptor)
         return error == EWOULDBLOCK
           ? failure(
-            .outputLocked, "another linkcontract build is writing this output now: wait for it to end, then build again"
+            .outputLocked, "another build is writing this output now: wait for it to end, then build again"
           )
           : failure(.siteUnwritable, "cannot write the site: cannot lock \(path): \(String(cString: strerror(error)))")
       }
@@ -66,7 +66,7 @@ final class OutputLock {
       }
       close(descriptor)
     }
-    return failure(.outputLocked, "other linkcontract builds keep taking this output: try again")
+    return failure(.outputLocked, "other builds keep taking this output: try again")
   }
 
   /// Removes what builds that died left beside `output`: their staging folders

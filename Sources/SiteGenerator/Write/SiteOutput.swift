@@ -1,4 +1,5 @@
 import CFileExchange
+import ContractArtifacts
 import Foundation
 import LinkContract
 
@@ -29,10 +30,11 @@ public enum SiteOutput {
   /// its bytes is not the tool's: it is never replaced or removed, and a site that would write
   /// one is refused (`Refusal`). When no byte would change, nothing at all is touched.
   /// `existing`, when given, is the output's listing as just made; `untouched` names the files
-  /// the build record knows to be as the last build left them.
+  /// the build record knows to be as the last build left them. The marker's header names `tool`.
   static func commit(
     _ files: [String: [UInt8]], keeping kept: Set<String> = [], to output: OutputFolder,
-    existing: FolderDescriptors.Listing? = nil, untouched: Set<String> = [], prepared: PreparedStaging? = nil
+    existing: FolderDescriptors.Listing? = nil, untouched: Set<String> = [], prepared: PreparedStaging? = nil,
+    tool: ToolName = .linkcontract
   ) throws -> Commit {
     let listing = existing ?? output.descriptor.map(FolderDescriptors.listing) ?? FolderDescriptors.Listing()
     let paths = files.keys.sorted()
@@ -85,7 +87,7 @@ public enum SiteOutput {
     let ours = parallelMap(candidates, owned)
     let removed = Set(zip(candidates, ours).filter(\.1).map(\.0))
     let strangers = candidates.count - removed.count + listing.others.count
-    let markerBytes = manifest.bytes
+    let markerBytes = manifest.bytes(tool: tool)
     let markerSame = output.descriptor.map { sameBytes($0, OutputClaim.marker, markerBytes) } ?? false
     if changed.isEmpty, removed.isEmpty, markerSame {
       prepared?.discard()
@@ -169,7 +171,7 @@ public enum SiteOutput {
       let shown = paths.prefix(5).map { Printed.excerpt($0, limit: 120) }.joined(separator: ", ")
       let more = paths.count > 5 ? " and \(paths.count - 5) more" : ""
       return
-        "the output holds \(shown)\(more) where the site writes, and linkcontract did not write \(paths.count == 1 ? "it" : "them")"
+        "the output holds \(shown)\(more) where the site writes, and the tool did not write \(paths.count == 1 ? "it" : "them")"
         + " (a link, a folder, or a file whose bytes the output's \(OutputClaim.marker) does not list): a build never"
         + " replaces what it did not write; move \(paths.count == 1 ? "it" : "them") away, or restore what the build wrote"
     }

@@ -45,7 +45,7 @@ public func siteArtifacts(_ contract: Contract, table: ConformanceTable) -> [Art
   [
     Artifact(path: "Site/conformance.json", contents: table.json),
     Artifact(path: "Site/schema/conformance.schema.json", contents: conformanceSchema(contract).pretty),
-  ] + lifecycleArtifacts(contract) + associationArtifacts(contract) + releaseCheckSchemaArtifacts()
+  ] + lifecycleArtifacts(contract) + associationArtifacts(contract) + releaseCheckSchemaArtifacts(contract)
     + contractDocumentArtifacts(contract)
     + ReportSchemas.artifacts()
 }

@@ -12,7 +12,8 @@ public enum AuditRole: String, Sendable, Hashable, CaseIterable, DeclarationOrde
   case androidCallbackScheme = "android-callback-scheme"
   /// `PublicSite:BaseUrl` in an `appsettings*.json`.
   case publicBaseURL = "public-base-url"
-  /// `OAuth:AllowedReturnUrlSchemes` in an `appsettings*.json`.
+  /// `OAuth:AllowedReturnUrlSchemes` in an `appsettings*.json`: only for an app that declares an
+  /// OAuth callback.
   case oauthReturnScheme = "oauth-return-scheme"
   /// `AppAssociation:AndroidCertFingerprints` in an `appsettings*.json`.
   case servedFingerprint = "served-fingerprint"
@@ -133,7 +134,7 @@ public func appleCDNCheckURL(_ host: String) -> String {
 /// each build; `Spot.written` gives the build's text.
 /// The spots of the snippets `contract` generates: only the places its app uses.
 public func contractSpots(_ contract: Contract) -> [Spot] {
-  let files = Set(contract.nativeSnippets.map(snippetFile))
+  let files = Set(contract.generatedSnippets.map(snippetFile))
   return contractSpots(contract.checkout).filter { files.contains($0.snippet) }
 }
 
@@ -207,6 +208,13 @@ public func contractSpots(_ layout: CheckoutLayout = .native) -> [Spot] {
       key: "the Digital Asset Links check", value: .webHost, reach: .documentation, snippet: "verify-association.sh",
       role: .runbookURL, alternativeTo: nil, form: { digitalAssetLinksCheckURL($0) }),
   ]
+}
+
+/// The `audit` roles of `contract`'s spots, each once, in `AuditRole` order: the roles its app has
+/// (`oauth-return-scheme` only where a route class declares an OAuth callback).
+public func auditRoles(_ contract: Contract) -> [AuditRole] {
+  let used = Set(contractSpots(contract).compactMap(\.role))
+  return AuditRole.allCases.filter(used.contains)
 }
 
 /// The first line of a native snippet, without comment markers: where its text goes in the

@@ -264,7 +264,10 @@ func buildNamed(inFileName path: String, _ contract: Contract) -> Build? {
 public func judge(
   _ scan: CheckoutScan, contract: Contract, build fixed: Build? = nil, locate: (Spot) -> String? = { $0.file }
 ) -> AuditReport {
-  let occurrences = scan.occurrences
+  // Only the roles the contract's app has (`auditRoles`): an app without an OAuth callback has no
+  // return-URL allowlist to check.
+  let roles = Set(auditRoles(contract))
+  let occurrences = scan.occurrences.filter { roles.contains($0.role) }
   var table: [String: [String]] = [:]
   for role in AuditRole.allCases {
     for build in contract.builds { table[role.rawValue + " " + build.name] = expected(role, build, contract) }

@@ -121,7 +121,9 @@
       route.fields.forEach(function (field) { fields[field.name] = field; });
       return {
         id: route.id,
-        path: route.httpsPath && route.httpsPath.map(function (segment) {
+        // Only a route class whose carriers include https takes https links: the https path of
+        // one that is not an app link is a web page, not one of the app's routes.
+        path: route.carriers.indexOf("https") < 0 || !route.httpsPath ? null : route.httpsPath.map(function (segment) {
           return segment.literal !== undefined ? { literal: utf8(segment.literal) } : { field: fields[segment.field] };
         }),
         name: route.customSchemeName === null ? null : utf8(route.customSchemeName),

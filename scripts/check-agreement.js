@@ -8,7 +8,7 @@
 //
 // cases.json: [{"build": NAME, "input": BASE64 OF THE LINK'S BYTES, "expected": LINE}, ...].
 // --break changes the contract data on purpose (a reason order, a field length, a forbidden
-// word, a host), so that a run can show that the checker reads the data: it must then differ.
+// word, a host, a web page's carriers), so that a run can show that the checker reads the data: it must then differ.
 // Exit 0 when every case agrees, 1 when any differs, 2 for a usage error.
 "use strict";
 const fs = require("fs");
@@ -50,6 +50,12 @@ const breaks = {
   "forbidden-word": (c) => { c.forbiddenWords.kinds[0].words.shift(); },
   // Every build's host with a trailing dot.
   "host": (c) => { for (const build of c.builds) build.webHost += "."; },
+  // A web page's https path read as one of the app's routes, its carriers ignored.
+  "web-page": (c) => {
+    for (const route of c.routeClasses) {
+      if (route.httpsPath && route.carriers.indexOf("https") < 0) route.carriers.unshift("https");
+    }
+  },
 };
 if (options.break !== undefined) {
   if (!breaks[options.break]) usage("unknown --break " + options.break + "; one of " + Object.keys(breaks).join(", "));

@@ -40,7 +40,13 @@ public func associationSelfCheck(_ contract: Contract) -> [Diagnostic] {
           at: source(of: row))
       }
       let outcome = parser.parse(row.link)
-      if let route = row.route, outcome.route?.routeClass != route {
+      if let route = row.route, row.path != nil, contract.routeClass(route)?.isWebPage == true {
+        // A web page is not one of the app's routes: its link parses as none.
+        if outcome.route != nil {
+          problem(
+            .probeParsesAsRoute, "\(subject): web page \(row.link) parses as a route: \(outcome)", at: source(of: row))
+        }
+      } else if let route = row.route, outcome.route?.routeClass != route {
         problem(
           .canonicalLinkMismatch,
           "\(subject): canonical link \(row.link) does not parse as \(route.rawValue): \(outcome)",

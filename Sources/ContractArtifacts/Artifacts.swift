@@ -48,6 +48,6 @@ public func siteArtifacts(_ contract: Contract, table: ConformanceTable, tool: T
     Artifact(path: "Site/conformance.json", contents: table.json(tool: tool)),
     Artifact(path: "Site/schema/conformance.schema.json", contents: conformanceSchema(contract).pretty),
   ] + lifecycleArtifacts(contract, tool: tool) + associationArtifacts(contract, tool: tool)
-    + releaseCheckSchemaArtifacts() + contractDocumentArtifacts(contract, tool: tool)
+    + releaseCheckSchemaArtifacts(contract) + contractDocumentArtifacts(contract, tool: tool)
     + ReportSchemas.artifacts()
 }

@@ -35,7 +35,8 @@ public func associationFile(_ kind: AssociationKind, _ contract: Contract, build
 /// The `apple-app-site-association` file of `build`: one component per published https route
 /// (in route order, a narrower one before a wider one that covers it), an `exclude` component
 /// for each recognized but unpublished route placed before the first component that would
-/// claim it, nothing else.
+/// claim it, one for each web page (`RouteClass.isWebPage`) that a component would claim,
+/// nothing else.
 public func appSiteAssociation(_ contract: Contract, build: Build) -> AppSiteAssociation {
   var components: [AASAComponent] = []
   for route in contract.routeClasses where route.publication.isPublished {
@@ -57,6 +58,21 @@ public func appSiteAssociation(_ contract: Contract, build: Build) -> AppSiteAss
     let probe = AppSiteAssociation(details: [AASADetail(appIDs: [build.appID], components: components)])
     let index = probe.claims(path: path).componentIndex ?? 0
     components.insert(exclusion, at: index)
+  }
+  for route in contract.routeClasses where route.isWebPage {
+    guard case .notAnAppLink(let reason) = route.publication, let pattern = route.httpsPattern,
+      let path = contract.canonicalPath(of: route)
+    else { continue }
+    let probe = AppSiteAssociation(details: [AASADetail(appIDs: [build.appID], components: components)])
+    // Only where a wider claim would take the web page: otherwise nothing claims it already.
+    guard probe.claims(path: path).decision == .claimed, let index = probe.claims(path: path).componentIndex else {
+      continue
+    }
+    components.insert(
+      AASAComponent(
+        path: AASARoutePattern.exclusion(route), exclude: true,
+        comment: "\(route.title): \(pattern) is not an app link: \(reason)"),
+      at: index)
   }
   return AppSiteAssociation(
     defaults: AASAMatchSettings(caseSensitive: true, percentEncoded: true),

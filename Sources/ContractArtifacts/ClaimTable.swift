@@ -28,7 +28,8 @@ public func claimTable(_ contract: Contract, build: Build) -> [ClaimRow] {
   let association = appSiteAssociation(contract, build: build)
   var rows: [ClaimRow] = []
   for route in contract.routeClasses {
-    for carrier in route.carriers {
+    // A web page's https link is a row too: the association files must leave it to the browser.
+    for carrier in (route.isWebPage ? [.https] : []) + route.carriers {
       guard let link = contract.canonicalLink(route, carrier: carrier, in: build) else {
         continue
       }

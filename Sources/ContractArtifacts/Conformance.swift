@@ -47,7 +47,10 @@ public struct ConformanceTable: Sendable {
   public init(contract: Contract) {
     digest = contractDigest(contract)
     var builder = CaseBuilder(contract: contract)
-    for build in contract.builds { builder.addCases(for: build) }
+    for build in contract.builds {
+      builder.addCases(for: build)
+      builder.addWebPageCases(for: build)
+    }
     links = builder.cases
     returnURLs = ReturnURLCases.make(contract: contract)
   }
@@ -906,11 +909,15 @@ struct CaseBuilder {
 }
 
 enum ReturnURLCases {
+  /// The return-URL policy's cases of each build: none for an app that declares no OAuth callback.
   static func make(contract: Contract) -> [ReturnURLCase] {
+    guard let route = contract.oauthCallbackRoute, let declared = route.oauthCallback,
+      let name = route.customSchemeName
+    else { return [] }
     var cases: [ReturnURLCase] = []
     for build in contract.builds {
-      let ui = build.oauthUIBaseURL
-      let listed = build.allowedReturnSchemes
+      let ui = declared.completionPageURL(in: build)
+      let listed = declared.allowedReturnSchemes(in: build)
       guard let callback = contract.oauthCallback(in: build) else { continue }
       func add(_ id: String, _ url: String?, _ schemes: [String], _ native: Bool) {
         cases.append(
@@ -920,23 +927,21 @@ enum ReturnURLCases {
       }
       add("listed-scheme", callback, listed, true)
       add("listed-scheme-echoed-exactly", callback + "?state=0000", listed, true)
-      add("no-trailing-slash-added", build.customScheme + "://oauth-complete", listed, true)
+      add("no-trailing-slash-added", build.customScheme + "://" + name, listed, true)
       add("scheme-case-insensitive", callback.uppercased(), listed, true)
       add("allowlist-case-insensitive", callback, [build.customScheme.uppercased()], true)
       add("empty-allowlist", callback, [], false)
-      add("scheme-not-listed", "com.example.other://oauth-complete", listed, false)
-      add("https-listed-never-matches", "https://evil.example/oauth-complete", listed + ["https"], false)
-      add("http-listed-never-matches", "http://evil.example/oauth-complete", listed + ["http"], false)
+      add("scheme-not-listed", "com.example.other://" + name, listed, false)
+      add("https-listed-never-matches", "https://evil.example/" + name, listed + ["https"], false)
+      add("http-listed-never-matches", "http://evil.example/" + name, listed + ["http"], false)
       add("https-uppercase-listed", "HTTPS://evil.example/", ["HTTPS"], false)
-      add("relative", "/auth/oauth-complete", listed, false)
-      add("scheme-relative", "//evil.example/oauth-complete", listed, false)
+      add("relative", declared.completionPage, listed, false)
+      add("scheme-relative", "//evil.example/" + name, listed, false)
       add("absent", nil, listed, false)
       add("empty", "", listed, false)
       add("whitespace", " " + callback, listed, false)
       if let other = contract.builds.first(where: { $0.name != build.name }) {
-        add(
-          "other-build-scheme", other.customScheme + "://" + (contract.signInCallback?.customSchemeName ?? ""), listed,
-          false)
+        add("other-build-scheme", other.customScheme + "://" + name, listed, false)
       }
     }
     return cases

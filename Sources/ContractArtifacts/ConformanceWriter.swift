@@ -32,7 +32,8 @@ extension LinkOutcome {
 }
 
 extension ConformanceTable {
-  /// `conformance.json`: every case, for parser tests outside Swift, its header naming `tool`.
+  /// `conformance.json`: every case, for parser tests outside Swift, its header naming `tool`;
+  /// `returnUrls` only for an app that declares an OAuth callback.
   public func json(tool: ToolName = .linkcontract) -> String {
     let links = links.map { item in
       JSON.object(
@@ -58,12 +59,13 @@ extension ConformanceTable {
         ),
       ])
     }
-    return JSON.object([
+    var members: [(String, JSON)] = [
       ("generated", .string(tool.byGenerate + "; do not edit")),
       ("schemaVersion", .int(conformanceSchemaVersion)), ("digest", .string(digest)),
       ("links", .array(links)),
-      ("returnUrls", .array(returnURLs)),
-    ]).pretty
+    ]
+    if hasReturnURLPolicy { members.append(("returnUrls", .array(returnURLs))) }
+    return JSON.object(members).pretty
   }
 
   /// A Swift source that any test target can compile: the cases as literal values, its header
@@ -91,16 +93,24 @@ extension ConformanceTable {
         var bytes: [UInt8] { invalidUTF8 ?? Array(input.utf8) }
       }
 
-      /// One case of the OAuth return-URL policy.
-      struct ReturnURLConformanceCase: Sendable {
-        let id: String
-        let returnURL: String?
-        let allowedSchemes: [String]
-        let uiBaseURL: String
-        let expectsNativeCallback: Bool
-        let expectedURL: String
-      }
 
+      """
+    if hasReturnURLPolicy {
+      out += """
+        /// One case of the OAuth return-URL policy.
+        struct ReturnURLConformanceCase: Sendable {
+          let id: String
+          let returnURL: String?
+          let allowedSchemes: [String]
+          let uiBaseURL: String
+          let expectsNativeCallback: Bool
+          let expectedURL: String
+        }
+
+
+        """
+    }
+    out += """
       enum LinkConformance {
 
       """
@@ -119,13 +129,16 @@ extension ConformanceTable {
       for item in part { out += "    c.append(" + caseLiteral(item) + ")\n" }
       out += "    return c\n  }\n"
     }
-    out += "\n  static let returnURLCases: [ReturnURLConformanceCase] = [\n"
-    for item in returnURLs {
-      let schemes = "[" + item.allowedSchemes.map(swiftLiteral).joined(separator: ", ") + "]"
-      out +=
-        "    ReturnURLConformanceCase(id: \(swiftLiteral(item.id)), returnURL: \(item.returnURL.map(swiftLiteral) ?? "nil"), allowedSchemes: \(schemes), uiBaseURL: \(swiftLiteral(item.uiBaseURL)), expectsNativeCallback: \(item.expected.isNative), expectedURL: \(swiftLiteral(item.expected.url))),\n"
+    if hasReturnURLPolicy {
+      out += "\n  static let returnURLCases: [ReturnURLConformanceCase] = [\n"
+      for item in returnURLs {
+        let schemes = "[" + item.allowedSchemes.map(swiftLiteral).joined(separator: ", ") + "]"
+        out +=
+          "    ReturnURLConformanceCase(id: \(swiftLiteral(item.id)), returnURL: \(item.returnURL.map(swiftLiteral) ?? "nil"), allowedSchemes: \(schemes), uiBaseURL: \(swiftLiteral(item.uiBaseURL)), expectsNativeCallback: \(item.expected.isNative), expectedURL: \(swiftLiteral(item.expected.url))),\n"
+      }
+      out += "  ]\n"
     }
-    out += "  ]\n}\n"
+    out += "}\n"
     return out
   }
 
@@ -150,6 +163,12 @@ extension ConformanceTable {
     return
       "LinkConformanceCase(id: \(swiftLiteral(item.id)), build: \(swiftLiteral(item.build)), input: \(swiftLiteral(item.input))\(bytes), expected: \(expected))"
   }
+}
+
+extension ConformanceTable {
+  /// Whether the table has the return-URL policy's cases: only an app that declares an OAuth
+  /// callback has them.
+  var hasReturnURLPolicy: Bool { !returnURLs.isEmpty }
 }
 
 extension CompletionTarget {
@@ -184,7 +203,8 @@ func swiftLiteral(_ text: String) -> String {
 /// null for an input that is not UTF-8, whose bytes are `inputBase64`.
 public let conformanceSchemaVersion = 2
 
-/// The JSON Schema (draft 2020-12) of `conformance.json`.
+/// The JSON Schema (draft 2020-12) of `conformance.json`; `returnUrls` only for an app that
+/// declares an OAuth callback.
 public func conformanceSchema(_ contract: Contract) -> JSON {
   let field = Schema.types(["string", "null"])
   let expected = JSON.object([
@@ -208,6 +228,25 @@ public func conformanceSchema(_ contract: Contract) -> JSON {
     )
   ])
   let kebab = JSON.object([("type", .string("string")), ("pattern", .string("^[a-z0-9]+(-[a-z0-9]+)*$"))])
+  let returnURLs: [(String, JSON)] =
+    contract.oauthCallbackRoute == nil
+    ? []
+    : [
+      (
+        "returnUrls",
+        Schema.array(
+          Schema.object([
+            ("id", kebab), ("returnUrl", field), ("allowedSchemes", Schema.array(Schema.type("string"))),
+            ("uiBaseUrl", Schema.type("string")),
+            (
+              "expected",
+              Schema.object([
+                ("target", Schema.oneOf(["native-callback", "ui-base-url"])), ("url", Schema.type("string")),
+              ])
+            ),
+          ]))
+      )
+    ]
   return Schema.document(
     id: "conformance.schema.json", title: "conformance table",
     [
@@ -223,21 +262,7 @@ public func conformanceSchema(_ contract: Contract) -> JSON {
               ("input", field), ("inputBase64", Schema.type("string")), ("expected", expected),
             ], required: ["id", "build", "fault", "input", "expected"]))
       ),
-      (
-        "returnUrls",
-        Schema.array(
-          Schema.object([
-            ("id", kebab), ("returnUrl", field), ("allowedSchemes", Schema.array(Schema.type("string"))),
-            ("uiBaseUrl", Schema.type("string")),
-            (
-              "expected",
-              Schema.object([
-                ("target", Schema.oneOf(["native-callback", "ui-base-url"])), ("url", Schema.type("string")),
-              ])
-            ),
-          ]))
-      ),
-    ])
+    ] + returnURLs)
 }
 
 /// Two uppercase hex digits.

@@ -6,7 +6,8 @@ import LinkParser
 // Schema and the contract's digest.
 
 /// The version of the shape of `contract.json`; bumped when a member changes meaning or goes.
-/// 2: `parsing` (the parser's steps as a specification) and each build's `returnUrlPolicy`.
+/// 2: `parsing` (the parser's steps as a specification) and each build's `returnUrlPolicy`,
+/// which with `oauthCallback` is there only for an app that declares an OAuth callback.
 public let contractSchemaVersion = 2
 
 /// The contract's digest: `sha256:` and the SHA-256, in lowercase hex, of the compact JSON
@@ -40,7 +41,7 @@ func contractDocumentArtifacts(_ contract: Contract, tool: ToolName) -> [Artifac
       contents:
         "/* \(tool.generatedBy) from the contract values: contract.json for the link checker (check.js). Do not edit. */\n"
         + "self.contractDocument = " + document.compact + ";\n"),
-    Artifact(path: "Site/schema/contract.schema.json", contents: contractSchema.pretty),
+    Artifact(path: "Site/schema/contract.schema.json", contents: contractSchema(contract).pretty),
   ]
 }
 
@@ -121,7 +122,7 @@ private let parsingData: JSON = .object([
 ])
 
 private func buildData(_ build: Build, _ contract: Contract) -> JSON {
-  .object([
+  var members: [(String, JSON)] = [
     ("name", .string(build.name)),
     ("webHost", .string(build.webHost)),
     ("teamId", .string(build.teamID)),
@@ -130,15 +131,20 @@ private func buildData(_ build: Build, _ contract: Contract) -> JSON {
     ("androidPackage", .string(build.androidPackage)),
     ("customScheme", .string(build.customScheme)),
     ("androidCertificateFingerprints", .array(build.androidCertificateFingerprints.map(JSON.string))),
-    ("oauthCallback", contract.oauthCallback(in: build).map(JSON.string) ?? .null),
-    (
-      "returnUrlPolicy",
-      .object([
-        ("allowedSchemes", .array(build.allowedReturnSchemes.map(JSON.string))),
-        ("uiBaseUrl", .string(build.oauthUIBaseURL)),
-      ])
-    ),
-  ])
+  ]
+  if let callback = contract.oauthCallbackRoute?.oauthCallback, let url = contract.oauthCallback(in: build) {
+    members += [
+      ("oauthCallback", .string(url)),
+      (
+        "returnUrlPolicy",
+        .object([
+          ("allowedSchemes", .array(callback.allowedReturnSchemes(in: build).map(JSON.string))),
+          ("uiBaseUrl", .string(callback.completionPageURL(in: build))),
+        ])
+      ),
+    ]
+  }
+  return .object(members)
 }
 
 private func routeData(_ route: RouteClass) -> JSON {
@@ -219,11 +225,12 @@ private func formatData(_ format: FieldFormat) -> JSON {
 
 // MARK: - The schema
 
-/// `Site/schema/contract.schema.json`, JSON Schema draft 2020-12, with a description of every
-/// member. It uses only `type`, `required`, `properties`, `additionalProperties`, `items`,
-/// `enum`, `pattern`, `const`, `minimum`, `minItems`, `oneOf` and `description`, so that a small
-/// checker on any platform can apply it.
-public let contractSchema: JSON = {
+/// `Site/schema/contract.schema.json` for `contract`, JSON Schema draft 2020-12, with a
+/// description of every member; a build's `oauthCallback` and `returnUrlPolicy` only for an app
+/// that declares an OAuth callback. It uses only `type`, `required`, `properties`,
+/// `additionalProperties`, `items`, `enum`, `pattern`, `const`, `minimum`, `minItems`, `oneOf` and
+/// `description`, so that a small checker on any platform can apply it.
+public func contractSchema(_ contract: Contract) -> JSON {
   /// `schema` with a description.
   func about(_ description: String, _ schema: JSON) -> JSON {
     guard case .object(let members) = schema else { return schema }
@@ -293,7 +300,11 @@ public let contractSchema: JSON = {
           ("because", "Why it is excluded.", string()),
         ]),
         object([
-          ("kind", "Not an https app link: a custom-scheme callback.", constant("not-an-app-link")),
+          (
+            "kind",
+            "Not an app link: no association file claims it, its https form is a web page the parser does not accept (`unknown-route`), and only its custom-scheme form, if any, reaches the app.",
+            constant("not-an-app-link")
+          ),
           ("because", "What it is instead.", string()),
         ]),
         object([("kind", "The fallback no association file claims.", constant("never-claimed"))]),
@@ -347,7 +358,7 @@ public let contractSchema: JSON = {
     ),
   ])
   let fingerprint = "^[0-9A-F]{2}(:[0-9A-F]{2}){31}$"
-  let build = object([
+  var buildMembers: [(String, String, JSON)] = [
     ("name", "The build's stable name.", string(name)),
     ("webHost", "The https host of the build's app links, compared case-insensitively.", string("^[a-z0-9.-]+$")),
     ("teamId", "The Apple developer team id.", string("^[A-Z0-9]{10}$")),
@@ -359,19 +370,28 @@ public let contractSchema: JSON = {
       "androidCertificateFingerprints", "SHA-256 fingerprints of the Android signing certificates.",
       array(string(fingerprint), minItems: 1)
     ),
-    (
-      "oauthCallback", "The OAuth completion callback the native app registers; null when no route class is one.",
-      nullable()
-    ),
-    (
-      "returnUrlPolicy",
-      "ADR-043's server-side return-URL policy for this build: a return URL that is an absolute URI whose scheme is in allowedSchemes (case-insensitively; http and https never match) is echoed exactly; anything else goes to uiBaseUrl.",
-      object([
-        ("allowedSchemes", "The allow-listed return-URL schemes.", array(string())),
-        ("uiBaseUrl", "Where a completion goes when the return URL is not allow-listed.", string()),
-      ])
-    ),
-  ])
+  ]
+  if contract.oauthCallbackRoute != nil {
+    buildMembers += [
+      (
+        "oauthCallback", "The OAuth callback the native app registers: the declared route class's custom-scheme link.",
+        string()
+      ),
+      (
+        "returnUrlPolicy",
+        "The identity provider's return-URL policy for this build: a return URL that is an absolute URI whose scheme is in allowedSchemes (case-insensitively; http and https never match) is echoed exactly; anything else goes to uiBaseUrl.",
+        object([
+          ("allowedSchemes", "The allow-listed return-URL schemes.", array(string())),
+          (
+            "uiBaseUrl",
+            "Where a completion goes when the return URL is not allow-listed: the declared completion page.",
+            string()
+          ),
+        ])
+      ),
+    ]
+  }
+  let build = object(buildMembers)
   let field = object([
     ("name", "The field's name: a path field's, or a query item's key.", string("^[A-Za-z0-9_-]{1,64}$")),
     ("in", "Where the field is carried.", enumeration(["path", "query"])),
@@ -381,7 +401,11 @@ public let contractSchema: JSON = {
   ])
   let route = object([
     ("id", "The route class's stable id.", string(name)), ("title", "Its title, for readers.", string()),
-    ("carriers", "How its links are carried.", array(enumeration(Carrier.allCases.map(\.rawValue)))),
+    (
+      "carriers",
+      "The carriers on which the app accepts its links (a not-an-app-link route class's https form is not one).",
+      array(enumeration(Carrier.allCases.map(\.rawValue)))
+    ),
     ("httpsPattern", "The https path with fields in braces, for readers; null without one.", nullable("^(/[^/]+)+$")),
     ("httpsPath", "The https path's segments, in order; null when the route class has no https form.", segments),
     (
@@ -499,7 +523,7 @@ public let contractSchema: JSON = {
       ("$id", .string("contract.schema.json")),
       ("title", .string("Site/contract.json")),
     ] + members)
-}()
+}
 
 extension Sensitivity {
   /// The rules as the contract document and `Site/lifecycle.json` write them.

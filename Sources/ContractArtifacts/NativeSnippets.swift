@@ -63,13 +63,13 @@ func androidPathRules(_ contract: Contract) -> [(route: RouteClass, rule: Androi
   }
 }
 
-/// The native snippets of `build` that `contract` lists (`NativeSnippetKind` says what each
+/// The native snippets of `build` that `contract` generates (`NativeSnippetKind` says what each
 /// is). Each one's first line is its place from `contractSpots(contract)`, so that the snippets
 /// and `audit` agree by construction; the second says that `tool` made it, and the commands are
 /// `tool`'s.
 public func nativeSnippets(_ contract: Contract, build: Build, tool: ToolName = .linkcontract) -> [NativeSnippet] {
   let writer = NativeSnippetWriter(contract: contract, build: build, tool: tool)
-  return NativeSnippetKind.allCases.filter(contract.nativeSnippets.contains).map { kind in
+  return NativeSnippetKind.allCases.filter(contract.generatedSnippets.contains).map { kind in
     switch kind {
     case .iosAssociatedDomains: writer.associatedDomains()
     case .iosURLTypes: writer.urlTypes()
@@ -157,13 +157,24 @@ struct NativeSnippetWriter {
         """)
   }
 
+  /// What the build's custom scheme carries, in the URL types' header: the OAuth callback of an
+  /// app that declares one, else its custom-scheme routes by title.
+  var schemeUse: String {
+    if let callback = contract.oauthCallback(in: build) { return ", for the OAuth callback \(callback)" }
+    let routes = contract.routeClasses.compactMap { route in
+      route.customSchemeName.map { "\(route.title) (\(build.customScheme)://\($0))" }
+    }
+    guard !routes.isEmpty else { return "" }
+    return ", for the custom-scheme route\(routes.count == 1 ? "" : "s") " + routes.joined(separator: ", ")
+  }
+
   func urlTypes() -> NativeSnippet {
     NativeSnippet(
       name: "url-types.plist",
       title: "iOS custom-scheme registration (CFBundleURLTypes)",
       contents: """
         \(head("url-types.plist", "<!-- ", " -->"))
-        <!-- iOS custom scheme of build \(build.name), for the OAuth callback \(contract.oauthCallback(in: build) ?? "(none declared)"): merge into Info.plist. -->
+        <!-- iOS custom scheme of build \(build.name)\(schemeUse): merge into Info.plist. -->
         \(Self.plistHead)  <key>CFBundleURLTypes</key>
           <array>
             <dict>
@@ -219,13 +230,13 @@ struct NativeSnippetWriter {
     if !prefixes.isEmpty { properties.append("DataPathPrefixes = \(Self.csharpList(prefixes))") }
     if !patterns.isEmpty { properties.append("DataPathPatterns = \(Self.csharpList(patterns))") }
     let schemeNames = contract.routeClasses.compactMap { route -> String? in
-      route.id == contract.signInCallback?.id ? nil : route.customSchemeName
+      route.id == contract.oauthCallbackRoute?.id ? nil : route.customSchemeName
     }
     var schemeFilter = ""
     if !schemeNames.isEmpty {
       schemeFilter = """
 
-        // Custom-scheme links of build \(build.name) other than the OAuth callback (no verification exists for a scheme).
+        // Custom-scheme links of build \(build.name)\(contract.oauthCallbackRoute == nil ? "" : " other than the OAuth callback") (no verification exists for a scheme).
         [IntentFilter(
             new[] { Intent.ActionView },
             Categories = new[] { Intent.CategoryDefault, Intent.CategoryBrowsable },
@@ -255,13 +266,14 @@ struct NativeSnippetWriter {
   }
 
   func callbackActivity() -> NativeSnippet {
-    let callbackHost = contract.signInCallback?.customSchemeName ?? "oauth-complete"
+    // Generated only where a route class declares the OAuth callback (`generatedSnippets`).
+    let callbackHost = contract.oauthCallbackRoute?.customSchemeName ?? ""
     return NativeSnippet(
       name: "WebAuthenticatorCallbackActivity.cs",
       title: "Android OAuth callback registration (WebAuthenticatorCallbackActivity)",
       contents: """
         \(head("WebAuthenticatorCallbackActivity.cs", "// "))
-        // The OAuth completion callback \(contract.oauthCallback(in: build) ?? "(none declared)") of build \(build.name):
+        // The OAuth completion callback \(contract.oauthCallback(in: build) ?? "") of build \(build.name):
         // Platforms/Android/WebAuthenticatorCallbackActivity.cs.
         using Android.App;
         using Android.Content;

@@ -24,12 +24,16 @@ public func platformLimits(_ contract: Contract, build: Build) -> [PlatformLimit
   var limits: [PlatformLimit] = []
   let rules = androidPathRules(contract)
   for route in contract.routeClasses {
-    guard case .excluded = route.publication, let path = contract.canonicalPath(of: route),
+    guard route.publication.isExcluded || route.isWebPage, let path = contract.canonicalPath(of: route),
       let pattern = route.httpsPattern
     else { continue }
     let covering = rules.filter { $0.rule.matches(path) }
     guard !covering.isEmpty else { continue }
     let names = covering.map { "\($0.route.title) (\($0.rule.attribute)=\"\($0.rule.value)\")" }
+    let consequence =
+      route.isWebPage
+      ? "The parser does not accept a web page (unknown-route), so the app shows its fallback instead of the page."
+      : "The parser still recognizes them, so the app must keep them disabled until the route is published."
     limits.append(
       PlatformLimit(
         platform: .android,
@@ -37,8 +41,7 @@ public func platformLimits(_ contract: Contract, build: Build) -> [PlatformLimit
         explanation:
           "An intent filter has no exclusion: the data element of \(names.joined(separator: ", ")) also "
           + "matches \(pattern) on \(build.webHost), so Android opens those links in the app while iOS "
-          + "sends them to the browser. The parser still recognizes them, so the app must keep them "
-          + "disabled until the route is published."))
+          + "sends them to the browser. " + consequence))
   }
   let widened = contract.routeClasses.filter {
     $0.publication.isPublished && AASARoutePattern.claim($0).contains("*")

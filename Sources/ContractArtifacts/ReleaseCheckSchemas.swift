@@ -89,13 +89,14 @@ public func verifyHostSchema() -> JSON {
     ])
 }
 
-/// The JSON Schema of `linkcontract audit --format json`.
-public func auditSchema() -> JSON {
+/// The JSON Schema of `linkcontract audit --format json` for `contract`: its roles are the ones
+/// the contract's app has (`auditRoles`).
+public func auditSchema(_ contract: Contract) -> JSON {
   let finding = Diagnostic.schema(
     ids: AuditVerdict.allCases.map(\.id),
     adding: [
       ("build", Schema.types(["string", "null"])),
-      ("role", Schema.oneOfOrNull(AuditRole.allCases.map(\.rawValue))),
+      ("role", Schema.oneOfOrNull(auditRoles(contract).map(\.rawValue))),
       ("value", Schema.type("string")),
       ("verdict", Schema.oneOf(AuditVerdict.allCases.map(\.rawValue))),
     ], requiring: ["build", "role", "value", "verdict"])
@@ -125,9 +126,9 @@ public func auditSchema() -> JSON {
 }
 
 /// The published schemas of the release checks' JSON, under `Site/schema/`.
-public func releaseCheckSchemaArtifacts() -> [Artifact] {
+public func releaseCheckSchemaArtifacts(_ contract: Contract) -> [Artifact] {
   [
     Artifact(path: "Site/schema/verify-host.schema.json", contents: verifyHostSchema().pretty),
-    Artifact(path: "Site/schema/audit.schema.json", contents: auditSchema().pretty),
+    Artifact(path: "Site/schema/audit.schema.json", contents: auditSchema(contract).pretty),
   ]
 }

@@ -12,7 +12,8 @@ public enum AuditRole: String, Sendable, Hashable, CaseIterable, DeclarationOrde
   case androidCallbackScheme = "android-callback-scheme"
   /// `PublicSite:BaseUrl` in an `appsettings*.json`.
   case publicBaseURL = "public-base-url"
-  /// `OAuth:AllowedReturnUrlSchemes` in an `appsettings*.json`.
+  /// `OAuth:AllowedReturnUrlSchemes` in an `appsettings*.json`: only for an app that declares an
+  /// OAuth callback.
   case oauthReturnScheme = "oauth-return-scheme"
   /// `AppAssociation:AndroidCertFingerprints` in an `appsettings*.json`.
   case servedFingerprint = "served-fingerprint"
@@ -135,7 +136,7 @@ public func appleCDNCheckURL(_ host: String) -> String {
 /// each build; `Spot.written` gives the build's text. A place is an alternative only where the
 /// app also has the place it replaces.
 public func contractSpots(_ contract: Contract) -> [Spot] {
-  let files = Set(contract.nativeSnippets.map(snippetFile))
+  let files = Set(contract.generatedSnippets.map(snippetFile))
   let chosen = layoutSpots(contract.checkout).filter { files.contains($0.snippet) }
   return chosen.map { spot in
     guard let other = spot.alternativeTo, !chosen.contains(where: { $0.id == other }) else { return spot }
@@ -214,6 +215,13 @@ private func layoutSpots(_ layout: CheckoutLayout) -> [Spot] {
       value: .webHost, reach: .documentation, snippet: .runbook, role: .runbookURL,
       form: { digitalAssetLinksCheckURL($0) }),
   ].compactMap { $0 }
+}
+
+/// The `audit` roles of `contract`'s spots, each once, in `AuditRole` order: the roles its app has
+/// (`oauth-return-scheme` only where a route class declares an OAuth callback).
+public func auditRoles(_ contract: Contract) -> [AuditRole] {
+  let used = Set(contractSpots(contract).compactMap(\.role))
+  return AuditRole.allCases.filter(used.contains)
 }
 
 /// The first line of a native snippet, without comment markers: where its text goes in the

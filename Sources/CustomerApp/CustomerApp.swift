@@ -145,7 +145,8 @@ extension Contract {
           "Another app can register the same scheme, so the callback carries only a short-lived single-use code; tokens never ride the redirect.",
         sensitivity: nil,
         publication: .notAnAppLink(
-          because: "the native OAuth callback on the custom scheme; no association file claims it")),
+          because: "the native OAuth callback on the custom scheme; no association file claims it"),
+        oauthCallback: OAuthCallback(completionPage: "/auth/oauth-complete")),
       RouteClass(
         id: "unsupported",
         title: "Unsupported",

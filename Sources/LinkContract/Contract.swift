@@ -95,11 +95,9 @@ public struct Contract: Sendable {
   }
 
   public func build(named name: String) -> Build? { builds.first { $0.name == name } }
-  /// The callback that completes a sign-in flow the app started: the custom-scheme route class
-  /// whose authority is the flow's initiator.
-  public var signInCallback: RouteClass? {
-    routeClasses.first { $0.authority.requirement == .flowInitiator && $0.customSchemeName != nil }
-  }
+  /// The route class the app declares as its OAuth callback (`RouteClass.oauthCallback`), which
+  /// completes a sign-in the app started in the browser; nil for an app without OAuth.
+  public var oauthCallbackRoute: RouteClass? { routeClasses.first { $0.oauthCallback != nil } }
   /// The first of `candidates` that no route class's https path starts with, or a segment made
   /// from every first segment in use, which none can equal: for examples of an unknown path.
   public func unusedFirstSegment(among candidates: [String]) -> String {
@@ -111,10 +109,16 @@ public struct Contract: Sendable {
     return candidates.first { !used.contains($0) } ?? "x" + used.sorted().joined()
   }
 
-  /// The OAuth completion callback `build`'s native app registers (`<scheme>://<name>`): only
-  /// where a route class is the sign-in flow's callback.
+  /// The OAuth callback `build`'s native app registers (`<scheme>://<name>`): only where a route
+  /// class declares one.
   public func oauthCallback(in build: Build) -> String? {
-    signInCallback?.customSchemeName.map { build.customScheme + "://" + $0 }
+    oauthCallbackRoute?.customSchemeName.map { build.customScheme + "://" + $0 }
+  }
+
+  /// The native snippets generated for each build: `nativeSnippets`, without the ones that serve
+  /// an OAuth callback when no route class declares one.
+  public var generatedSnippets: [NativeSnippetKind] {
+    nativeSnippets.filter { !$0.needsOAuthCallback || oauthCallbackRoute != nil }
   }
 
   /// The route class every link that matches no other falls back to: the one never claimed.

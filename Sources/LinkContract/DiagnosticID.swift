@@ -18,6 +18,8 @@ public enum DiagnosticID: String, Sendable, Hashable, CaseIterable, Comparable, 
   case customSchemeNameInvalid = "custom-scheme-name-invalid"
   case fallbackRouteCount = "fallback-route-count"
   case routesOverlap = "routes-overlap"
+  case callbackDeclarationInvalid = "callback-declaration-invalid"
+  case snippetWithoutCallback = "snippet-without-callback"
   case buildValueInvalid = "build-value-invalid"
   case fingerprintMissing = "fingerprint-missing"
   case fingerprintInvalid = "fingerprint-invalid"
@@ -135,6 +137,10 @@ public enum DiagnosticID: String, Sendable, Hashable, CaseIterable, Comparable, 
     case .customSchemeNameInvalid: "A route class's custom-scheme name is not kebab-case"
     case .fallbackRouteCount: "The contract does not have exactly one never-claimed route class"
     case .routesOverlap: "Two route classes can match the same link"
+    case .callbackDeclarationInvalid:
+      "A route class's OAuth callback has no custom-scheme name, is not the flow's initiator or has a completion page that is not a path, or two route classes declare one"
+    case .snippetWithoutCallback:
+      "The contract lists a native snippet of an OAuth callback (`identity-allowlist`, `maui-callback-activity`), and no route class declares one"
     case .buildValueInvalid: "A build's web host, team id, bundle id, package or scheme is malformed"
     case .fingerprintMissing: "A build lists no Android certificate fingerprint"
     case .fingerprintInvalid: "A certificate fingerprint is malformed, all zero or a placeholder"

@@ -146,12 +146,19 @@ public enum Publication: Sendable, Hashable {
   case published
   /// Recognized by the parser but excluded from the association files, with the reason.
   case excluded(because: String)
-  /// Not an app link: delivered on the custom scheme only, with the reason.
+  /// Not an app link, with the reason: no association file claims its https form, a web page
+  /// the app does not accept (the parser answers `unknown-route`); only its custom-scheme form,
+  /// if it has one, reaches the app.
   case notAnAppLink(because: String)
   /// Never claimed: the fallback for anything else.
   case neverClaimed
 
   public var isPublished: Bool { self == .published }
+  /// Whether the route is not an app link: its https form, if any, is a web page.
+  public var isNotAnAppLink: Bool {
+    if case .notAnAppLink = self { return true }
+    return false
+  }
   /// Whether the route is recognized but carved out of the association files by an exclusion.
   public var isExcluded: Bool {
     if case .excluded = self { return true }
@@ -294,7 +301,30 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
   }
 }
 
-/// A class of links the Customer App recognizes, with what it accepts and what it does not prove.
+/// Declares that a route class is the app's OAuth callback: the custom-scheme link its identity
+/// provider redirects to when a sign-in the app started in the browser completes. Only an app
+/// that declares one gets a return-URL policy, its conformance cases and the OAuth snippets.
+public struct OAuthCallback: Sendable, Hashable {
+  /// The path of the web page, on each build's web host, where the identity provider completes
+  /// a sign-in whose return URL is not allow-listed (such as `/auth/oauth-complete`).
+  public let completionPage: String
+  /// Where this value is written.
+  public let source: SourceLocation
+
+  /// An OAuth callback whose fallback completion page is `completionPage` on each build's host.
+  public init(completionPage: String, file: String = #filePath, line: Int = #line) {
+    self.completionPage = completionPage
+    self.source = SourceLocation(file: file, line: line)
+  }
+
+  /// The completion page's URL on `build`'s web host.
+  public func completionPageURL(in build: Build) -> String { "https://" + build.webHost + completionPage }
+
+  /// The return-URL schemes the identity provider allows for `build`: its custom scheme.
+  public func allowedReturnSchemes(in build: Build) -> [String] { [build.customScheme] }
+}
+
+/// A class of links the app recognizes, with what it accepts and what it does not prove.
 public struct RouteClass: Sendable, Hashable {
   public let id: RouteClassID
   public let title: String
@@ -314,6 +344,8 @@ public struct RouteClass: Sendable, Hashable {
   /// What the destination reads by itself as soon as it opens, beyond the references the link
   /// names (each field's resource is always read). A new automatic read is a revalidation trigger.
   public let automaticReads: [String]
+  /// Set when this route class is the app's OAuth callback; nil for every other route class.
+  public let oauthCallback: OAuthCallback?
   /// Where this value is written.
   public let source: SourceLocation
 
@@ -321,9 +353,10 @@ public struct RouteClass: Sendable, Hashable {
     id: RouteClassID, title: String, httpsPath: [PathSegment]?, customSchemeName: String?,
     query: QueryRule, destination: String, authority: Authority, gates: [Gate],
     boundary: String, sensitivity: Sensitivity?, publication: Publication,
-    automaticReads: [String] = [], file: String = #filePath, line: Int = #line
+    automaticReads: [String] = [], oauthCallback: OAuthCallback? = nil, file: String = #filePath, line: Int = #line
   ) {
     self.automaticReads = automaticReads
+    self.oauthCallback = oauthCallback
     self.source = SourceLocation(file: file, line: line)
     self.id = id
     self.title = title
@@ -338,14 +371,22 @@ public struct RouteClass: Sendable, Hashable {
     self.publication = publication
   }
 
+  /// The carriers on which the app accepts this route's links: https for an https path that is
+  /// an app link (a `.notAnAppLink` route's https path is a web page, `isWebPage`), and the custom
+  /// scheme for a custom-scheme name.
   public var carriers: [Carrier] {
     var result: [Carrier] = []
-    if httpsPath != nil { result.append(.https) }
+    if httpsPath != nil, !isWebPage { result.append(.https) }
     if customSchemeName != nil { result.append(.customScheme) }
     return result
   }
 
   public var isSensitive: Bool { sensitivity != nil }
+
+  /// Whether the route's https form is a web page the app does not accept: an https path on a
+  /// route that is not an app link. No association file claims it, and the parser answers
+  /// `unknown-route` for it.
+  public var isWebPage: Bool { httpsPath != nil && publication.isNotAnAppLink }
 
   /// The fields of the route, path fields first, then query fields.
   public var fields: [Field] {
@@ -393,11 +434,6 @@ public struct Build: Sendable, Hashable {
 
   /// The iOS application identifier, `<team>.<bundle>`.
   public var appID: String { teamID + "." + bundleID }
-  /// The return-URL allowlist the Identity service holds for this build (ADR-043): its custom
-  /// scheme.
-  public var allowedReturnSchemes: [String] { [customScheme] }
-  /// Where the Identity service sends a completion whose return URL is not allow-listed.
-  public var oauthUIBaseURL: String { "https://" + webHost + "/auth/oauth-complete" }
 }
 
 /// Why a link is unsupported. Cases are in the order the parser checks them; the first wins.

@@ -9,7 +9,7 @@ public enum NativeSnippetKind: String, Sendable, Hashable, CaseIterable {
   case androidIntentFilter = "android-intent-filter"
   /// The same intent filter as a .NET MAUI `[IntentFilter]` attribute with its host constant.
   case mauiIntentFilter = "maui-intent-filter"
-  /// The .NET MAUI OAuth callback activity.
+  /// The .NET MAUI OAuth callback activity (only for an app that declares an OAuth callback).
   case mauiCallbackActivity = "maui-callback-activity"
   /// The app's `PublicSite:BaseUrl` setting.
   case publicSiteSettings = "public-site-settings"
@@ -17,8 +17,12 @@ public enum NativeSnippetKind: String, Sendable, Hashable, CaseIterable {
   case webHostSettings = "web-host-settings"
   /// An nginx alternative to the web host's settings.
   case nginx
-  /// The Identity service's return-URL allowlist.
+  /// The Identity service's return-URL allowlist (only for an app that declares an OAuth callback).
   case identityAllowlist = "identity-allowlist"
   /// The release runbook's verification script.
   case runbook
+
+  /// Whether the snippet serves the app's OAuth callback, so that only an app that declares one
+  /// (`RouteClass.oauthCallback`) may list it.
+  public var needsOAuthCallback: Bool { self == .mauiCallbackActivity || self == .identityAllowlist }
 }

@@ -175,10 +175,11 @@ extension Contract {
       if Set(names).count != names.count {
         report(.fieldNameInvalid, names.joined(separator: ", "), "repeats a field name: give each field its own name")
       }
-      if route.publication == .neverClaimed, !route.carriers.isEmpty {
+      let hasForm = route.httpsPath != nil || route.customSchemeName != nil
+      if route.publication == .neverClaimed, hasForm {
         report(.routeCarrierInvalid, "", "is never claimed, so it must have no https path and no custom-scheme name")
       }
-      if route.publication != .neverClaimed, route.carriers.isEmpty {
+      if route.publication != .neverClaimed, !hasForm {
         report(
           .routeCarrierInvalid, "",
           "has neither an https path nor a custom-scheme name: give it one, or make it `.neverClaimed`")
@@ -201,6 +202,42 @@ extension Contract {
         report(
           .customSchemeNameInvalid, name,
           "is not a custom-scheme name: write lowercase letters and digits joined by `-`")
+      }
+      if let callback = route.oauthCallback {
+        if route.customSchemeName == nil {
+          report(
+            .callbackDeclarationInvalid, "",
+            "declares an OAuth callback but has no custom-scheme name: the identity provider returns to `<scheme>://<name>`",
+            at: callback.source)
+        }
+        if route.authority.requirement != .flowInitiator {
+          report(
+            .callbackDeclarationInvalid, route.authority.requirement.rawValue,
+            "declares an OAuth callback, which completes a flow the app started: give it `.flowInitiator`",
+            at: callback.source)
+        }
+        if !Self.isPagePath(callback.completionPage) {
+          report(
+            .callbackDeclarationInvalid, callback.completionPage,
+            "is not a completion page path: write an absolute path such as `/auth/complete`, without query or fragment",
+            at: callback.source)
+        }
+      }
+    }
+    for route in routeClasses.filter({ $0.oauthCallback != nil }).dropFirst() {
+      problems.append(
+        .contract(
+          .callbackDeclarationInvalid, "route class \(route.id.rawValue)", "",
+          "declares a second OAuth callback (the first is \(oauthCallbackRoute?.id.rawValue ?? "")): an app has one",
+          at: route.oauthCallback?.source ?? route.source))
+    }
+    if oauthCallbackRoute == nil {
+      for kind in nativeSnippets where kind.needsOAuthCallback {
+        problems.append(
+          .contract(
+            .snippetWithoutCallback, "native snippet", kind.rawValue,
+            "serves an OAuth callback, and no route class declares one: declare it (`RouteClass(..., oauthCallback: OAuthCallback(completionPage: ...))`) or leave the snippet out of `nativeSnippets`",
+            at: source))
       }
     }
     if routeClasses.filter({ $0.publication == .neverClaimed }).count != 1 {
@@ -228,6 +265,12 @@ extension Contract {
       }
     }
     return problems
+  }
+
+  /// Whether `page` is an absolute path of printable ASCII, without a query, a fragment, an
+  /// escape or a backslash.
+  static func isPagePath(_ page: String) -> Bool {
+    page.hasPrefix("/") && page.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F && !"?#%\\".utf8.contains($0) }
   }
 
   /// Whether `text` is lowercase letters and digits joined by single hyphens.

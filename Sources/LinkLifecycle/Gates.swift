@@ -2,8 +2,8 @@ import LinkContract
 
 extension RouteClass {
   /// Whether the server must authorize the target before the destination mounts: every route
-  /// that names a server resource. Start names none; the OAuth callback belongs to the flow
-  /// that started it.
+  /// that names a server resource. A start link names none; a route that completes a flow the
+  /// app started belongs to that flow.
   public var needsAuthorization: Bool {
     authority.requirement != .flowInitiator && !fields.isEmpty
   }
@@ -43,7 +43,8 @@ extension RouteClass {
     case .accountOrAuthorizedGuest: who = "A signed-in account, or a guest context the server authorizes"
     case .accountOrTemporaryAccess:
       who = "A signed-in account, or a guest holding an approved temporary-access contract"
-    case .flowInitiator: who = "Only the sign-in flow the app started"
+    case .flowInitiator:
+      who = oauthCallback == nil ? "Only the flow the app started" : "Only the sign-in flow the app started"
     }
     return gates.isEmpty ? "\(who); no gate." : "\(who); gates, in order: \(names)."
   }

@@ -32,8 +32,8 @@ private struct Table {
   var ordinary: [RouteClass] { authorized.filter { $0.sensitivity == nil && $0.httpsPath != nil } }
   /// A navigable route that names nothing, such as a start link.
   var entry: RouteClass? { navigable.first { !$0.needsAuthorization && $0.httpsPath != nil } }
-  /// The callback of a sign-in flow the app started, on the custom scheme.
-  var callback: RouteClass? { contract.signInCallback }
+  /// The app's OAuth callback, which completes a sign-in it started in the browser.
+  var callback: RouteClass? { contract.oauthCallbackRoute }
   /// The app's user, signed out, as its contract calls them (`a signed-out passenger`).
   var signedOutUser: String {
     let words = contract.user.split(separator: " ", maxSplits: 1)

@@ -1,5 +1,6 @@
 // Module LinkParser: classifying a link against one build of a contract (`LinkParser`, the
-// outcomes it returns, canonical links) and ADR-043's return-URL policy. Imports LinkContract only.
+// outcomes it returns, canonical links) and the return-URL policy of an app that declares an OAuth
+// callback. Imports LinkContract only.
 
 import LinkContract
 
@@ -23,7 +24,10 @@ public struct LinkParser: Sendable {
     var https: [CompiledRoute] = []
     var custom: [CompiledRoute] = []
     for route in contract.routeClasses {
-      if let path = route.httpsPath { https.append(CompiledRoute(route, path: path, name: nil)) }
+      // A web page (an https path that is not an app link) is not one of the app's routes.
+      if let path = route.httpsPath, route.carriers.contains(.https) {
+        https.append(CompiledRoute(route, path: path, name: nil))
+      }
       if let name = route.customSchemeName {
         custom.append(CompiledRoute(route, path: [], name: Array(name.utf8)))
       }

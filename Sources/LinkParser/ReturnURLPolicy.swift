@@ -1,10 +1,11 @@
 import LinkContract
 
-/// Where the Identity service sends an OAuth completion (ADR-043).
+/// Where the identity provider sends an OAuth completion, for an app that declares an OAuth
+/// callback (`RouteClass.oauthCallback`).
 public enum CompletionTarget: Sendable, Hashable {
   /// The allow-listed native callback, exactly as the client sent it.
   case nativeCallback(String)
-  /// The configuration-pinned web UI base URL.
+  /// The configuration-pinned completion page (`OAuthCallback.completionPage` on the build's host).
   case uiBaseURL(String)
 
   public var url: String {
@@ -14,7 +15,7 @@ public enum CompletionTarget: Sendable, Hashable {
   }
 }
 
-/// The server-side return-URL policy for the native OAuth callback.
+/// The server-side return-URL policy for the app's declared OAuth callback.
 public enum ReturnURLPolicy {
   /// The completion target: `returnURL` when it is an absolute URI whose scheme is in
   /// `allowedSchemes` (ignoring case), else `uiBaseURL`. `http` and `https` never match, even

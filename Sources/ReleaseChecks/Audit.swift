@@ -286,7 +286,9 @@ func buildNamed(inFileName path: String, _ contract: Contract) -> Build? {
 public func judge(
   _ scan: CheckoutScan, contract: Contract, build fixed: Build? = nil, locate: (Spot) -> String? = { $0.file }
 ) -> AuditReport {
-  let roles = Set(contractSpots(contract).compactMap(\.role))
+  // Only the roles of the snippets the app generates (`auditRoles`): an app without an OAuth
+  // callback has no return-URL allowlist to check.
+  let roles = Set(auditRoles(contract))
   let occurrences = scan.occurrences.filter { roles.contains($0.role) }
   var table: [String: [String]] = [:]
   for role in AuditRole.allCases {

@@ -78,13 +78,13 @@ public enum DesignRoutes {
   static func route(
     _ id: RouteClassID, _ path: [PathSegment]?, scheme: String? = nil, query: QueryRule = .none,
     _ requirement: AccountRequirement, gates: [Gate], sensitive: Bool = false,
-    publication: Publication = .published, reads: [String] = []
+    publication: Publication = .published, reads: [String] = [], oauthCallback: OAuthCallback? = nil
   ) -> RouteClass {
     RouteClass(
       id: id, title: titles[id] ?? id.rawValue, httpsPath: path, customSchemeName: scheme, query: query,
       destination: "The \(id) destination.", authority: Authority(requirement: requirement, needs: "As designed."),
       gates: gates, boundary: "As designed.", sensitivity: sensitive ? fresh : nil, publication: publication,
-      automaticReads: reads)
+      automaticReads: reads, oauthCallback: oauthCallback)
   }
 
   public static let all: [RouteClass] = [
@@ -110,7 +110,8 @@ public enum DesignRoutes {
       gates: [.signIn, .accountVerification], sensitive: true),
     route(
       .oauthComplete, nil, scheme: "oauth-complete", query: .exactlyOne([DesignFields.code, DesignFields.error]),
-      .flowInitiator, gates: [], publication: .notAnAppLink(because: "the native OAuth callback")),
+      .flowInitiator, gates: [], publication: .notAnAppLink(because: "the native OAuth callback"),
+      oauthCallback: OAuthCallback(completionPage: "/auth/oauth-complete")),
     route(.unsupported, nil, .anyone, gates: [], publication: .neverClaimed),
   ]
 }

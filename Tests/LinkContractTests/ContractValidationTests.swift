@@ -24,21 +24,6 @@ extension Build {
   }
 }
 
-extension RouteClass {
-  /// This route class with its id, https path or custom-scheme name replaced.
-  func with(
-    id: RouteClassID? = nil, httpsPath: [PathSegment]?? = nil, customSchemeName: String?? = nil,
-    gates: [Gate]? = nil
-  ) -> RouteClass {
-    RouteClass(
-      id: id ?? self.id, title: title, httpsPath: httpsPath ?? self.httpsPath,
-      customSchemeName: customSchemeName ?? self.customSchemeName, query: query,
-      destination: destination, authority: authority, gates: gates ?? self.gates, boundary: boundary,
-      sensitivity: sensitivity, publication: publication, automaticReads: automaticReads, file: source.file,
-      line: source.line)
-  }
-}
-
 /// The Customer App's contract with its builds or route classes replaced.
 private func variant(builds: [Build]? = nil, routeClasses: [RouteClass]? = nil) -> Contract {
   base.replacing(builds: builds, routeClasses: routeClasses)
@@ -279,7 +264,43 @@ struct BadContractCase: Sendable, CustomTestStringConvertible {
       "a route path starting with a field",
       variant(route: .order) { $0.with(httpsPath: [.field(DesignFields.order)]) },
       subject: "route class order", value: "/<order>", why: "must start with a literal"),
+    BadContractCase(
+      "an OAuth callback without a custom-scheme name",
+      variant(route: .oauthComplete) {
+        $0.with(httpsPath: [.literal($0.id.rawValue)], customSchemeName: .some(nil), publication: .published)
+      },
+      subject: "route class oauth-complete", value: "", why: "declares an OAuth callback but has no custom-scheme name"),
+    BadContractCase(
+      "an OAuth callback that is not the flow's initiator",
+      variant(route: .oauthComplete) { $0.with(authority: Authority(requirement: .anyone, needs: $0.authority.needs)) },
+      subject: "route class oauth-complete", value: AccountRequirement.anyone.rawValue,
+      why: "completes a flow the app started"),
+    BadContractCase(
+      "an OAuth completion page that is not an absolute path",
+      variant(route: .oauthComplete) { $0.with(oauthCallback: OAuthCallback(completionPage: relativeCompletionPage)) },
+      subject: "route class oauth-complete", value: relativeCompletionPage, why: "is not a completion page path"),
+    BadContractCase(
+      "an OAuth completion page with a query",
+      variant(route: .oauthComplete) { $0.with(oauthCallback: OAuthCallback(completionPage: completionPage + "?x=1")) },
+      subject: "route class oauth-complete", value: completionPage + "?x=1", why: "is not a completion page path"),
+    BadContractCase(
+      "a second route class declaring an OAuth callback",
+      variant(route: .order) { $0.with(oauthCallback: base.oauthCallbackRoute?.oauthCallback) },
+      subject: "route class oauth-complete", value: "", why: "declares a second OAuth callback (the first is order)"),
+    snippetWithoutCallback(.identityAllowlist),
+    snippetWithoutCallback(.mauiCallbackActivity),
   ]
+
+  /// The design's OAuth completion page, and the same without its leading `/`.
+  static var completionPage: String { base.oauthCallbackRoute?.oauthCallback?.completionPage ?? "" }
+  static var relativeCompletionPage: String { String(completionPage.dropFirst()) }
+
+  /// The design without its OAuth callback, listing `kind`, a snippet that serves one.
+  static func snippetWithoutCallback(_ kind: NativeSnippetKind) -> BadContractCase {
+    BadContractCase(
+      "the \(kind.rawValue) snippet without an OAuth callback", base.withoutOAuth.replacing(nativeSnippets: [kind]),
+      subject: "native snippet", value: kind.rawValue, why: "serves an OAuth callback, and no route class declares one")
+  }
 
   static var realBytes: [UInt8] { Fingerprint.parse(realFingerprint)! }
 }
@@ -361,6 +382,38 @@ struct BadContractCase: Sendable, CustomTestStringConvertible {
     let build = item.contract.build(named: "production")!
     #expect(build.problems().contains { Self.names($0, item.value, item.why) })
     #expect(item.contract.build(named: "staging")!.problems() == [])
+  }
+
+  @Test(
+    "An OAuth snippet listed by an app that declares no OAuth callback is a problem at the contract's line",
+    arguments: NativeSnippetKind.allCases.filter(\.needsOAuthCallback))
+  func oauthSnippetNeedsTheCallback(_ kind: NativeSnippetKind) throws {
+    let ferry = Contract.ferry
+    #expect(ferry.oauthCallbackRoute == nil)
+    #expect(!ferry.problems().contains { $0.id == .snippetWithoutCallback })
+    let listing = ferry.replacing(nativeSnippets: ferry.nativeSnippets + [kind])
+    let problem = try #require(listing.problems().first { $0.id == .snippetWithoutCallback })
+    #expect(problem.severity == .error)
+    #expect(problem.location == DiagnosticLocation(ferry.source), "\(problem)")
+    #expect(problem.message.contains(kind.rawValue))
+    #expect(!listing.generatedSnippets.contains(kind))
+    // An app that declares one lists them freely.
+    #expect(!Contract.customerApp.problems().contains { $0.id == .snippetWithoutCallback })
+    #expect(Contract.customerApp.generatedSnippets.contains(kind))
+  }
+
+  @Test("A return route of a flow the app started is no OAuth callback unless declared")
+  func flowInitiatorIsNotOAuth() {
+    let ferry = Contract.ferry
+    #expect(ferry.routeClasses.contains { $0.authority.requirement == .flowInitiator && $0.customSchemeName != nil })
+    #expect(ferry.oauthCallbackRoute == nil)
+    #expect(ferry.builds.allSatisfy { ferry.oauthCallback(in: $0) == nil })
+    let app = Contract.customerApp
+    let declared = app.oauthCallbackRoute
+    #expect(declared?.authority.requirement == .flowInitiator)
+    for build in app.builds {
+      #expect(app.oauthCallback(in: build) == declared?.customSchemeName.map { build.customScheme + "://" + $0 })
+    }
   }
 
   @Test("Routes overlap only when they can match the same path")

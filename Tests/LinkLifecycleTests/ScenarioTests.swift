@@ -86,7 +86,7 @@ func run(_ scenario: Scenario, contract: Contract = .customerApp) throws -> [[Ob
       case .expired, .staleGeneration, .oneTimeLinkUsed, .duplicateDelivery, .accountSwitched:
         if !sensitive { continue }
       case .noSignInFlow:
-        if contract.signInCallback == nil { continue }
+        if contract.oauthCallbackRoute == nil { continue }
       case .loggedOut:
         if !authorized.contains(where: { $0.gates.contains { $0.kind == .account } }) { continue }
       default: break

@@ -179,7 +179,7 @@ struct AuditHostileInputTests {
     let missing = report.findings.filter { $0.verdict == .missing }.compactMap(\.role)
     #expect(Set(missing).isDisjoint(with: input.roles), "\(missing)")
     #expect(report.verdicts(Self.production).contains { $0.0 == .unreadable && $0.1 == 1 })
-    #expect(SchemaCheck.problems(report.json, auditSchema()) == [])
+    #expect(SchemaCheck.problems(report.json, auditSchema(Self.contract)) == [])
     #expect(report.text().contains("error: unreadable: [\(Self.production.name)] could not read"))
   }
 

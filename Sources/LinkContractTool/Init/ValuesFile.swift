@@ -85,11 +85,15 @@ extension NewPackage {
           ],
           // Query keys a link may never carry: a link that names one is refused, and its value is
           // never printed. Lowercase words, matched against each word of a key.
+          // Groups of words that make a query key a secret or a private datum: ids and titles are
+          // yours (the docs print them); the parser refuses such a key and never echoes its value.
           forbiddenKeys: [
-            .credentials: ["password", "secret", "token", "session", "otp", "pin", "apikey", "auth", "cookie"],
-            .payment: ["card", "cvv", "iban"],
-            .privateCustomerData: ["email", "phone", "address"],
-            .preciseLocation: ["lat", "lng", "gps"],
+            .init(
+              id: "credentials", title: "Credentials",
+              words: ["password", "secret", "token", "session", "otp", "pin", "apikey", "auth", "cookie"]),
+            .init(id: "payment", title: "Payment", words: ["card", "cvv", "iban"]),
+            .init(id: "personal-data", title: "Personal data", words: ["email", "phone", "address"]),
+            .init(id: "precise-location", title: "Precise location", words: ["lat", "lng", "gps"]),
           ],
           rejectionRules: RejectionReason.allCases.map { reason in
             RejectionRule(

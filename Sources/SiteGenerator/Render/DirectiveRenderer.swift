@@ -130,6 +130,18 @@ struct DirectiveRenderer {
     return forms
   }
 
+  /// The carriers the app accepts the route's links on, and its https form when that is a web
+  /// page on the builds' hosts; nil when it has neither.
+  func carrierText(_ route: RouteClass) -> String? {
+    var parts = route.carriers.isEmpty ? [] : [route.carriers.map(\.title).joined(separator: ", ")]
+    if route.isWebPage {
+      let hosts = contract.builds.map(\.webHost)
+      let listed = hosts.dropLast().joined(separator: ", ") + (hosts.count > 1 ? " or " : "") + (hosts.last ?? "")
+      parts.append("web page on \(listed), not an app link")
+    }
+    return parts.isEmpty ? nil : parts.joined(separator: "; ")
+  }
+
   func publicationText(_ publication: Publication) -> String {
     switch publication {
     case .published: "Published in the association files"
@@ -155,7 +167,7 @@ struct DirectiveRenderer {
           if offset > 0 { formCell.add("br") }
           formCell.add("code", text: form)
         }
-        row.add("td", text: route.carriers.isEmpty ? "none" : route.carriers.map(\.title).joined(separator: ", "))
+        row.add("td", text: carrierText(route) ?? "none")
         row.add("td", text: route.publication.isPublished ? "yes" : "no")
         row.add("td", text: route.isSensitive ? "yes" : "no")
       }
@@ -182,7 +194,7 @@ struct DirectiveRenderer {
         cell.add("code", text: form)
       }
     }
-    entry("Carriers") { $0.text(route.carriers.isEmpty ? "None" : route.carriers.map(\.title).joined(separator: ", ")) }
+    entry("Carriers") { $0.text(carrierText(route) ?? "None") }
     entry("Fields") { cell in
       if route.fields.isEmpty {
         cell.text(route.query == .none && !route.carriers.isEmpty ? "None; no query field is accepted." : "None.")
@@ -238,6 +250,7 @@ struct DirectiveRenderer {
       if let found = cases.first(where: { $0.id == id }) { chosen.append(found) }
     }
     for carrier in route.carriers { pick("\(carrier.rawValue)-canonical") }
+    if route.isWebPage { pick("https-not-an-app-link") }
     if route.httpsPath != nil {
       pick("https-prefix-1")
       pick("https-extra-field")
@@ -374,7 +387,7 @@ struct DirectiveRenderer {
         let row = body.add("tr")
         let name = row.add("th", ["scope": "row"])
         link(name, anchor: DirectiveAnchor.route(route.id), text: route.id.rawValue, code: true)
-        row.add("td", text: requirementText(route.authority.requirement))
+        row.add("td", text: requirementText(route))
         for gate in gates {
           row.add("td", text: route.gates.contains(gate) ? "yes" : "no")
         }
@@ -382,12 +395,13 @@ struct DirectiveRenderer {
     }
   }
 
-  func requirementText(_ requirement: AccountRequirement) -> String {
-    switch requirement {
+  /// Who may open `route`: about sign-in only for the app's OAuth callback.
+  func requirementText(_ route: RouteClass) -> String {
+    switch route.authority.requirement {
     case .anyone: "Anyone"
     case .accountOrAuthorizedGuest: "An account or an authorized guest context"
     case .accountOrTemporaryAccess: "An account or an approved temporary-access contract"
-    case .flowInitiator: "The app that started the sign-in"
+    case .flowInitiator: route.oauthCallback == nil ? "The flow the app started" : "The app that started the sign-in"
     }
   }
 
@@ -575,7 +589,8 @@ struct DirectiveRenderer {
   func conformance(_ element: Element) {
     let table = context.conformance.value
     element.add("p") { paragraph in
-      paragraph.text("\(table.links.count) link cases and \(table.returnURLs.count) return-URL cases, also as ")
+      let returnURLs = table.returnURLs.isEmpty ? "" : " and \(table.returnURLs.count) return-URL cases"
+      paragraph.text("\(table.links.count) link cases\(returnURLs), also as ")
       paragraph.add("a", ["href": "conformance.json"]).add("code", text: "conformance.json")
       paragraph.text(".")
     }

@@ -19,12 +19,15 @@ public struct CheckoutLayout: Sendable, Hashable {
   public var androidCallbackActivity: String?
   /// The web host that serves the association files, and its settings file where it has one.
   public var webHost: String
+  /// The web host's settings file, where it has one.
   public var webHostSettings: String?
   /// The service that holds the return-URL allowlist, and its settings file where it has one.
   public var identityService: String
+  /// The service's settings file, where it has one.
   public var identitySettings: String?
   /// The release runbook, and its file.
   public var runbook: String
+  /// The runbook's file.
   public var runbookFile: String
 
   /// A layout from the parts an app has; every part left out is a native iOS and Android app's

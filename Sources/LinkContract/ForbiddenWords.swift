@@ -13,6 +13,7 @@ public struct ForbiddenWords: Sendable, Hashable, ExpressibleByArrayLiteral {
     public let id: String
     /// What the words name, for readers (`Travel documents`).
     public let title: String
+    /// The listed words, lowercase letters and digits.
     public let words: [String]
 
     /// A group of forbidden words with its id and title.
@@ -23,6 +24,7 @@ public struct ForbiddenWords: Sendable, Hashable, ExpressibleByArrayLiteral {
     }
   }
 
+  /// The groups, in the contract's order.
   public let groups: [Group]
   /// Every listed word and its plural, packed, in an open-addressed table; empty slots are zero.
   private let table: [Packed]
@@ -33,6 +35,7 @@ public struct ForbiddenWords: Sendable, Hashable, ExpressibleByArrayLiteral {
   /// The longest word the rule can list: the word and its final `s` must fit one packed value.
   public static let longestWord = Packed.capacity - 1
 
+  /// The forbidden words of these groups.
   public init(_ groups: [Group]) {
     self.groups = groups
     let packed = groups.flatMap(\.words).flatMap { word -> [Packed] in

@@ -5,6 +5,7 @@ public enum Carrier: String, Sendable, Hashable, CaseIterable {
   /// The build's own custom URL scheme.
   case customScheme = "custom-scheme"
 
+  /// The carrier's name in readers' words.
   public var title: String {
     switch self {
     case .https: "https app link"
@@ -48,6 +49,7 @@ public enum FieldFormat: Sendable, Hashable {
 
     @usableFromInline let kind: Kind
 
+    /// The matcher of `format`.
     public init(_ format: FieldFormat) {
       switch format {
       case .reference(let prefix, let bodyLength): kind = .reference(prefix: Array(prefix.utf8), bodyLength: bodyLength)
@@ -94,12 +96,16 @@ public enum FieldFormat: Sendable, Hashable {
 
 /// A named input of a route class.
 public struct Field: Sendable, Hashable {
+  /// The field's name: the query key, or the name a path segment's value is read by.
   public let name: String
+  /// What its value must be.
   public let format: FieldFormat
+  /// What the value names, in readers' words.
   public let meaning: String
   /// Where this value is written.
   public let source: SourceLocation
 
+  /// A field declared at this line of the app's values.
   public init(name: String, format: FieldFormat, meaning: String, file: String = #filePath, line: Int = #line) {
     self.source = SourceLocation(file: file, line: line)
     self.name = name
@@ -110,7 +116,9 @@ public struct Field: Sendable, Hashable {
 
 /// One segment of an https route's path.
 public enum PathSegment: Sendable, Hashable {
+  /// A segment that must be exactly this text.
   case literal(String)
+  /// A segment that carries the field's value.
   case field(Field)
 
   /// The path `/a/b/...` with each field's segment written by `value`.
@@ -132,6 +140,7 @@ public enum QueryRule: Sendable, Hashable {
   /// given one in this list's order is an extra field.
   case exactlyOne([Field])
 
+  /// The fields the rule names, in its order.
   public var fields: [Field] {
     switch self {
     case .none: []
@@ -153,6 +162,7 @@ public enum Publication: Sendable, Hashable {
   /// Never claimed: the fallback for anything else.
   case neverClaimed
 
+  /// Whether the route is claimed in the association files.
   public var isPublished: Bool { self == .published }
   /// Whether the route is not an app link: its https form, if any, is a web page.
   public var isNotAnAppLink: Bool {
@@ -207,13 +217,16 @@ public enum GateKind: String, Sendable, Hashable, CaseIterable {
 /// A gate is its id: two values with one id are the same gate (the contract check reports two
 /// declarations of one id that differ).
 public struct Gate: Sendable, Hashable {
+  /// The gate's stable id.
   public let id: GateID
   /// The gate's name in readers' words.
   public let title: String
+  /// What passes it.
   public let kind: GateKind
   /// Where this value is written.
   public let source: SourceLocation
 
+  /// A gate declared at this line of the app's values.
   public init(id: GateID, title: String, kind: GateKind, file: String = #filePath, line: Int = #line) {
     self.id = id
     self.title = title
@@ -284,9 +297,12 @@ public struct RouteClassID: RawRepresentable, Sendable, Hashable, ExpressibleByS
 
 /// Where a contract value is written in the source, so that a problem with it names the line.
 public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
+  /// The source file's path, as `#filePath` gives it.
   public let file: String
+  /// The 1-based line.
   public let line: Int
 
+  /// A place in a source file.
   public init(file: String, line: Int) {
     self.file = file
     self.line = line
@@ -405,11 +421,17 @@ public struct RouteClass: Sendable, Hashable {
 
 /// One project configuration of the app. Values of two builds are never mixed.
 public struct Build: Sendable, Hashable {
+  /// The build's name, as commands take it (`--build production`) and pages show it.
   public let name: String
+  /// The host of the build's https app links, which its association files are served from.
   public let webHost: String
+  /// The Apple developer team id that signs the iOS app.
   public let teamID: String
+  /// The iOS bundle identifier.
   public let bundleID: String
+  /// The Android application id the store ships, which Digital Asset Links must name.
   public let androidPackage: String
+  /// The build's own custom URL scheme: reverse-DNS, never shared with another build.
   public let customScheme: String
   /// SHA-256 fingerprints of the Android signing certificates, as colon-joined uppercase hex.
   public let androidCertificateFingerprints: [String]
@@ -417,6 +439,7 @@ public struct Build: Sendable, Hashable {
   /// Where this value is written.
   public let source: SourceLocation
 
+  /// A build declared at this line of the app's values.
   public init(
     name: String, webHost: String, teamID: String, bundleID: String, androidPackage: String,
     customScheme: String, androidCertificateFingerprints: [String], file: String = #filePath,
@@ -438,19 +461,34 @@ public struct Build: Sendable, Hashable {
 
 /// Why a link is unsupported. Cases are in the order the parser checks them; the first wins.
 public enum RejectionReason: String, Sendable, Hashable, CaseIterable, DeclarationOrdered {
+  /// The link is longer than `Contract.maximumLinkBytes`.
   case oversized
+  /// Empty; whitespace, a control character, a backslash or a non-ASCII byte; no `scheme://`;
+  /// an empty query, key or query item.
   case malformedURL = "malformed-url"
+  /// A `%` anywhere: the contract admits no percent-escapes.
   case malformedEncoding = "malformed-encoding"
+  /// Neither `https` nor the build's custom scheme.
   case schemeNotAllowed = "scheme-not-allowed"
+  /// An `@` in the authority.
   case userinfoPresent = "userinfo-present"
+  /// A port in the authority, `:443` included.
   case portPresent = "port-present"
+  /// An https host other than the build's.
   case hostNotConfigured = "host-not-configured"
+  /// A `#`.
   case fragmentPresent = "fragment-present"
+  /// A query key that names a secret or a private datum (`ForbiddenWords`); never echoed.
   case forbiddenField = "forbidden-field"
+  /// A query key given twice, compared exactly.
   case duplicateField = "duplicate-field"
+  /// The path or custom-scheme name matches no route and is no prefix of one.
   case unknownRoute = "unknown-route"
+  /// A prefix of a route's path, or a required query field absent; names the first missing field.
   case missingField = "missing-field"
+  /// A query key the route does not take; names it.
   case extraField = "extra-field"
+  /// A field's value outside its format; names the first such field, path before query.
   case invalidValue = "invalid-value"
 
   /// Whether a rejection for this reason names a field.

@@ -21,7 +21,6 @@ extension NewPackage {
         """
       )
     }
-    let links = NewApp.builds.map { "[\($0)](association-\($0).md)" }.joined(separator: ", ")
     return [
       (
         "index.md",
@@ -33,16 +32,16 @@ extension NewPackage {
         ---
 
         The {app} opens https links on its build's web host and links on its own custom scheme.
-        Each link names one route class; anything else falls back to the home screen. Recognizing
-        a link proves only that it is well formed: whether what it names is there for the user is
-        for the app's services to say.
+        Each link names one route class; anything else is refused, and the app shows its fallback.
+        Recognizing a link proves only that it is well formed: whether what it names is there for
+        the user is for the app's services to say.
 
         ```contract layers
         ```
 
         - [Route classes](routes.md): what each link looks like and what it accepts.
         - [Input rules](input-rules.md): why a link is refused.
-        - [Builds](builds.md) and their association files: \(links).
+        - [Builds](builds.md), each with its association files.
         - [Troubleshooting](troubleshooting.md) and the [link checker](check.md).
 
         """

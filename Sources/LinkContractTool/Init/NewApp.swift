@@ -79,6 +79,9 @@ struct NewApp {
   }
 
   /// The text whose SHA-256 is the example fingerprint of `build`.
+  /// The app's name as a possessive: `Ferry App's`, `Harbour Ferries'`.
+  var possessive: String { appName.hasSuffix("s") ? appName + "'" : appName + "'s" }
+
   func certificateText(_ build: String) -> String { "\(appName) documentation certificate: \(build)" }
 
   /// A well-formed fingerprint that is no certificate's: the SHA-256 of `certificateText`.

@@ -37,7 +37,7 @@ enum NewPackage {
     }
     return #"""
       // swift-tools-version: 6.0
-      // The \#(app.appName)'s link contract: its values (Sources/\#(app.module)), its tool
+      // The \#(app.possessive) link contract: its values (Sources/\#(app.module)), its tool
       // (`\#(app.executable)`: linkcontract's commands on those values) and its tests, which run the
       // parser on the conformance table the tool generates.
       import PackageDescription
@@ -74,7 +74,7 @@ enum NewPackage {
 
   static func toolMain(_ app: NewApp) -> String {
     #"""
-    // The \#(app.appName)'s tool: linkcontract's commands (`generate`, `check`, `parse`, `diff`,
+    // The \#(app.possessive) tool: linkcontract's commands (`generate`, `check`, `parse`, `diff`,
     // `audit`, ...) on its values. It calls itself by its executable's name.
 
     import LinkContractTool
@@ -87,7 +87,7 @@ enum NewPackage {
 
   static func makefile(_ app: NewApp) -> String {
     #"""
-    # The \#(app.appName)'s link contract. `make site` builds the tool and writes every generated
+    # The \#(app.possessive) link contract. `make site` builds the tool and writes every generated
     # file from the values in Sources/\#(app.module), Content/ and the built-in templates: the
     # conformance table the tests read and Site/. `make test` runs the tests, `make check` fails,
     # naming each stale file, when a generated file is not current.
@@ -147,7 +147,7 @@ enum NewPackage {
         make site     # build the tool, then write the conformance table and the docs into Site/
         make test     # run the tests
 
-    The \#(app.appName)'s links as typed values, and everything made from them by linkcontract.
+    The \#(app.possessive) links as typed values, and everything made from them by linkcontract.
     [`\#(app.valuesFile)`](\#(app.valuesFile)) holds the builds (web hosts, app ids, custom
     schemes, signing certificates), the route classes with their fields, the forbidden words,
     gates, layers and the words the docs use. Every value there is an example made from the

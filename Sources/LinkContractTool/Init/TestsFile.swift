@@ -11,7 +11,7 @@ extension NewPackage {
     import Testing
     import \#(app.module)
 
-    // The \#(app.appName)'s own tests: its values pass every rule, its association files claim
+    // The \#(app.possessive) own tests: its values pass every rule, its association files claim
     // what it publishes, its parser answers every case of its conformance table
     // (ConformanceTable.generated.swift, which `\#(app.executable) generate` writes from the
     // values), and its lifecycle scenarios, made from its own gates and route classes, hold.

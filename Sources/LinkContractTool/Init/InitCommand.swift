@@ -107,7 +107,7 @@ struct InitCommand {
       try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
       try Data(contents.utf8).write(to: url, options: .withoutOverwriting)
     }
-    var out = "Wrote the \(app.appName)'s link contract package in \(folder):\n"
+    var out = "Wrote the \(app.possessive) link contract package in \(folder):\n"
     for (path, _) in files { out += "  \(path)\n" }
     switch source {
     case .path(let path): out += "It depends on linkcontract at \(path).\n"

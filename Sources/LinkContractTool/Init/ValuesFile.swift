@@ -17,7 +17,7 @@ extension NewPackage {
       """#
     }.joined(separator: "\n")
     return #"""
-      // The \#(app.appName)'s link contract, as values: the one source of its docs (Site/), its
+      // The \#(app.possessive) link contract, as values: the one source of its docs (Site/), its
       // association files and native snippets, and its conformance table. `linkcontract init`
       // made every value here from the app's name, as an example: replace each with the app's own
       // (the hosts, team id, app ids, schemes and certificates first), then run `make site`. A
@@ -26,7 +26,7 @@ extension NewPackage {
       import LinkContract
 
       extension Contract {
-        /// The \#(app.appName)'s link contract.
+        /// The \#(app.possessive) link contract.
         public static let \#(app.valueName) = Contract(
           appName: "\#(app.appName)",
           // One set of values per build of the app. A build opens only links of its own web host and
@@ -175,7 +175,7 @@ extension NewPackage {
         )
       }
 
-      /// The \#(app.appName)'s fields, which the route classes above name.
+      /// The \#(app.possessive) fields, which the route classes above name.
       public enum \#(app.fields) {
         /// A reference: its prefix, then a body of letters and digits.
         public static let item = Field(
@@ -203,7 +203,7 @@ extension NewPackage {
         fileprivate static let welcome = Gate(id: "welcome", title: "Welcome screens", kind: .device)
       }
 
-      /// The \#(app.appName)'s words for when each rejection reason applies.
+      /// The \#(app.possessive) words for when each rejection reason applies.
       enum \#(app.wordsType) {
         static func when(_ reason: RejectionReason) -> String {
           switch reason {

@@ -187,7 +187,7 @@ private func routeData(_ route: RouteClass) -> JSON {
     (
       "authority",
       .object([
-        ("requirement", .string(route.authority.requirement.rawValue)), ("needs", .string(route.authority.needs)),
+        ("requirement", .string(route.authority.requirement.id)), ("needs", .string(route.authority.needs)),
       ])
     ),
     ("gates", .array(route.gates.map { .string($0.id.rawValue) })),
@@ -392,7 +392,7 @@ public let contractSchema: JSON = {
       "authority",
       "What it takes to act on the link.",
       object([
-        ("requirement", "Who may act.", enumeration(AccountRequirement.allCases.map(\.rawValue))),
+        ("requirement", "Who may act: the kebab-case id of one of the app's own account requirements.", string(name)),
         ("needs", "What acting needs, for readers.", string()),
       ])
     ),

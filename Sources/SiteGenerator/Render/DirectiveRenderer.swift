@@ -215,7 +215,7 @@ struct DirectiveRenderer {
       }
       var parts: [String] = []
       if sensitivity.boundToAccount { parts.append("bound to the account or authorized guest context") }
-      if sensitivity.boundToSessionGeneration { parts.append("bound to " + sensitivity.scope) }
+      if sensitivity.boundToSessionGeneration { parts.append("bound to " + contract.generationBinding) }
       if sensitivity.consumedOnce { parts.append("consumed once") }
       parts.append("fresh for \(sensitivity.freshnessSeconds / 60) minutes")
       cell.text("Sensitive: " + parts.joined(separator: ", ") + ".")
@@ -373,20 +373,11 @@ struct DirectiveRenderer {
         let row = body.add("tr")
         let name = row.add("th", ["scope": "row"])
         link(name, anchor: DirectiveAnchor.route(route.id), text: route.id.rawValue, code: true)
-        row.add("td", text: requirementText(route.authority.requirement))
+        row.add("td", text: route.authority.requirement.title)
         for gate in gates {
           row.add("td", text: route.gates.contains(gate) ? "yes" : "no")
         }
       }
-    }
-  }
-
-  func requirementText(_ requirement: AccountRequirement) -> String {
-    switch requirement {
-    case .anyone: "Anyone"
-    case .accountOrAuthorizedGuest: "An account or an authorized guest context"
-    case .accountOrTemporaryAccess: "An account or an approved temporary-access contract"
-    case .flowInitiator: "The app that started the sign-in"
     }
   }
 

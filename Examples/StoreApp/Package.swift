@@ -19,6 +19,7 @@ let package = Package(
         .product(name: "LinkParser", package: "linkcontract"),
         .product(name: "LinkLifecycle", package: "linkcontract"),
         .product(name: "AssociationChecks", package: "linkcontract"),
+        .product(name: "ContractArtifacts", package: "linkcontract"),
       ]),
   ],
   swiftLanguageModes: [.v6]

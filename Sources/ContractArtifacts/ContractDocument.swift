@@ -197,7 +197,7 @@ private func routeData(_ route: RouteClass) -> JSON {
     (
       "authority",
       .object([
-        ("requirement", .string(route.authority.requirement.rawValue)), ("needs", .string(route.authority.needs)),
+        ("requirement", .string(route.authority.requirement.id)), ("needs", .string(route.authority.needs)),
       ])
     ),
     ("gates", .array(route.gates.map { .string($0.id.rawValue) })),
@@ -420,7 +420,7 @@ public func contractSchema(_ contract: Contract) -> JSON {
       "authority",
       "What it takes to act on the link.",
       object([
-        ("requirement", "Who may act.", enumeration(AccountRequirement.allCases.map(\.rawValue))),
+        ("requirement", "Who may act: the kebab-case id of one of the app's own account requirements.", string(name)),
         ("needs", "What acting needs, for readers.", string()),
       ])
     ),

@@ -24,14 +24,14 @@ enum LifecycleWriter {
         ),
         (
           "drops",
-          .array(DropReason.allCases.filter { $0.stage == stage.id }.map { .string($0.rawValue) })
+          .array(DropReason.all(contract).filter { $0.stage == stage.id }.map { .string($0.id) })
         ),
       ])
     }
     let routes = contract.routeClasses.filter(\.isNavigationIntent).map { route in
       JSON.object([
         ("id", .string(route.id.rawValue)), ("title", .string(route.title)),
-        ("requirement", .string(route.authority.requirement.rawValue)),
+        ("requirement", .string(route.authority.requirement.id)),
         ("gates", .array(route.gates.map { .string($0.id.rawValue) })),
         ("needsAuthorization", .bool(route.needsAuthorization)),
         ("rule", .string(route.gateSummary)),
@@ -43,15 +43,15 @@ enum LifecycleWriter {
         ("id", .string(state.rawValue)), ("title", .string(state.title)), ("meaning", .string(state.meaning)),
       ])
     }
-    let transitions = IntentState.transitions.map { transition in
+    let transitions = IntentState.transitions(contract).map { transition in
       JSON.object([
         ("from", .string(transition.from.rawValue)), ("to", .string(transition.to.rawValue)),
         ("when", .string(transition.when)),
       ])
     }
-    let drops = DropReason.allCases.map { reason in
+    let drops = DropReason.all(contract).map { reason in
       JSON.object([
-        ("id", .string(reason.rawValue)), ("stage", .string(reason.stage.rawValue)),
+        ("id", .string(reason.id)), ("stage", .string(reason.stage.rawValue)),
         ("meaning", .string(reason.meaning(contract))),
       ])
     }
@@ -107,7 +107,7 @@ enum LifecycleWriter {
     case .signedIn(let account): return kind("signed-in", [("account", .string(account))])
     case .loggedOut: return kind("logged-out")
     case .accountSwitched(let account): return kind("account-switched", [("account", .string(account))])
-    case .projectSwitched(let project): return kind("project-switched", [("project", .string(project))])
+    case .scopeSwitched(let scope, let value): return kind("\(scope.id)-switched", [(scope.id, .string(value))])
     case .sessionRenewed: return kind("session-renewed")
     case .gateCompleted(let gate): return kind("gate-completed", [("gate", .string(gate.id.rawValue))])
     case .clockAdvanced(let seconds): return kind("clock-advanced", [("seconds", .int(seconds))])
@@ -143,7 +143,7 @@ enum LifecycleWriter {
     case .ignoredAnswer(let request): return kind("ignored-answer", [("request", .int(request))])
     case .consumed(let route): return kind("consumed", [("route", .string(route.rawValue))])
     case .dropped(let route, let reason):
-      return kind("dropped", [("route", .string(route.rawValue)), ("reason", .string(reason.rawValue))])
+      return kind("dropped", [("route", .string(route.rawValue)), ("reason", .string(reason.id))])
     }
   }
 }

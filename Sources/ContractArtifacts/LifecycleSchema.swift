@@ -11,9 +11,11 @@ func lifecycleSchema(_ contract: Contract) -> JSON {
   let stage = Schema.oneOf(contract.stages.map(\.id.rawValue))
   let route = Schema.oneOf(contract.routeClasses.map(\.id.rawValue))
   let gate = Schema.oneOf(contract.gates.map(\.id.rawValue))
-  let verification = Schema.oneOf(VerificationID.allCases.map(\.rawValue))
+  let verificationIDs = contract.verification.map(\.id)
+  let verification = Schema.oneOf(
+    (verificationIDs + VerificationID.lifecycleModel.filter { !verificationIDs.contains($0) }).map(\.rawValue))
   let state = Schema.oneOf(IntentState.allCases.map(\.rawValue))
-  let drop = Schema.oneOf(DropReason.allCases.map(\.rawValue))
+  let drop = Schema.oneOf(DropReason.all(contract).map(\.id))
   /// One kind of an event or observation: `kind`, then its own members, all required but `optional`.
   func variant(_ kind: String, _ members: [(String, JSON)], optional: Set<String> = []) -> JSON {
     let all = [("kind", JSON.object([("const", .string(kind))]))] + members
@@ -22,23 +24,24 @@ func lifecycleSchema(_ contract: Contract) -> JSON {
   let event = JSON.object([
     (
       "oneOf",
-      .array([
-        variant(
-          "deliver",
-          [("delivery", text), ("timing", Schema.oneOf(DeliveryTiming.allCases.map(\.rawValue))), ("link", text)]),
-        variant("navigation-ready", []),
-        variant("signed-in", [("account", text)]),
-        variant("logged-out", []),
-        variant("account-switched", [("account", text)]),
-        variant("project-switched", [("project", text)]),
-        variant("session-renewed", []),
-        variant("gate-completed", [("gate", gate)]),
-        variant("clock-advanced", [("seconds", integer)]),
-        variant(
-          "authorization-answered",
-          [("request", integer), ("answer", Schema.oneOf(AuthorizationAnswer.allCases.map(\.rawValue)))]),
-        variant("sign-in-flow-started", []),
-      ])
+      .array(
+        [
+          variant(
+            "deliver",
+            [("delivery", text), ("timing", Schema.oneOf(DeliveryTiming.allCases.map(\.rawValue))), ("link", text)]),
+          variant("navigation-ready", []),
+          variant("signed-in", [("account", text)]),
+          variant("logged-out", []),
+          variant("account-switched", [("account", text)]),
+        ] + contract.scopes.map { variant("\($0.id)-switched", [($0.id, text)]) } + [
+          variant("session-renewed", []),
+          variant("gate-completed", [("gate", gate)]),
+          variant("clock-advanced", [("seconds", integer)]),
+          variant(
+            "authorization-answered",
+            [("request", integer), ("answer", Schema.oneOf(AuthorizationAnswer.allCases.map(\.rawValue)))]),
+          variant("sign-in-flow-started", []),
+        ])
     )
   ])
   let observation = JSON.object([
@@ -108,7 +111,7 @@ func lifecycleSchema(_ contract: Contract) -> JSON {
         "routeClasses",
         Schema.array(
           Schema.object([
-            ("id", route), ("title", text), ("requirement", Schema.oneOf(AccountRequirement.allCases.map(\.rawValue))),
+            ("id", route), ("title", text), ("requirement", Schema.oneOf(contract.requirements.map(\.id))),
             ("gates", Schema.array(gate)), ("needsAuthorization", Schema.type("boolean")), ("rule", text),
             ("sensitivity", sensitivity),
           ]))

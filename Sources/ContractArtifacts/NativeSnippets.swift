@@ -74,6 +74,7 @@ public func nativeSnippets(_ contract: Contract, build: Build, tool: ToolName = 
     case .iosAssociatedDomains: writer.associatedDomains()
     case .iosURLTypes: writer.urlTypes()
     case .androidIntentFilter: writer.appLinksIntentFilter()
+    case .androidSchemeFilter: writer.schemeIntentFilter()
     case .mauiIntentFilter: writer.mauiIntentFilter()
     case .mauiCallbackActivity: writer.callbackActivity()
     case .publicSiteSettings: writer.publicSite()
@@ -91,6 +92,7 @@ public func snippetFile(_ kind: NativeSnippetKind) -> String {
   case .iosAssociatedDomains: "associated-domains.entitlements"
   case .iosURLTypes: "url-types.plist"
   case .androidIntentFilter: "app-links-intent-filter.xml"
+  case .androidSchemeFilter: "custom-scheme-intent-filter.xml"
   case .mauiIntentFilter: "MainActivity.IntentFilter.cs"
   case .mauiCallbackActivity: "WebAuthenticatorCallbackActivity.cs"
   case .publicSiteSettings: "appsettings.PublicSite.json"
@@ -213,6 +215,32 @@ struct NativeSnippetWriter {
           <data android:scheme="https" />
           <data android:host="\(build.webHost)" />
         \(dataLines)</intent-filter>
+
+        """)
+  }
+
+  /// The custom scheme's links as a manifest intent filter: the scheme, and each custom-scheme
+  /// route class's name as a host, since a link is `<scheme>://<name>`.
+  func schemeIntentFilter() -> NativeSnippet {
+    var hostLines = ""
+    for route in contract.routeClasses {
+      guard let name = route.customSchemeName else { continue }
+      hostLines += "  <!-- \(route.title): \(build.customScheme)://\(name) -->\n"
+      hostLines += "  <data android:host=\"\(Self.xmlEscaped(name))\" />\n"
+    }
+    if hostLines.isEmpty { hostLines = "  <!-- No route class is on the custom scheme: the scheme alone. -->\n" }
+    return NativeSnippet(
+      name: "custom-scheme-intent-filter.xml",
+      title: "Android custom-scheme intent filter (manifest XML)",
+      contents: """
+        \(head("custom-scheme-intent-filter.xml", "<!-- ", " -->"))
+        <!-- Custom-scheme links of build \(build.name): place inside the <activity> that handles links. A scheme has no verification: another app can register it too. -->
+        <intent-filter xmlns:android="http://schemas.android.com/apk/res/android">
+          <action android:name="android.intent.action.VIEW" />
+          <category android:name="android.intent.category.DEFAULT" />
+          <category android:name="android.intent.category.BROWSABLE" />
+          <data android:scheme="\(Self.xmlEscaped(build.customScheme))" />
+        \(hostLines)</intent-filter>
 
         """)
   }

@@ -70,7 +70,7 @@ public func verifyHostSchema() -> JSON {
     ids: DiagnosticID.hostProblems,
     adding: [
       ("change", Schema.oneOf(ChangeKind.allCases.map(\.rawValue))),
-      ("triggers", Schema.array(Schema.oneOf(RevalidationID.allCases.map(\.rawValue)))),
+      ("triggers", Schema.array(Schema.oneOf(RevalidationID.releaseChecks.map(\.rawValue)))),
     ])
   let file = Schema.object([
     ("path", Schema.oneOf(wellKnownPaths)),

@@ -188,7 +188,7 @@ public enum ReportSchemas {
             ("detail", type("string")),
             ("before", .object([])),
             ("after", .object([])),
-            ("triggers", array(strings(RevalidationID.allCases.map(\.rawValue)))),
+            ("triggers", array(strings(RevalidationID.releaseChecks.map(\.rawValue)))),
           ]))
       ),
       (
@@ -199,7 +199,7 @@ public enum ReportSchemas {
             ("kind", strings(ChangeKind.allCases.map(\.rawValue))),
             ("before", array(type("string"))),
             ("after", array(type("string"))),
-            ("triggers", array(strings(RevalidationID.allCases.map(\.rawValue)))),
+            ("triggers", array(strings(RevalidationID.releaseChecks.map(\.rawValue)))),
             ("consequences", array(type("string"))),
             (
               "steps",
@@ -219,7 +219,7 @@ public enum ReportSchemas {
       ),
       (
         "triggers",
-        array(object([("id", strings(RevalidationID.allCases.map(\.rawValue))), ("when", type("string"))]))
+        array(object([("id", strings(RevalidationID.releaseChecks.map(\.rawValue))), ("when", type("string"))]))
       ),
     ])
 

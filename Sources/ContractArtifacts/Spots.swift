@@ -8,7 +8,7 @@ public enum AuditRole: String, Sendable, Hashable, CaseIterable, DeclarationOrde
   case iosURLScheme = "ios-url-scheme"
   /// The host of an auto-verified Android intent filter (manifest XML or `[IntentFilter]`).
   case androidAppLinkHost = "android-app-link-host"
-  /// The custom scheme of an Android intent filter (the OAuth callback activity).
+  /// The custom scheme of an Android intent filter: the custom-scheme links' or a callback activity's.
   case androidCallbackScheme = "android-callback-scheme"
   /// `PublicSite:BaseUrl` in an `appsettings*.json`.
   case publicBaseURL = "public-base-url"
@@ -181,6 +181,10 @@ private func layoutSpots(_ layout: CheckoutLayout) -> [Spot] {
       "android-manifest-app-link", app, layout.androidManifest,
       key: "<intent-filter android:autoVerify=\"true\"> <data android:host>", value: .webHost, reach: .binary,
       snippet: .androidIntentFilter, role: .androidAppLinkHost, alternativeTo: "android-public-web-host"),
+    spot(
+      "android-manifest-scheme-links", app, layout.androidManifest,
+      key: "<intent-filter> <data android:scheme> of the custom-scheme links", value: .customScheme, reach: .binary,
+      snippet: .androidSchemeFilter, role: .androidCallbackScheme, alternativeTo: "android-scheme-links"),
     spot(
       "ios-url-scheme", app, layout.iosInfoPlist, key: "CFBundleURLTypes / CFBundleURLSchemes", value: .customScheme,
       reach: .binary, snippet: .iosURLTypes, role: .iosURLScheme),

@@ -108,8 +108,7 @@ extension Contract {
         boundary:
           "A cart reference is not a capability token. Opening checkout can start provider- and recovery-sensitive reads.",
         sensitivity: Sensitivity(
-          boundToAccount: true, boundToSessionGeneration: true, scope: "the session and project generation",
-          consumedOnce: true, freshnessSeconds: 600),
+          boundToAccount: true, boundToSessionGeneration: true, consumedOnce: true, freshnessSeconds: 600),
         publication: .published,
         automaticReads: ["checkout provider session"]),
       RouteClass(
@@ -126,8 +125,7 @@ extension Contract {
         boundary:
           "A route reference is not proof of ownership. The order, its tracking, messages and payment data are each authorized separately.",
         sensitivity: Sensitivity(
-          boundToAccount: true, boundToSessionGeneration: true, scope: "the session and project generation",
-          consumedOnce: true, freshnessSeconds: 600),
+          boundToAccount: true, boundToSessionGeneration: true, consumedOnce: true, freshnessSeconds: 600),
         publication: .published),
       RouteClass(
         id: "oauth-complete",
@@ -138,7 +136,7 @@ extension Contract {
         destination:
           "The shared OAuth completion page, which exchanges the single-use code out of band.",
         authority: Authority(
-          requirement: .flowInitiator,
+          requirement: .signInInitiator,
           needs: "A sign-in flow that this app started in the system browser."),
         gates: [],
         boundary:
@@ -388,8 +386,16 @@ extension Contract {
       RevalidationTrigger(id: .notificationRouting, when: "Notification routing changes."),
       RevalidationTrigger(id: .unsupportedFallback, when: "The unsupported-link fallback is repaired."),
     ],
+    // The snippets of its MAUI, ASP.NET and Identity service checkout. Its custom-scheme links are
+    // registered by the MAUI [IntentFilter], so not by the manifest's scheme filter as well.
+    nativeSnippets: [
+      .iosAssociatedDomains, .iosURLTypes, .androidIntentFilter, .mauiIntentFilter, .mauiCallbackActivity,
+      .publicSiteSettings, .webHostSettings, .nginx, .identityAllowlist, .runbook,
+    ],
     checkout: .customerApp,
-    user: "the customer"
+    user: "the customer",
+    // The customer works within one project at a time; switching it clears pending links.
+    scopes: [ResourceScope(id: "project", title: "project")]
   )
 }
 
@@ -419,6 +425,15 @@ public enum Fields {
       "access_denied", "invalid_request", "server_error", "temporarily_unavailable",
     ]),
     meaning: "Why the provider sign-in did not complete.")
+}
+
+// The revalidation triggers of its own; the release checks' three have fixed ids.
+extension RevalidationID {
+  fileprivate static let routesOrInputs: RevalidationID = "routes-or-inputs"
+  fileprivate static let destinationEffects: RevalidationID = "destination-effects"
+  fileprivate static let accountOrProjectGates: RevalidationID = "account-or-project-gates"
+  fileprivate static let notificationRouting: RevalidationID = "notification-routing"
+  fileprivate static let unsupportedFallback: RevalidationID = "unsupported-fallback"
 }
 
 // The Customer App's troubleshooting rows and responsibility layers, each id written once: the
@@ -461,4 +476,10 @@ extension Gate {
   fileprivate static let profileCompletion = Gate(id: "profile-completion", title: "Profile completion", kind: .account)
   fileprivate static let locationSetup = Gate(id: "location-setup", title: "Location setup", kind: .device)
   fileprivate static let tutorial = Gate(id: "tutorial", title: "Tutorial", kind: .device)
+}
+
+extension AccountRequirement {
+  /// The OAuth callback's requirement: the sign-in the app itself started.
+  fileprivate static let signInInitiator = AccountRequirement(
+    id: "flow-initiator", title: "The app that started the sign-in", admits: .flowInitiator)
 }

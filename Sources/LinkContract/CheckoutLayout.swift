@@ -11,7 +11,7 @@ public struct CheckoutLayout: Sendable, Hashable {
   public var iosEntitlements: String
   /// The iOS `Info.plist` that registers the custom scheme.
   public var iosInfoPlist: String
-  /// The Android manifest that holds the App Links intent filter.
+  /// The Android manifest that holds the App Links intent filter and the custom scheme's.
   public var androidManifest: String
   /// The file holding .NET MAUI `[IntentFilter]` attributes, where the app uses them.
   public var androidMainActivity: String?
@@ -65,7 +65,7 @@ public struct CheckoutLayout: Sendable, Hashable {
     switch kind {
     case .iosAssociatedDomains: iosEntitlements
     case .iosURLTypes: iosInfoPlist
-    case .androidIntentFilter: androidManifest
+    case .androidIntentFilter, .androidSchemeFilter: androidManifest
     case .mauiIntentFilter: androidMainActivity
     case .mauiCallbackActivity: androidCallbackActivity
     case .publicSiteSettings: appSettings
@@ -81,7 +81,7 @@ public struct CheckoutLayout: Sendable, Hashable {
     switch kind {
     case .iosAssociatedDomains: "iosEntitlements"
     case .iosURLTypes: "iosInfoPlist"
-    case .androidIntentFilter: "androidManifest"
+    case .androidIntentFilter, .androidSchemeFilter: "androidManifest"
     case .mauiIntentFilter: "androidMainActivity"
     case .mauiCallbackActivity: "androidCallbackActivity"
     case .publicSiteSettings: "appSettings"

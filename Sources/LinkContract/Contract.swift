@@ -28,6 +28,9 @@ public struct Contract: Sendable {
   /// What the app's docs call the person using it, lowercase with its article (`the user`,
   /// `the shopper`): the lifecycle's narration says it ("The user signs in").
   public let user: String
+  /// The kinds of resource the app's user can switch between while a link waits (`project`), in
+  /// the order the lifecycle names them; empty for an app that has none.
+  public let scopes: [ResourceScope]
   /// Where the contract is written: the line a problem with no value of its own is reported at.
   public let source: SourceLocation
 
@@ -37,7 +40,8 @@ public struct Contract: Sendable {
     rejectionRules: [RejectionRule], layers: [Layer], stages: [HandlingStage],
     troubleshooting: [TroubleshootingRow], verification: [VerificationItem],
     revalidation: [RevalidationTrigger], nativeSnippets: [NativeSnippetKind]? = nil,
-    checkout: CheckoutLayout = .native, user: String = "the user", file: String = #filePath, line: Int = #line
+    checkout: CheckoutLayout = .native, user: String = "the user", scopes: [ResourceScope] = [],
+    file: String = #filePath, line: Int = #line
   ) {
     self.source = SourceLocation(file: file, line: line)
     self.appName = appName
@@ -56,6 +60,7 @@ public struct Contract: Sendable {
     self.nativeSnippets = nativeSnippets ?? checkout.snippets
     self.checkout = checkout
     self.user = user
+    self.scopes = scopes
   }
 
   /// `user` as a sentence starts with it.
@@ -66,15 +71,18 @@ public struct Contract: Sendable {
   public func replacing(
     builds: [Build]? = nil, maximumLinkBytes: Int? = nil, routeClasses: [RouteClass]? = nil,
     forbiddenKeys: ForbiddenWords? = nil, rejectionRules: [RejectionRule]? = nil, layers: [Layer]? = nil,
-    nativeSnippets: [NativeSnippetKind]? = nil, checkout: CheckoutLayout? = nil
+    verification: [VerificationItem]? = nil, revalidation: [RevalidationTrigger]? = nil,
+    nativeSnippets: [NativeSnippetKind]? = nil, checkout: CheckoutLayout? = nil, scopes: [ResourceScope]? = nil
   ) -> Contract {
     Contract(
       appName: appName, builds: builds ?? self.builds, reservedBodyPrefix: reservedBodyPrefix,
       maximumLinkBytes: maximumLinkBytes ?? self.maximumLinkBytes, routeClasses: routeClasses ?? self.routeClasses,
       forbiddenKeys: forbiddenKeys ?? self.forbiddenKeys, rejectionRules: rejectionRules ?? self.rejectionRules,
-      layers: layers ?? self.layers, stages: stages, troubleshooting: troubleshooting, verification: verification,
-      revalidation: revalidation, nativeSnippets: nativeSnippets ?? self.nativeSnippets,
-      checkout: checkout ?? self.checkout, user: user, file: source.file, line: source.line)
+      layers: layers ?? self.layers, stages: stages, troubleshooting: troubleshooting,
+      verification: verification ?? self.verification, revalidation: revalidation ?? self.revalidation,
+      nativeSnippets: nativeSnippets ?? self.nativeSnippets,
+      checkout: checkout ?? self.checkout, user: user, scopes: scopes ?? self.scopes, file: source.file,
+      line: source.line)
   }
 
   /// The kinds of reference the route classes' fields take, in first-use order: found once,
@@ -130,6 +138,26 @@ public struct Contract: Sendable {
   public func row(_ id: SymptomID) -> TroubleshootingRow? { troubleshooting.first { $0.id == id } }
   public func stage(_ id: StageID) -> HandlingStage? { stages.first { $0.id == id } }
   public func layer(_ id: LayerID) -> Layer? { layers.first { $0.id == id } }
+
+  /// The account requirements the route classes name, each once, in the order they first appear.
+  public var requirements: [AccountRequirement] {
+    var seen: Set<String> = []
+    return routeClasses.map(\.authority.requirement).filter { seen.insert($0.id).inserted }
+  }
+
+  /// What `Sensitivity.boundToSessionGeneration` binds an accepted link to, in readers' words:
+  /// the session generation, which a renewal and a switch of any of `scopes` move on.
+  public var generationBinding: String {
+    guard !scopes.isEmpty else { return "the session current when the link was accepted" }
+    return "the " + Self.listed(["session"] + scopes.map(\.title), "and") + " generation"
+  }
+
+  /// `words` as a list in a sentence: `a`, `a or b`, `a, b or c`.
+  package static func listed(_ words: [String], _ conjunction: String) -> String {
+    guard let last = words.last else { return "" }
+    let head = words.dropLast()
+    return head.isEmpty ? last : head.joined(separator: ", ") + " \(conjunction) " + last
+  }
 
   /// The gates the route classes name, each once, in the order they first appear.
   public var gates: [Gate] {

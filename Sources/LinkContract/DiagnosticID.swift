@@ -129,7 +129,8 @@ public enum DiagnosticID: String, Sendable, Hashable, CaseIterable, Comparable, 
     case .forbiddenQueryField: "A route class's query field is a key the forbidden words forbid"
     case .reservedBodyPrefixInvalid: "The reserved body prefix is empty or not alphanumeric"
     case .routeClassIDInvalid: "A route class id is not kebab-case"
-    case .idInvalid: "A layer, troubleshooting row, gate or forbidden-word group id is not kebab-case"
+    case .idInvalid:
+      "A layer, troubleshooting row, gate, forbidden-word group, account requirement, resource scope, verification or revalidation id is not kebab-case, or a scope id is one the lifecycle reserves"
     case .fieldFormatInvalid: "A field's reference prefix, length or enumeration is unusable"
     case .fieldNameInvalid: "A field name is not plain, or is repeated in its route class"
     case .routeCarrierInvalid: "A route class's https path and custom-scheme name do not fit its publication"

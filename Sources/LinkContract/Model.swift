@@ -176,16 +176,80 @@ public enum Publication: Sendable, Hashable {
   }
 }
 
-/// Who may open a route class.
-public enum AccountRequirement: String, Sendable, Hashable, CaseIterable {
+/// Who may open a route class: a requirement the app declares in its own words (`The passenger
+/// who booked it`), with what it admits, which the lifecycle model's gates and scenarios follow.
+/// The four presets are one app's requirements; an app declares its own beside or instead of them.
+public struct AccountRequirement: Sendable, Hashable {
+  /// What a requirement admits, as the lifecycle model needs it.
+  public enum Admission: Sendable, Hashable {
+    /// No authority: anyone, signed in or not; gates may still come first.
+    case anyone
+    /// A signed-in account only.
+    case account
+    /// A signed-in account, or a guest context the server authorizes for the target.
+    case accountOrAuthorizedGuest
+    /// A signed-in account, or a guest holding a separately approved grant, named in the app's
+    /// words with its article (`a shared boarding pass`).
+    case accountOrGrant(String)
+    /// No authority is involved: the link completes a flow the app itself started.
+    case flowInitiator
+  }
+
+  /// A stable kebab-case id (`contract.json` gives it as the route's `authority.requirement`).
+  public let id: String
+  /// Who may open it, in the app's words: the gates table and the lifecycle's rules say it.
+  public let title: String
+  /// What it admits.
+  public let admits: Admission
+  /// Where this value is written.
+  public let source: SourceLocation
+
+  /// A requirement with its id, its title and what it admits, declared at this line of the app's values.
+  public init(id: String, title: String, admits: Admission, file: String = #filePath, line: Int = #line) {
+    self.id = id
+    self.title = title
+    self.admits = admits
+    self.source = SourceLocation(file: file, line: line)
+  }
+
+  /// Two requirements are the same when their id, title and admission are.
+  public static func == (lhs: AccountRequirement, rhs: AccountRequirement) -> Bool {
+    lhs.id == rhs.id && lhs.title == rhs.title && lhs.admits == rhs.admits
+  }
+  public func hash(into hasher: inout Hasher) { hasher.combine(id) }
+
   /// Anyone, signed in or not; gates may still appear first.
-  case anyone
+  public static let anyone = AccountRequirement(id: "anyone", title: "Anyone", admits: .anyone)
   /// A signed-in account or an authorized guest context.
-  case accountOrAuthorizedGuest = "account-or-authorized-guest"
+  public static let accountOrAuthorizedGuest = AccountRequirement(
+    id: "account-or-authorized-guest", title: "An account or an authorized guest context",
+    admits: .accountOrAuthorizedGuest)
   /// A signed-in account or an independently approved temporary-access contract.
-  case accountOrTemporaryAccess = "account-or-temporary-access"
+  public static let accountOrTemporaryAccess = AccountRequirement(
+    id: "account-or-temporary-access", title: "An account or an approved temporary-access contract",
+    admits: .accountOrGrant("an approved temporary-access contract"))
   /// No authority is involved: the link completes a flow the app itself started.
-  case flowInitiator = "flow-initiator"
+  public static let flowInitiator = AccountRequirement(
+    id: "flow-initiator", title: "The flow the app started", admits: .flowInitiator)
+}
+
+/// A kind of resource the app's user works within and can switch between while a link waits
+/// (a project, a fleet, a household): switching it clears every pending intent, as switching
+/// the account does. An app declares its own (`Contract.scopes`), or none.
+public struct ResourceScope: Sendable, Hashable {
+  /// A stable kebab-case id: the lifecycle's event and drop reason are `<id>-switched`.
+  public let id: String
+  /// The scope's name in readers' words, lowercase (`project`, `fleet`).
+  public let title: String
+
+  /// A scope with its id and its name for readers.
+  public init(id: String, title: String) {
+    self.id = id
+    self.title = title
+  }
+
+  /// The ids no scope can have: `<id>-switched` would be another event, or the id another key of it.
+  public static let reservedIDs: Set<String> = ["account", "kind"]
 }
 
 /// Identifies a gate: a stable kebab-case id, written once, where the app declares the gate
@@ -242,28 +306,18 @@ public struct Gate: Sendable, Hashable {
 public struct Sensitivity: Sendable, Hashable {
   /// Bound to the current account or authorized guest context.
   public let boundToAccount: Bool
-  /// Bound to the session generation (and any scope the app names in `scope`) current when it
-  /// was accepted.
+  /// Bound to the session generation current when it was accepted, which a session renewal and a
+  /// switch of any of the app's resource scopes (`Contract.scopes`) move on.
   public let boundToSessionGeneration: Bool
-  /// What an accepted link is bound to, in readers' words: its resource scope, such as
-  /// `the session and project generation`. The route pages say "bound to" it.
-  public let scope: String
   /// Consumed once; a replay of the same delivery does nothing.
   public let consumedOnce: Bool
   /// How long an accepted intent stays usable, in seconds.
   public let freshnessSeconds: Int
 
-  /// The scope of an app that names none.
-  public static let sessionScope = "the session current when the link was accepted"
-
-  /// The rules of a sensitive route; `scope` says what `boundToSessionGeneration` binds it to.
-  public init(
-    boundToAccount: Bool, boundToSessionGeneration: Bool, scope: String = Sensitivity.sessionScope,
-    consumedOnce: Bool, freshnessSeconds: Int
-  ) {
+  /// The rules of a sensitive route.
+  public init(boundToAccount: Bool, boundToSessionGeneration: Bool, consumedOnce: Bool, freshnessSeconds: Int) {
     self.boundToAccount = boundToAccount
     self.boundToSessionGeneration = boundToSessionGeneration
-    self.scope = scope
     self.consumedOnce = consumedOnce
     self.freshnessSeconds = freshnessSeconds
   }

@@ -7,6 +7,9 @@ public enum NativeSnippetKind: String, Sendable, Hashable, CaseIterable {
   case iosURLTypes = "ios-url-types"
   /// The Android App Links intent filter, as manifest XML.
   case androidIntentFilter = "android-intent-filter"
+  /// The Android registration of the custom scheme's links, as manifest XML: one host per
+  /// custom-scheme route class.
+  case androidSchemeFilter = "android-scheme-filter"
   /// The same intent filter as a .NET MAUI `[IntentFilter]` attribute with its host constant.
   case mauiIntentFilter = "maui-intent-filter"
   /// The .NET MAUI OAuth callback activity (only for an app that declares an OAuth callback).

@@ -162,24 +162,43 @@ public struct RejectionRule: Sendable, Hashable {
   }
 }
 
-/// Identifies an item of the isolated verification checklist.
-public enum VerificationID: String, Sendable, Hashable, CaseIterable {
+/// Identifies an item of the isolated verification checklist: a stable kebab-case id the app
+/// declares with the item (`VerificationItem(id: "offline-mode", ...)`). The lifecycle model's
+/// scenarios cover the eight ids of `lifecycleModel`, which keep their ids; an app's own items
+/// are covered by none.
+public struct VerificationID: RawRepresentable, Sendable, Hashable, ExpressibleByStringLiteral,
+  CustomStringConvertible
+{
+  public let rawValue: String
+
+  public init(rawValue: String) { self.rawValue = rawValue }
+  public init(_ rawValue: String) { self.rawValue = rawValue }
+  public init(stringLiteral value: String) { self.rawValue = value }
+
+  public var description: String { rawValue }
+
   /// Every route class, recognized and refused.
-  case routeClasses = "route-classes"
+  public static let routeClasses: VerificationID = "route-classes"
   /// Complete, missing, extra and malformed input.
-  case inputShapes = "input-shapes"
+  public static let inputShapes: VerificationID = "input-shapes"
   /// Each gate, passed and not.
-  case gates
-  /// A change of account or session between the link and its destination.
-  case generations
+  public static let gates: VerificationID = "gates"
+  /// A change of account, session or scope between the link and its destination.
+  public static let generations: VerificationID = "generations"
   /// Cold start, warm start and a link that arrives during another.
-  case deliveryTiming = "delivery-timing"
+  public static let deliveryTiming: VerificationID = "delivery-timing"
   /// Unknown and unauthorized targets look the same.
-  case noExistenceLeak = "no-existence-leak"
+  public static let noExistenceLeak: VerificationID = "no-existence-leak"
   /// Back and close lead somewhere safe.
-  case safeReturn = "safe-return"
+  public static let safeReturn: VerificationID = "safe-return"
   /// Nothing changes before authorization.
-  case noMutationBeforeAuthorization = "no-mutation-before-authorization"
+  public static let noMutationBeforeAuthorization: VerificationID = "no-mutation-before-authorization"
+
+  /// The items the lifecycle model's scenarios cover, in checklist order: their ids are fixed.
+  public static let lifecycleModel: [VerificationID] = [
+    .routeClasses, .inputShapes, .gates, .generations, .deliveryTiming, .noExistenceLeak, .safeReturn,
+    .noMutationBeforeAuthorization,
+  ]
 }
 
 /// An item an approved verification without live effects must cover.
@@ -199,16 +218,32 @@ public struct VerificationItem: Sendable, Hashable {
   }
 }
 
-/// Identifies a change that calls for the isolated review to be repeated.
-public enum RevalidationID: String, Sendable, Hashable, CaseIterable {
-  case routesOrInputs = "routes-or-inputs"
-  case nativeSchemeRegistration = "native-scheme-registration"
-  case associationClaims = "association-claims"
-  case signingCertificate = "signing-certificate"
-  case destinationEffects = "destination-effects"
-  case accountOrProjectGates = "account-or-project-gates"
-  case notificationRouting = "notification-routing"
-  case unsupportedFallback = "unsupported-fallback"
+/// Identifies a change that calls for the isolated review to be repeated: a stable kebab-case id
+/// the app declares with the trigger (`RevalidationTrigger(id: "routes-or-inputs", ...)`). The
+/// release checks (`diff`, `verify-host`, the cutover plans) name the three of `releaseChecks`,
+/// whose ids are fixed; every other trigger is the app's own.
+public struct RevalidationID: RawRepresentable, Sendable, Hashable, ExpressibleByStringLiteral,
+  CustomStringConvertible
+{
+  public let rawValue: String
+
+  public init(rawValue: String) { self.rawValue = rawValue }
+  public init(_ rawValue: String) { self.rawValue = rawValue }
+  public init(stringLiteral value: String) { self.rawValue = value }
+
+  public var description: String { rawValue }
+
+  /// The custom scheme's registration changed.
+  public static let nativeSchemeRegistration: RevalidationID = "native-scheme-registration"
+  /// The association files claim a different set of links or apps.
+  public static let associationClaims: RevalidationID = "association-claims"
+  /// An Android signing certificate was added, removed or rotated.
+  public static let signingCertificate: RevalidationID = "signing-certificate"
+
+  /// The triggers the release checks report, in this order: their ids are fixed.
+  public static let releaseChecks: [RevalidationID] = [
+    .nativeSchemeRegistration, .associationClaims, .signingCertificate,
+  ]
 }
 
 /// A change that calls for the isolated review to be repeated.

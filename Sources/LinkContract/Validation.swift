@@ -52,11 +52,35 @@ extension Contract {
       report(.rejectionRuleMissing, "rejection reason", reason.rawValue, "has no rule")
     }
     let ids =
-      layers.map { ($0.id.rawValue, $0.source) } + troubleshooting.map { ($0.id.rawValue, $0.source) }
-    for (id, location) in ids where !Self.isKebabCase(id) {
+      layers.map { ("layer or troubleshooting row id", $0.id.rawValue, $0.source) }
+      + troubleshooting.map { ("layer or troubleshooting row id", $0.id.rawValue, $0.source) }
+      + verification.map { ("verification id", $0.id.rawValue, $0.source) }
+      + revalidation.map { ("revalidation id", $0.id.rawValue, $0.source) }
+    for (kind, id, location) in ids where !Self.isKebabCase(id) {
       report(
-        .idInvalid, "layer or troubleshooting row id", id,
-        "is not a kebab-case id (lowercase letters and digits joined by single `-`)", at: location)
+        .idInvalid, kind, id, "is not a kebab-case id (lowercase letters and digits joined by single `-`)",
+        at: location)
+    }
+    for requirement in requirements where !Self.isKebabCase(requirement.id) {
+      report(
+        .idInvalid, "account requirement id", requirement.id,
+        "is not a kebab-case id (lowercase letters and digits joined by single `-`)", at: requirement.source)
+    }
+    for requirement in routeClasses.map(\.authority.requirement) {
+      guard let first = requirements.first(where: { $0.id == requirement.id }), first != requirement else { continue }
+      report(
+        .duplicateValue, "account requirement id", requirement.id,
+        "is declared twice with different titles or admissions (the other is at \(first.source)): declare each requirement once and name that value",
+        at: requirement.source)
+      break
+    }
+    unique("resource scope id", scopes, \.id, { $0 }, at: { _ in source })
+    for scope in scopes where !Self.isKebabCase(scope.id) || ResourceScope.reservedIDs.contains(scope.id) {
+      report(
+        .idInvalid, "resource scope id", scope.id,
+        ResourceScope.reservedIDs.contains(scope.id)
+          ? "is reserved by the lifecycle's own events (`account-switched`) and keys (`kind`): name the scope otherwise"
+          : "is not a kebab-case id (lowercase letters and digits joined by single `-`)")
     }
     for gate in gates where !Self.isKebabCase(gate.id.rawValue) {
       problems.append(
@@ -210,9 +234,9 @@ extension Contract {
             "declares an OAuth callback but has no custom-scheme name: the identity provider returns to `<scheme>://<name>`",
             at: callback.source)
         }
-        if route.authority.requirement != .flowInitiator {
+        if route.authority.requirement.admits != .flowInitiator {
           report(
-            .callbackDeclarationInvalid, route.authority.requirement.rawValue,
+            .callbackDeclarationInvalid, route.authority.requirement.id,
             "declares an OAuth callback, which completes a flow the app started: give it `.flowInitiator`",
             at: callback.source)
         }

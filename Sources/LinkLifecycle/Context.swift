@@ -19,48 +19,56 @@ public enum Identity: Sendable, Hashable {
 }
 
 /// What an accepted intent is bound to: the context current when it was accepted or last
-/// re-bound. An intent never survives into a different account or project.
+/// re-bound. An intent never survives into a different account or a different value of one of
+/// the app's resource scopes.
 public struct Binding: Sendable, Hashable {
   public let identity: Identity
-  public let project: String
+  /// The current value of each of the app's resource scopes, by scope id; a scope with no entry
+  /// is at its first value.
+  public let scopes: [String: String]
   /// The session generation; every sign-in, logout, switch or renewal starts a new one.
   public let generation: Int
 
-  public init(identity: Identity, project: String, generation: Int) {
+  /// A binding to this identity, these scope values and this generation.
+  public init(identity: Identity, scopes: [String: String] = [:], generation: Int) {
     self.identity = identity
-    self.project = project
+    self.scopes = scopes
     self.generation = generation
   }
 
-  /// Whether `other` is the same account or guest context and the same project.
-  public func sameAccountAndProject(as other: Binding) -> Bool {
-    identity == other.identity && project == other.project
+  /// Whether `other` is the same account or guest context, with the same value of every scope.
+  public func sameContext(as other: Binding) -> Bool {
+    identity == other.identity && scopes == other.scopes
   }
 }
 
 /// The app's account and experience state as navigation sees it.
 public struct AppContext: Sendable, Hashable {
   public var identity: Identity
-  /// Whether the guest holds an independently approved temporary-access contract.
-  public var hasTemporaryAccess: Bool
-  public var project: String
+  /// Whether the guest holds a separately approved grant, which a requirement that admits
+  /// `accountOrGrant` lets in.
+  public var holdsGrant: Bool
+  /// The current value of each of the app's resource scopes, by scope id; a scope with no entry
+  /// is at its first value.
+  public var scopes: [String: String]
   public var generation: Int
   /// Prerequisites the user has not completed yet, such as account verification.
   public var outstandingGates: [Gate]
 
+  /// A context with this identity, grant, scope values, generation and outstanding gates.
   public init(
-    identity: Identity, hasTemporaryAccess: Bool = false, project: String, generation: Int = 1,
+    identity: Identity, holdsGrant: Bool = false, scopes: [String: String] = [:], generation: Int = 1,
     outstandingGates: [Gate] = []
   ) {
     self.identity = identity
-    self.hasTemporaryAccess = hasTemporaryAccess
-    self.project = project
+    self.holdsGrant = holdsGrant
+    self.scopes = scopes
     self.generation = generation
     self.outstandingGates = outstandingGates
   }
 
   /// The binding an intent accepted now would carry.
-  public var binding: Binding { Binding(identity: identity, project: project, generation: generation) }
+  public var binding: Binding { Binding(identity: identity, scopes: scopes, generation: generation) }
 
   /// Whether a signed-in account is current.
   public var isSignedIn: Bool {
@@ -77,27 +85,28 @@ public struct StartingState: Sendable, Hashable {
   public let summary: String
   public let context: AppContext
 
-  public static let signedOut = StartingState(
-    "signed-out", "Signed out.", AppContext(identity: .signedOut, project: project))
+  public static let signedOut = StartingState("signed-out", "Signed out.", AppContext(identity: .signedOut))
   public static let signedIn = StartingState(
-    "signed-in", "Signed in, every prerequisite complete.", AppContext(identity: .account(account), project: project))
-  public static let guest = StartingState(
-    "guest", "A guest context, no account.", AppContext(identity: .guest, project: project))
-  public static let guestWithTemporaryAccess = StartingState(
-    "guest-with-temporary-access", "A guest context holding an approved temporary-access contract.",
-    AppContext(identity: .guest, hasTemporaryAccess: true, project: project))
+    "signed-in", "Signed in, every prerequisite complete.", AppContext(identity: .account(account)))
+  public static let guest = StartingState("guest", "A guest context, no account.", AppContext(identity: .guest))
+
+  /// A guest context holding `grant`, the separately approved grant a requirement admits, named
+  /// in the app's words (`a shared boarding pass`).
+  public static func guest(holding grant: String) -> StartingState {
+    StartingState(
+      "guest-with-temporary-access", "A guest context holding \(grant).", AppContext(identity: .guest, holdsGrant: true)
+    )
+  }
 
   /// Signed in, with `gate` (an account or device gate) the only prerequisite left.
   public static func needing(_ gate: Gate) -> StartingState {
     StartingState(
       "needs-\(gate.id.rawValue)", "Signed in; one gate left: \(gate.title).",
-      AppContext(identity: .account(account), project: project, outstandingGates: [gate]))
+      AppContext(identity: .account(account), outstandingGates: [gate]))
   }
 
   /// The account every signed-in starting state uses.
   public static let account = "account-a"
-  /// The project every starting state uses.
-  public static let project = "project-1"
 
   private init(_ rawValue: String, _ summary: String, _ context: AppContext) {
     self.rawValue = rawValue

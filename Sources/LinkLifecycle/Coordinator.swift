@@ -41,8 +41,8 @@ public struct AuthorizedTarget: Sendable, Hashable {
 }
 
 /// The app's link intent coordinator as a pure state machine: deliveries, readiness, gates,
-/// authorization answers, account and project changes and the clock go in; what navigation and
-/// Ordering are asked for comes out. It performs no reads and no effects of its own.
+/// authorization answers, account and resource scope changes and the clock go in; what
+/// navigation and Ordering are asked for comes out. It performs no reads and no effects of its own.
 public struct IntentCoordinator: Sendable {
   private struct DeliveryRecord: Sendable, Hashable {
     var routeClass: RouteClassID
@@ -96,23 +96,23 @@ public struct IntentCoordinator: Sendable {
         if current != account { switchAccount(to: account, &out) }
       } else {
         context.identity = .account(account)
-        context.hasTemporaryAccess = false
+        context.holdsGrant = false
         context.generation += 1
         rebind(&out)
       }
     case .loggedOut:
       context.identity = .signedOut
-      context.hasTemporaryAccess = false
+      context.holdsGrant = false
       context.generation += 1
       context.outstandingGates.removeAll(where: Self.isAccountGate)
       isSignInFlowInProgress = false
       drop(.loggedOut, &out)
     case .accountSwitched(let account):
       switchAccount(to: account, &out)
-    case .projectSwitched(let project):
-      context.project = project
+    case .scopeSwitched(let scope, let value):
+      context.scopes[scope.id] = value
       context.generation += 1
-      drop(.projectSwitched, &out)
+      drop(.scopeSwitched(scope), &out)
     case .sessionRenewed:
       context.generation += 1
       if let intent = pending, sensitivity(of: intent)?.boundToSessionGeneration == true {
@@ -142,7 +142,7 @@ public struct IntentCoordinator: Sendable {
       let reason: DropReason =
         record.isPending
         ? .duplicateDelivery
-        : record.binding.sameAccountAndProject(as: context.binding) ? .alreadyHandled : .changedContext
+        : record.binding.sameContext(as: context.binding) ? .alreadyHandled : .changedContext
       out.append(.dropped(record.routeClass, reason))
       return
     }
@@ -239,7 +239,7 @@ public struct IntentCoordinator: Sendable {
 
   private mutating func switchAccount(to account: String, _ out: inout [Observation]) {
     context.identity = .account(account)
-    context.hasTemporaryAccess = false
+    context.holdsGrant = false
     context.generation += 1
     context.outstandingGates.removeAll(where: Self.isAccountGate)
     drop(.accountSwitched, &out)

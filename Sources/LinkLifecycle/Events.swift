@@ -55,7 +55,8 @@ public enum LifecycleEvent: Sendable, Hashable {
   case signedIn(account: String)
   case loggedOut
   case accountSwitched(to: String)
-  case projectSwitched(to: String)
+  /// The app switched one of its resource scopes (`Contract.scopes`) to another value.
+  case scopeSwitched(ResourceScope, to: String)
   /// The session was renewed under the same account: a new session generation.
   case sessionRenewed
   /// The user completed a prerequisite. Sign-in completes with `signedIn`.
@@ -79,7 +80,7 @@ public enum LifecycleEvent: Sendable, Hashable {
     case .signedIn(let account): return "\(user) signs in as account \(account)."
     case .loggedOut: return "\(user) logs out."
     case .accountSwitched(let account): return "\(user) switches to account \(account)."
-    case .projectSwitched(let project): return "The app switches to project \(project)."
+    case .scopeSwitched(let scope, let value): return "The app switches to \(scope.title) \(value)."
     case .sessionRenewed: return "The session is renewed: a new session generation."
     case .gateCompleted(let gate): return "\(user) completes \(gate.title.lowercased())."
     case .clockAdvanced(let seconds): return "\(seconds) seconds pass."

@@ -5,13 +5,13 @@ extension RouteClass {
   /// that names a server resource. A start link names none; a route that completes a flow the
   /// app started belongs to that flow.
   public var needsAuthorization: Bool {
-    authority.requirement != .flowInitiator && !fields.isEmpty
+    authority.requirement.admits != .flowInitiator && !fields.isEmpty
   }
 
   /// Whether navigation queues and gates this route, rather than handing it straight to the
   /// sign-in flow or to the fallback.
   public var isNavigationIntent: Bool {
-    authority.requirement != .flowInitiator && !carriers.isEmpty
+    authority.requirement.admits != .flowInitiator && !carriers.isEmpty
   }
 
   /// Whether one of this route's gates is passed by signing in.
@@ -22,11 +22,11 @@ extension RouteClass {
     gates.first { gate in
       switch gate.kind {
       case .signIn:
-        switch (authority.requirement, context.identity) {
+        switch (authority.requirement.admits, context.identity) {
         case (_, .account), (.flowInitiator, _): false
         case (.anyone, .guest), (.accountOrAuthorizedGuest, .guest): false
-        case (.accountOrTemporaryAccess, .guest): !context.hasTemporaryAccess
-        case (_, .signedOut): true
+        case (.accountOrGrant, .guest): !context.holdsGrant
+        case (.account, .guest), (_, .signedOut): true
         }
       case .account: context.isSignedIn && context.outstandingGates.contains(gate)
       case .device: context.outstandingGates.contains(gate)
@@ -34,18 +34,10 @@ extension RouteClass {
     }
   }
 
-  /// The gate rule in readers' words.
+  /// The gate rule in readers' words: who may open it, as its requirement's title says, and its gates.
   public var gateSummary: String {
     let names = gates.map(\.title).joined(separator: ", ")
-    let who: String
-    switch authority.requirement {
-    case .anyone: who = "Anyone may open it"
-    case .accountOrAuthorizedGuest: who = "A signed-in account, or a guest context the server authorizes"
-    case .accountOrTemporaryAccess:
-      who = "A signed-in account, or a guest holding an approved temporary-access contract"
-    case .flowInitiator:
-      who = oauthCallback == nil ? "Only the flow the app started" : "Only the sign-in flow the app started"
-    }
+    let who = "\(authority.requirement.title) may open it"
     return gates.isEmpty ? "\(who); no gate." : "\(who); gates, in order: \(names)."
   }
 }

@@ -38,26 +38,27 @@ public enum IntentState: String, Sendable, Hashable, CaseIterable {
     }
   }
 
-  /// The states an intent can move to from this one, with when it moves.
-  public static let transitions: [LifecycleTransition] = [
-    LifecycleTransition(.received, .rejected, when: "the parser rejects the link"),
-    LifecycleTransition(.received, .queued, when: "the parser recognizes the link"),
-    LifecycleTransition(.received, .dropped, when: "a repeat of a handled delivery, or a used one-time link"),
-    LifecycleTransition(.queued, .gated, when: "navigation is ready and a gate is outstanding"),
-    LifecycleTransition(.queued, .authorizing, when: "navigation is ready and no gate is outstanding"),
-    LifecycleTransition(.queued, .consumed, when: "navigation is ready and the route names no resource"),
-    LifecycleTransition(.gated, .gated, when: "a gate is completed and another is outstanding"),
-    LifecycleTransition(.gated, .authorizing, when: "the last gate is completed: authorized again"),
-    LifecycleTransition(.authorizing, .authorizing, when: "sign-in or a session renewal: a new request"),
-    LifecycleTransition(.authorizing, .consumed, when: "The server authorizes the target"),
-    LifecycleTransition(.authorizing, .dropped, when: "unauthorized or unavailable: the same screen"),
-    LifecycleTransition(
-      .queued, .dropped, when: "logout, account or project switch, stale generation, expiry or a newer link"),
-    LifecycleTransition(
-      .gated, .dropped, when: "logout, account or project switch, stale generation, expiry or a newer link"),
-    LifecycleTransition(
-      .authorizing, .dropped, when: "logout, account or project switch, stale generation, expiry or a newer link"),
-  ]
+  /// The states an intent can move to from this one, with when it moves, the switches named as
+  /// `contract` names its resource scopes.
+  public static func transitions(_ contract: Contract) -> [LifecycleTransition] {
+    let dropped = "logout, \(contract.switchables) switch, stale generation, expiry or a newer link"
+    return [
+      LifecycleTransition(.received, .rejected, when: "the parser rejects the link"),
+      LifecycleTransition(.received, .queued, when: "the parser recognizes the link"),
+      LifecycleTransition(.received, .dropped, when: "a repeat of a handled delivery, or a used one-time link"),
+      LifecycleTransition(.queued, .gated, when: "navigation is ready and a gate is outstanding"),
+      LifecycleTransition(.queued, .authorizing, when: "navigation is ready and no gate is outstanding"),
+      LifecycleTransition(.queued, .consumed, when: "navigation is ready and the route names no resource"),
+      LifecycleTransition(.gated, .gated, when: "a gate is completed and another is outstanding"),
+      LifecycleTransition(.gated, .authorizing, when: "the last gate is completed: authorized again"),
+      LifecycleTransition(.authorizing, .authorizing, when: "sign-in or a session renewal: a new request"),
+      LifecycleTransition(.authorizing, .consumed, when: "The server authorizes the target"),
+      LifecycleTransition(.authorizing, .dropped, when: "unauthorized or unavailable: the same screen"),
+      LifecycleTransition(.queued, .dropped, when: dropped),
+      LifecycleTransition(.gated, .dropped, when: dropped),
+      LifecycleTransition(.authorizing, .dropped, when: dropped),
+    ]
+  }
 }
 
 /// A move between two intent states.

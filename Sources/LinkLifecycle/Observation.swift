@@ -17,43 +17,70 @@ public enum Screen: Sendable, Hashable {
 }
 
 /// Why an intent, or a repeated delivery, was dropped.
-public enum DropReason: String, Sendable, Hashable, CaseIterable {
-  case duplicateDelivery = "duplicate-delivery"
-  case alreadyHandled = "already-handled"
-  case changedContext = "changed-context"
+public enum DropReason: Sendable, Hashable {
+  case duplicateDelivery
+  case alreadyHandled
+  case changedContext
   case superseded
-  case loggedOut = "logged-out"
-  case accountSwitched = "account-switched"
-  case projectSwitched = "project-switched"
-  case staleGeneration = "stale-generation"
+  case loggedOut
+  case accountSwitched
+  /// One of the app's resource scopes changed.
+  case scopeSwitched(ResourceScope)
+  case staleGeneration
   case expired
-  case oneTimeLinkUsed = "one-time-link-used"
-  case targetUnavailable = "target-unavailable"
-  case noSignInFlow = "no-sign-in-flow"
+  case oneTimeLinkUsed
+  case targetUnavailable
+  case noSignInFlow
+
+  /// Every reason `contract`'s coordinator can give, in a fixed order: a scope's after the
+  /// account's, one per scope the app declares.
+  public static func all(_ contract: Contract) -> [DropReason] {
+    [.duplicateDelivery, .alreadyHandled, .changedContext, .superseded, .loggedOut, .accountSwitched]
+      + contract.scopes.map(DropReason.scopeSwitched)
+      + [.staleGeneration, .expired, .oneTimeLinkUsed, .targetUnavailable, .noSignInFlow]
+  }
+
+  /// The stable kebab-case id; a scope's is `<scope id>-switched`.
+  public var id: String {
+    switch self {
+    case .duplicateDelivery: "duplicate-delivery"
+    case .alreadyHandled: "already-handled"
+    case .changedContext: "changed-context"
+    case .superseded: "superseded"
+    case .loggedOut: "logged-out"
+    case .accountSwitched: "account-switched"
+    case .scopeSwitched(let scope): "\(scope.id)-switched"
+    case .staleGeneration: "stale-generation"
+    case .expired: "expired"
+    case .oneTimeLinkUsed: "one-time-link-used"
+    case .targetUnavailable: "target-unavailable"
+    case .noSignInFlow: "no-sign-in-flow"
+    }
+  }
 
   /// The stage whose rule dropped it.
   public var stage: StageID {
     switch self {
     case .duplicateDelivery, .alreadyHandled, .changedContext: .delivery
-    case .superseded, .loggedOut, .accountSwitched, .projectSwitched, .staleGeneration, .expired,
+    case .superseded, .loggedOut, .accountSwitched, .scopeSwitched, .staleGeneration, .expired,
       .oneTimeLinkUsed, .noSignInFlow:
       .readiness
     case .targetUnavailable: .authorization
     }
   }
 
-  /// The reason in readers' words, the app's user called as `contract` calls them.
+  /// The reason in readers' words, the app's user and scopes called as `contract` calls them.
   public func meaning(_ contract: Contract) -> String {
     switch self {
     case .duplicateDelivery:
       "The same delivery arrived again while its intent is pending; the repeat is ignored and the first stands."
     case .alreadyHandled: "The delivery was already consumed or dropped; a replay does nothing."
     case .changedContext:
-      "The delivery was accepted for another account or project; it is never replayed into this one."
+      "The delivery was accepted for another \(contract.switchables); it is never replayed into this one."
     case .superseded: "A newer link arrived; only the latest link is followed."
     case .loggedOut: "\(contract.userAtSentenceStart) logged out; pending intents are cleared."
     case .accountSwitched: "The account changed; pending intents are cleared."
-    case .projectSwitched: "The project changed; pending intents are cleared."
+    case .scopeSwitched(let scope): "The \(scope.title) changed; pending intents are cleared."
     case .staleGeneration:
       "The session generation changed and the intent is sensitive, so it is bound to the old one."
     case .expired: "The sensitive intent outlived its freshness window."
@@ -63,6 +90,12 @@ public enum DropReason: String, Sendable, Hashable, CaseIterable {
     case .noSignInFlow: "No sign-in flow the app started is waiting for this callback."
     }
   }
+}
+
+extension Contract {
+  /// What an intent's context can switch between, for a sentence: `account`, or `account or
+  /// project` with the app's resource scopes.
+  package var switchables: String { Self.listed(["account"] + scopes.map(\.title), "or") }
 }
 
 /// What the coordinator does or asks for, in the order it happens.

@@ -268,7 +268,7 @@ private struct Table {
           ]))
     }
     scenarios.append(
-      authorized.first { $0.authority.requirement == .anyone && withSignIn($0) == nil }.map { route in
+      authorized.first { $0.authority.requirement.admits == .anyone && withSignIn($0) == nil }.map { route in
         Scenario(
           id: "\(route.id)-signed-out-no-sign-in",
           title: "A \(name(route)) link needs no sign-in: \(signedOutUser) goes straight to authorization.",
@@ -295,33 +295,45 @@ private struct Table {
           ]))
     }
     scenarios.append(
-      authorized.first { $0.authority.requirement == .accountOrAuthorizedGuest }.map { route in
+      authorized.first { $0.authority.requirement.admits == .accountOrAuthorizedGuest }.map { route in
         Scenario(
           id: "\(route.id)-guest-authorized",
           title: "A \(name(route)) link admits a guest context that the server authorizes, with no sign-in gate.",
           build: production.name, starting: .guest, covers: [.gates], steps: [ready] + opened("d1", route))
       })
-    if let route = authorized.first(where: { $0.authority.requirement == .accountOrTemporaryAccess }) {
-      if let (_, signIn) = withSignIn(route) {
-        scenarios.append(
-          Scenario(
-            id: "\(route.id)-guest-needs-sign-in",
-            title: "A \(name(route)) link asks a guest without temporary access to sign in first.",
-            build: production.name, starting: .guest, covers: [.gates],
-            steps: [
-              ready,
-              step(open("d1", link(route)), [.accepted(route.id), .show(.gate(signIn))]),
-              step(.signedIn(account: StartingState.account), [.requestAuthorization(route.id, request: 1)]),
-              shown(route),
-            ]))
+    let guestSignsIn = authorized.lazy.compactMap { route -> (RouteClass, Gate, String?)? in
+      guard let (_, signIn) = withSignIn(route) else { return nil }
+      switch route.authority.requirement.admits {
+      case .account: return (route, signIn, nil)
+      case .accountOrGrant(let grant): return (route, signIn, grant)
+      default: return nil
       }
-      scenarios.append(
+    }.first
+    scenarios.append(
+      guestSignsIn.map { route, signIn, grant in
+        Scenario(
+          id: "\(route.id)-guest-needs-sign-in",
+          title: "A \(name(route)) link asks a guest "
+            + (grant.map { "without \($0) to sign in first." } ?? "to sign in first: only an account opens it."),
+          build: production.name, starting: .guest, covers: [.gates],
+          steps: [
+            ready,
+            step(open("d1", link(route)), [.accepted(route.id), .show(.gate(signIn))]),
+            step(.signedIn(account: StartingState.account), [.requestAuthorization(route.id, request: 1)]),
+            shown(route),
+          ])
+      })
+    scenarios.append(
+      authorized.lazy.compactMap { route -> (RouteClass, String)? in
+        guard case .accountOrGrant(let grant) = route.authority.requirement.admits else { return nil }
+        return (route, grant)
+      }.first.map { route, grant in
         Scenario(
           id: "\(route.id)-guest-temporary-access",
-          title: "A guest holding an approved temporary-access contract goes to \(name(route)) authorization.",
-          build: production.name, starting: .guestWithTemporaryAccess, covers: [.gates],
-          steps: [ready] + opened("d1", route)))
-    }
+          title: "A guest holding \(grant) goes to \(name(route)) authorization.",
+          build: production.name, starting: .guest(holding: grant), covers: [.gates],
+          steps: [ready] + opened("d1", route))
+      })
     scenarios.append(
       authorized.lazy.compactMap { route in route.gates.first { $0.kind == .account }.map { (route, $0) } }.first.map {
         route, gate in
@@ -453,10 +465,10 @@ private struct Table {
     ]
   }
 
-  // MARK: current and stale account or project generations
+  // MARK: current and stale account, scope and session generations
 
   var generations: [Scenario?] {
-    [
+    var scenarios: [Scenario?] = [
       sensitive.first.map { route in
         Scenario(
           id: "account-switch-clears-pending",
@@ -468,19 +480,24 @@ private struct Table {
             step(.navigationReady, []),
             step(.deliver("d1", link: link(route), timing: .replay), [.dropped(route.id, .changedContext)]),
           ])
-      },
+      }
+    ]
+    scenarios += contract.scopes.map { scope in
       authorized.first.map { route in
         Scenario(
-          id: "project-switch-ignores-late-answer",
-          title: "A project switch while the server is deciding clears the \(name(route)); the late answer is ignored.",
+          id: "\(scope.id)-switch-ignores-late-answer",
+          title:
+            "A \(scope.title) switch while the server is deciding clears the \(name(route)); the late answer is ignored.",
           build: production.name, starting: .signedIn, covers: [.generations, .noMutationBeforeAuthorization],
           steps: [
             ready,
             step(open("d1", link(route)), [.accepted(route.id), .requestAuthorization(route.id, request: 1)]),
-            step(.projectSwitched(to: "project-2"), [.dropped(route.id, .projectSwitched)]),
+            step(.scopeSwitched(scope, to: "\(scope.id)-2"), [.dropped(route.id, .scopeSwitched(scope))]),
             step(answer(1), [.ignoredAnswer(request: 1)]),
           ])
-      },
+      }
+    }
+    return scenarios + [
       sensitive.first { $0.sensitivity?.boundToSessionGeneration == true }.map { route in
         Scenario(
           id: "session-renewal-drops-sensitive",
@@ -506,7 +523,7 @@ private struct Table {
             shown(route, request: 2),
           ])
       },
-      authorized.first { $0.authority.requirement == .accountOrAuthorizedGuest }.map { route in
+      authorized.first { $0.authority.requirement.admits == .accountOrAuthorizedGuest }.map { route in
         Scenario(
           id: "guest-signs-in-while-authorizing",
           title: "A guest who signs in while \(name(route)) is authorized gets a fresh request for the account.",
@@ -546,7 +563,7 @@ private struct Table {
       ]
     }
     scenarios.append(
-      authorized.first { $0.authority.requirement == .accountOrAuthorizedGuest }.map {
+      authorized.first { $0.authority.requirement.admits == .accountOrAuthorizedGuest }.map {
         denied($0, .guest, .unauthorized, "A guest context the server does not authorize sees \(name($0)) unavailable.")
       })
     return scenarios

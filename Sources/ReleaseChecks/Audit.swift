@@ -174,7 +174,7 @@ enum FileKind: Hashable, CaseIterable {
       contract.nativeSnippets.compactMap { kind -> FileKind? in
         switch kind {
         case .iosAssociatedDomains, .iosURLTypes: .plist
-        case .androidIntentFilter: .manifest
+        case .androidIntentFilter, .androidSchemeFilter: .manifest
         case .mauiIntentFilter, .mauiCallbackActivity: .csharp
         case .publicSiteSettings, .webHostSettings, .identityAllowlist: .appSettings
         case .runbook: .runbook

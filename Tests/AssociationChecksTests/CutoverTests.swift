@@ -70,6 +70,23 @@ struct CutoverTests {
     #expect(!diff.changes.contains { $0.detail.hasPrefix("\"digest\"") })
   }
 
+  @Test(
+    "Every revalidation a changed value calls for is one of the release checks' fixed ids, which an app lists alone",
+    arguments: edits)
+  func triggersAreFixed(_ edit: Edit) {
+    let fixedOnly = Self.contract.replacing(
+      revalidation: Self.contract.revalidation.filter { RevalidationID.releaseChecks.contains($0.id) })
+    for contract in [Self.contract, fixedOnly] {
+      let before = contract.builds[0]
+      let changed = contract.replacing(builds: [edit.change(before)] + contract.builds.dropFirst())
+      let diff = diffAssociationTrees(old: Self.site(contract), new: Self.site(changed), contract: changed)
+      let fired = diff.changes.flatMap(\.triggers) + diff.cutovers.flatMap(\.change.triggers)
+      #expect(!fired.isEmpty)
+      #expect(fired.allSatisfy(RevalidationID.releaseChecks.contains), "\(fired)")
+      #expect(fired.allSatisfy { id in changed.revalidation.contains { $0.id == id } }, "\(fired)")
+    }
+  }
+
   @Test("The plan lists every place of the value, old -> new, in the order to ship", arguments: edits)
   func planCoversEverySpot(_ edit: Edit) throws {
     let (changed, before, after) = Self.after(edit)

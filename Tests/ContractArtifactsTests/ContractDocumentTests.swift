@@ -1,5 +1,6 @@
 import AssociationChecks
 import CustomerApp
+import DesignFixture
 import Foundation
 import Testing
 
@@ -359,8 +360,9 @@ struct ContractChange: Sendable, CustomTestStringConvertible {
 @Suite struct LifecycleDocumentTests {
   @Test(
     "lifecycle.json validates against lifecycle.schema.json; a foreign version, event or id does not",
-    arguments: [Contract.customerApp, Contract.design])
-  func validates(_ contract: Contract) throws {
+    arguments: AdopterCase.scoped)
+  func validates(_ adopter: AdopterCase) throws {
+    let contract = adopter.contract
     let artifacts = lifecycleArtifacts(contract)
     let written = try #require(artifacts.first { $0.path == "Site/lifecycle.json" })
     let schemaFile = try #require(artifacts.first { $0.path == "Site/schema/lifecycle.schema.json" })
@@ -379,10 +381,12 @@ struct ContractChange: Sendable, CustomTestStringConvertible {
       Issue.record("no scenario step")
       return
     }
+    // Another adopter's scope switch is no event of this one's.
+    let otherScopes = AdopterCase.scoped.flatMap(\.contract.scopes).filter { !contract.scopes.contains($0) }
     for broken: JSON in [
       .object([("kind", .string("teleported"))]),
       .object([("kind", .string("navigation-ready")), ("extra", .string("x"))]),
-    ] {
+    ] + otherScopes.map({ .object([("kind", .string("\($0.id)-switched")), ($0.id, .string("x"))]) }) {
       step[eventAt].1 = broken
       steps[0] = .object(step)
       scenario[stepsAt].1 = .array(steps)

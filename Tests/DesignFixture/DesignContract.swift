@@ -16,7 +16,7 @@ extension Contract {
       appName: "Design fixture", builds: DesignBuilds.all, reservedBodyPrefix: "0000", maximumLinkBytes: 1024,
       routeClasses: DesignRoutes.all, forbiddenKeys: app.forbiddenKeys, rejectionRules: app.rejectionRules,
       layers: app.layers, stages: app.stages, troubleshooting: app.troubleshooting, verification: app.verification,
-      revalidation: app.revalidation, checkout: app.checkout)
+      revalidation: app.revalidation, nativeSnippets: app.nativeSnippets, checkout: app.checkout, scopes: app.scopes)
   }()
 }
 

@@ -1,7 +1,7 @@
 // A third adopter, invented for the tests: a ferry operator's native iOS and Android app with
-// three builds, no sign-in callback of any kind (no OAuth), no .NET, no web-host settings, an
-// https route with a query field, an https page that is not an app link, and a custom-scheme
-// return route of its own. Nothing here comes from another app: the tests that build its whole
+// three builds, no sign-in callback of any kind (no OAuth), no .NET, no web-host settings, no
+// resource scopes (no projects), account requirements of its own, an https route with a query
+// field, an https page that is not an app link, and a custom-scheme return route of its own. Nothing here comes from another app: the tests that build its whole
 // output look there for any word of another app or of a platform it did not choose.
 
 import LinkContract
@@ -39,7 +39,7 @@ extension Contract {
       RouteClass(
         id: "voyage", title: "Voyage", httpsPath: [.literal("voyages"), .field(FerryFields.voyage)],
         customSchemeName: nil, query: .none, destination: "One booked crossing, with its boarding pass.",
-        authority: Authority(requirement: .accountOrTemporaryAccess, needs: "The passenger who booked it."),
+        authority: Authority(requirement: .bookingPassenger, needs: "The passenger who booked it."),
         gates: [.ferrySignIn],
         boundary: "A voyage reference is not a ticket; the booking is authorized on its own.",
         sensitivity: Sensitivity(
@@ -59,7 +59,7 @@ extension Contract {
       RouteClass(
         id: "wallet-return", title: "Wallet return", httpsPath: nil, customSchemeName: "wallet-return",
         query: .exactlyOne([FerryFields.outcome]), destination: "Back to the booking after the wallet app.",
-        authority: Authority(requirement: .flowInitiator, needs: "The booking that opened the wallet app."),
+        authority: Authority(requirement: .walletFlow, needs: "The booking that opened the wallet app."),
         gates: [], boundary: "A wallet outcome in a link is not a payment; the booking service confirms it.",
         sensitivity: nil, publication: .notAnAppLink(because: "the wallet app's way back, on the custom scheme only")),
       RouteClass(
@@ -119,9 +119,15 @@ extension Contract {
         id: .refused, observation: "The timetable opens instead.", interpretation: "The app refused the link.",
         nextAction: "Read the link with the checker.", stage: .parse),
     ],
-    verification: VerificationID.allCases.map { VerificationItem(id: $0, covers: "The ferry app's \($0.rawValue).") },
-    revalidation: RevalidationID.allCases.map { RevalidationTrigger(id: $0, when: "The ferry app's \($0.rawValue).") },
-    nativeSnippets: [.iosAssociatedDomains, .iosURLTypes, .androidIntentFilter],
+    verification: VerificationID.lifecycleModel.map {
+      VerificationItem(id: $0, covers: "The ferry app's \($0.rawValue).")
+    }
+      + [VerificationItem(id: "boarding-pass-offline", covers: "A boarding pass opens with no connection.")],
+    revalidation: RevalidationID.releaseChecks.map {
+      RevalidationTrigger(id: $0, when: "The ferry app's \($0.rawValue).")
+    }
+      + [RevalidationTrigger(id: "timetable-screen", when: "The timetable screen changes.")],
+    nativeSnippets: [.iosAssociatedDomains, .iosURLTypes, .androidIntentFilter, .androidSchemeFilter],
     user: "the passenger"
   )
 }
@@ -139,6 +145,15 @@ public enum FerryFields {
 extension SymptomID {
   fileprivate static let otherBuild: SymptomID = "other-build"
   fileprivate static let refused: SymptomID = "refused"
+}
+
+// The ferry's own account requirements, in its words.
+extension AccountRequirement {
+  fileprivate static let bookingPassenger = AccountRequirement(
+    id: "booking-passenger", title: "The passenger who booked it, or a holder of its shared boarding pass",
+    admits: .accountOrGrant("a shared boarding pass"))
+  fileprivate static let walletFlow = AccountRequirement(
+    id: "wallet-flow", title: "The booking that opened the wallet app", admits: .flowInitiator)
 }
 
 extension Gate {

@@ -273,7 +273,7 @@ struct BadContractCase: Sendable, CustomTestStringConvertible {
     BadContractCase(
       "an OAuth callback that is not the flow's initiator",
       variant(route: .oauthComplete) { $0.with(authority: Authority(requirement: .anyone, needs: $0.authority.needs)) },
-      subject: "route class oauth-complete", value: AccountRequirement.anyone.rawValue,
+      subject: "route class oauth-complete", value: AccountRequirement.anyone.id,
       why: "completes a flow the app started"),
     BadContractCase(
       "an OAuth completion page that is not an absolute path",
@@ -476,5 +476,76 @@ struct BadContractCase: Sendable, CustomTestStringConvertible {
     let problem = contract.problems().first { $0.id == .duplicateValue && $0.message.contains(gate.id.rawValue) }
     #expect(problem?.location?.line == line, "\(String(describing: problem))")
     #expect(!base.problems().contains { $0.id == .duplicateValue })
+  }
+}
+
+@Suite("The app's own requirements, scopes, verification and revalidation ids")
+struct AppDeclaredIDTests {
+  @Test(
+    "Verification and revalidation ids are the app's own, and must be kebab-case",
+    arguments: ["Not Kebab", "a--b", "-a"])
+  func itemIDsMustBeKebabCase(_ id: String) {
+    let base = Contract.ferry
+    let line = #line + 1
+    let item = VerificationItem(id: VerificationID(id), covers: "C.")
+    let trigger = RevalidationTrigger(id: RevalidationID(id), when: "W.")
+    for (contract, at) in [
+      (base.replacing(verification: base.verification + [item]), line),
+      (base.replacing(revalidation: base.revalidation + [trigger]), line + 1),
+    ] {
+      let problem = contract.problems().first { $0.id == .idInvalid && $0.message.contains(id) }
+      #expect(problem?.location?.line == at, "\(String(describing: problem))")
+    }
+    #expect(base.problems() == [])
+  }
+
+  @Test("Each adopter's own requirements, scopes and items are sound", arguments: AdopterCase.scoped)
+  func ownValuesAreSound(_ adopter: AdopterCase) {
+    #expect(adopter.contract.problems() == [])
+    let ids = adopter.contract.requirements.map(\.id)
+    #expect(Set(ids).count == ids.count)
+  }
+
+  @Test("An account requirement id must be kebab-case, and is declared once", arguments: [false, true])
+  func requirementIDs(declaredTwice: Bool) throws {
+    let base = Contract.ferry
+    let route = try #require(base.routeClasses.first { $0.sensitivity != nil })
+    let existing = route.authority.requirement
+    let title = declaredTwice ? existing.title + " again" : existing.title
+    let line = #line + 1
+    let requirement = AccountRequirement(
+      id: declaredTwice ? existing.id : "Not Kebab", title: title, admits: existing.admits)
+    let changed = RouteClass(
+      id: "another", title: route.title, httpsPath: [.literal("another")], customSchemeName: nil, query: .none,
+      destination: route.destination, authority: Authority(requirement: requirement, needs: route.authority.needs),
+      gates: [], boundary: route.boundary, sensitivity: nil, publication: .published)
+    let contract = base.replacing(routeClasses: base.routeClasses + [changed])
+    let id: DiagnosticID = declaredTwice ? .duplicateValue : .idInvalid
+    let problem = contract.problems().first { $0.id == id && $0.message.hasPrefix("account requirement id") }
+    #expect(problem?.location?.line == line, "\(String(describing: problem))")
+  }
+
+  @Test(
+    "A resource scope id is kebab-case, declared once, and none of the lifecycle's own words",
+    arguments: ["Not Kebab", "account", "kind", "duplicate"])
+  func scopeIDs(_ id: String) throws {
+    let base = AdopterCase.ferryWithFleet.contract
+    let scope = try #require(base.scopes.first)
+    let added = id == "duplicate" ? scope : ResourceScope(id: id, title: scope.title)
+    let problems = base.replacing(scopes: base.scopes + [added]).problems()
+    #expect(
+      problems.contains {
+        [.idInvalid, .duplicateValue].contains($0.id) && $0.message.hasPrefix("resource scope id: \"\(added.id)\"")
+      }, "\(problems)")
+  }
+
+  @Test(
+    "What a sensitive link is bound to names the session and each of the app's scopes", arguments: AdopterCase.scoped)
+  func generationBinding(_ adopter: AdopterCase) {
+    let binding = adopter.contract.generationBinding
+    #expect(binding.contains("session"))
+    for scope in adopter.contract.scopes { #expect(binding.contains(" \(scope.title) ")) }
+    let others = AdopterCase.scoped.flatMap(\.contract.scopes).filter { !adopter.contract.scopes.contains($0) }
+    for scope in others { #expect(!binding.contains(scope.title)) }
   }
 }

@@ -291,13 +291,52 @@ func session(
     let start = try #require(contract.routeClass(.start))
     #expect(checkout.outstandingGate(in: StartingState.guest.context) == nil)
     #expect(order.outstandingGate(in: StartingState.guest.context) == .signIn)
-    #expect(order.outstandingGate(in: StartingState.guestWithTemporaryAccess.context) == nil)
+    #expect(order.outstandingGate(in: StartingState.guest(holding: "a grant").context) == nil)
     #expect(start.outstandingGate(in: StartingState.signedOut.context) == .signIn)
     #expect(checkout.outstandingGate(in: StartingState.needing(.profileCompletion).context) == .profileCompletion)
     #expect(order.outstandingGate(in: StartingState.needing(.profileCompletion).context) == nil)
     #expect(!start.needsAuthorization)
     #expect(checkout.needsAuthorization && order.needsAuthorization)
     #expect(contract.routeClass(.oauthComplete)?.isNavigationIntent == false)
+  }
+
+  /// The starting states the sign-in gate rule is checked from, in this order.
+  static let identities: [StartingState] = [.signedOut, .guest, .guest(holding: "a grant"), .signedIn]
+
+  @Test(
+    "The sign-in gate follows what the route's requirement admits: signed out, guest, guest with a grant, signed in",
+    arguments: [
+      (AccountRequirement.Admission.anyone, [true, false, false, false]),
+      (.account, [true, true, true, false]),
+      (.accountOrAuthorizedGuest, [true, false, false, false]),
+      (.accountOrGrant("a grant"), [true, true, false, false]),
+    ])
+  func signInFollowsAdmission(_ admission: AccountRequirement.Admission, _ asked: [Bool]) throws {
+    let checkout = try #require(design.routeClass(.checkout))
+    let requirement = AccountRequirement(id: "under-test", title: "Whoever the test admits", admits: admission)
+    let route = RouteClass(
+      id: checkout.id, title: checkout.title, httpsPath: checkout.httpsPath, customSchemeName: nil,
+      query: checkout.query,
+      destination: checkout.destination,
+      authority: Authority(requirement: requirement, needs: checkout.authority.needs),
+      gates: [.signIn], boundary: checkout.boundary, sensitivity: checkout.sensitivity, publication: .published)
+    for (state, asks) in zip(Self.identities, asked) {
+      #expect((route.outstandingGate(in: state.context) == .signIn) == asks, "\(state.rawValue)")
+    }
+    #expect(route.gateSummary.hasPrefix(requirement.title))
+  }
+
+  @Test("A scope switch clears a pending intent and makes its replay a changed context; no scope, no switch")
+  func scopeSwitchClearsPending() throws {
+    let scope = try #require(design.scopes.first)
+    var app = coordinator(.signedIn)
+    _ = app.handle(.navigationReady)
+    _ = app.handle(.deliver("d1", link: businessLink, timing: .foregroundOpen))
+    #expect(app.handle(.scopeSwitched(scope, to: "\(scope.id)-2")) == [.dropped(.business, .scopeSwitched(scope))])
+    #expect(app.context.scopes == [scope.id: "\(scope.id)-2"])
+    #expect(app.handle(.authorizationAnswered(request: 1, .authorized)) == [.ignoredAnswer(request: 1)])
+    #expect(app.handle(.deliver("d1", link: businessLink, timing: .replay)) == [.dropped(.business, .changedContext)])
+    #expect(!DropReason.all(.ferry).contains { if case .scopeSwitched = $0 { true } else { false } })
   }
 
   @Test("The handling sequence is the contract's stages in order, each with a failure owner")
@@ -309,7 +348,7 @@ func session(
 
   @Test("Every lifecycle transition joins two states, and every state but received is reached")
   func transitions() {
-    let reached = Set(IntentState.transitions.map(\.to))
+    let reached = Set(IntentState.transitions(.customerApp).map(\.to))
     #expect(reached == Set(IntentState.allCases).subtracting([.received]))
   }
 }

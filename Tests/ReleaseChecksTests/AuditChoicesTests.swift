@@ -41,4 +41,47 @@ struct AuditChoicesTests {
     let settingsFindings = report.findings.filter { ($0.path ?? "").hasSuffix("appsettings.json") }
     #expect(settingsFindings.isEmpty == !roles.contains { [.publicBaseURL, .servedPackage].contains($0) })
   }
+
+  /// A manifest whose one activity holds `filters`.
+  static func manifest(_ package: String, _ filters: [String]) -> String {
+    """
+    <?xml version="1.0" encoding="utf-8"?>
+    <manifest xmlns:android="http://schemas.android.com/apk/res/android" package="\(package)">
+      <application>
+        <activity android:name=".MainActivity" android:exported="true">
+    \(filters.joined(separator: "\n"))
+        </activity>
+      </application>
+    </manifest>
+
+    """
+  }
+
+  @Test(
+    "A native app's custom-scheme filter is audited in its manifest: matched when pasted, missing when not",
+    arguments: [AdopterCase.ferry, .manifestOnly])
+  func schemeFilterAudited(_ adopter: AdopterCase) throws {
+    let contract = adopter.contract
+    let build = contract.builds[0]
+    let snippets = nativeSnippets(contract, build: build)
+    let appLinks = try #require(snippets.first { $0.name == snippetFile(.androidIntentFilter) })
+    let scheme = try #require(snippets.first { $0.name == snippetFile(.androidSchemeFilter) })
+    for pasted in [false, true] {
+      let checkout = try Checkout(copying: nil)
+      defer { checkout.remove() }
+      let filters = [appLinks.contents] + (pasted ? [scheme.contents] : [])
+      try checkout.write(contract.checkout.androidManifest, Self.manifest(build.androidPackage, filters))
+      let findings = audit(contract, root: checkout.root.path, build: build).findings.filter {
+        $0.role == .androidCallbackScheme
+      }
+      if pasted {
+        #expect(!findings.isEmpty && findings.allSatisfy { $0.verdict == .matches }, "\(findings)")
+        #expect(findings.allSatisfy { $0.path == contract.checkout.androidManifest && $0.value == build.customScheme })
+      } else {
+        #expect(findings.map(\.verdict) == [.missing], "\(findings)")
+        #expect(findings.first?.path == contract.checkout.androidManifest)
+        #expect(findings.first?.value == build.customScheme)
+      }
+    }
+  }
 }

@@ -227,7 +227,7 @@ struct DirectiveRenderer {
       }
       var parts: [String] = []
       if sensitivity.boundToAccount { parts.append("bound to the account or authorized guest context") }
-      if sensitivity.boundToSessionGeneration { parts.append("bound to " + sensitivity.scope) }
+      if sensitivity.boundToSessionGeneration { parts.append("bound to " + contract.generationBinding) }
       if sensitivity.consumedOnce { parts.append("consumed once") }
       parts.append("fresh for \(sensitivity.freshnessSeconds / 60) minutes")
       cell.text("Sensitive: " + parts.joined(separator: ", ") + ".")
@@ -387,21 +387,11 @@ struct DirectiveRenderer {
         let row = body.add("tr")
         let name = row.add("th", ["scope": "row"])
         link(name, anchor: DirectiveAnchor.route(route.id), text: route.id.rawValue, code: true)
-        row.add("td", text: requirementText(route))
+        row.add("td", text: route.authority.requirement.title)
         for gate in gates {
           row.add("td", text: route.gates.contains(gate) ? "yes" : "no")
         }
       }
-    }
-  }
-
-  /// Who may open `route`: about sign-in only for the app's OAuth callback.
-  func requirementText(_ route: RouteClass) -> String {
-    switch route.authority.requirement {
-    case .anyone: "Anyone"
-    case .accountOrAuthorizedGuest: "An account or an authorized guest context"
-    case .accountOrTemporaryAccess: "An account or an approved temporary-access contract"
-    case .flowInitiator: route.oauthCallback == nil ? "The flow the app started" : "The app that started the sign-in"
     }
   }
 

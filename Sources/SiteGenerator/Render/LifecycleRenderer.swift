@@ -12,11 +12,11 @@ struct LifecycleRenderer {
     let figure = element.add("figure", ["class": "diagram", "id": "lifecycle-states"])
     drawStates(into: scrollRegion(in: figure, label: "Link intent states diagram"))
     figure.add("figcaption").prose(
-      "States of a link intent. Every state can also end in Dropped on logout, an account or project switch, a stale generation, expiry or a newer link. The table below lists every transition in words."
+      "States of a link intent. Every state can also end in Dropped on logout, an \(contract.switchables) switch, a stale generation, expiry or a newer link. The table below lists every transition in words."
     )
     renderer.table(element, caption: "Intent states and transitions", headers: ["From", "To", "When"], cards: false) {
       body in
-      for transition in IntentState.transitions {
+      for transition in IntentState.transitions(contract) {
         let row = body.add("tr")
         row.add("th", ["scope": "row"], text: transition.from.title)
         row.add("td", text: transition.to.title)
@@ -93,7 +93,7 @@ struct LifecycleRenderer {
       ]
     ).add("path", ["d": "M0,0 L10,5 L0,10 z", "class": "arrow-head"])
     var drawn = Set<String>()
-    for transition in IntentState.transitions where transition.from != transition.to {
+    for transition in IntentState.transitions(contract) where transition.from != transition.to {
       let key = "\(transition.from)-\(transition.to)"
       guard drawn.insert(key).inserted, let from = positions[transition.from], let to = positions[transition.to]
       else { continue }

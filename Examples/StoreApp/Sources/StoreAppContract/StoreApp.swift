@@ -51,8 +51,7 @@ extension Contract {
         httpsPath: [.literal("orders"), .field(StoreFields.orderID), .literal("receipt")], customSchemeName: nil,
         query: .none, destination: "The receipt of one order.",
         authority: Authority(
-          requirement: .accountOrTemporaryAccess, needs: "The account that placed the order, or a shared receipt grant."
-        ),
+          requirement: .accountOrReceiptGrant, needs: "The account that placed the order, or a shared receipt grant."),
         gates: [.signIn, .emailConfirmation, .storeTour],
         boundary: "An order reference is not proof of ownership; the receipt is authorized on its own.",
         sensitivity: Sensitivity(
@@ -144,13 +143,13 @@ extension Contract {
       RevalidationTrigger(id: .associationClaims, when: "The association files claim other links."),
       RevalidationTrigger(id: .signingCertificate, when: "A signing certificate changes."),
       RevalidationTrigger(id: .destinationEffects, when: "A screen starts to change something on opening."),
-      RevalidationTrigger(id: .accountOrProjectGates, when: "Sign-in or first-run screens change."),
+      RevalidationTrigger(id: .signInOrFirstRunScreens, when: "Sign-in or first-run screens change."),
       RevalidationTrigger(id: .notificationRouting, when: "Notifications start to carry links."),
       RevalidationTrigger(id: .unsupportedFallback, when: "The fallback changes."),
     ],
     // The Store app is native Swift and Kotlin, served from a static host: no MAUI, no
-    // Identity service, no web-host settings.
-    nativeSnippets: [.iosAssociatedDomains, .androidIntentFilter, .runbook],
+    // Identity service, no web-host settings. Its manifest registers the custom scheme's links.
+    nativeSnippets: [.iosAssociatedDomains, .androidIntentFilter, .androidSchemeFilter, .runbook],
     // What the Store's docs call the person using it (the lifecycle's narration says it).
     user: "the customer"
   )
@@ -171,6 +170,22 @@ extension LayerID {
   fileprivate static let system: LayerID = "system"
   fileprivate static let app: LayerID = "app"
   fileprivate static let storeServices: LayerID = "store-services"
+}
+
+// Who may open a receipt, in the Store's words.
+extension AccountRequirement {
+  fileprivate static let accountOrReceiptGrant = AccountRequirement(
+    id: "account-or-receipt-grant", title: "The account that placed the order, or a shared receipt grant",
+    admits: .accountOrGrant("a shared receipt grant"))
+}
+
+// The Store's own revalidation triggers; the release checks' three have fixed ids.
+extension RevalidationID {
+  fileprivate static let routesOrInputs: RevalidationID = "routes-or-inputs"
+  fileprivate static let destinationEffects: RevalidationID = "destination-effects"
+  fileprivate static let signInOrFirstRunScreens: RevalidationID = "sign-in-or-first-run-screens"
+  fileprivate static let notificationRouting: RevalidationID = "notification-routing"
+  fileprivate static let unsupportedFallback: RevalidationID = "unsupported-fallback"
 }
 
 extension SymptomID {

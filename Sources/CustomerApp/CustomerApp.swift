@@ -181,7 +181,7 @@ extension Contract {
     ],
     rejectionRules: [
       RejectionRule(
-        reason: .oversized, when: "The link is longer than \(customerAppMaximumLinkBytes) bytes.",
+        reason: .oversized, when: "The link is longer than this app's limit of \(customerAppMaximumLinkBytes) bytes.",
         troubleshooting: .unsupportedOrMalformed),
       RejectionRule(
         reason: .malformedURL,
@@ -195,7 +195,7 @@ extension Contract {
       RejectionRule(
         reason: .schemeNotAllowed,
         when: "The scheme is neither `https` nor this build's custom scheme (`http` included).",
-        troubleshooting: .worksOnOneBuildOnly),
+        troubleshooting: .foreignHostOrScheme),
       RejectionRule(
         reason: .userinfoPresent, when: "The authority has an `@`.",
         troubleshooting: .unsupportedOrMalformed, isSecurityEvent: true),
@@ -206,7 +206,7 @@ extension Contract {
         reason: .hostNotConfigured,
         when:
           "The https host is not this build's: another build's host, a trailing dot or an IP literal.",
-        troubleshooting: .worksOnOneBuildOnly),
+        troubleshooting: .foreignHostOrScheme),
       RejectionRule(
         reason: .fragmentPresent, when: "The link has a `#`.",
         troubleshooting: .unsupportedOrMalformed),
@@ -226,7 +226,7 @@ extension Contract {
         reason: .missingField,
         when:
           "The path stops short of a route, or a required query field is absent. Names the first missing field.",
-        troubleshooting: .productOpensBusiness),
+        troubleshooting: .unsupportedOrMalformed),
       RejectionRule(
         reason: .extraField,
         when: "A query key the route does not declare. Names it.",
@@ -304,10 +304,25 @@ extension Contract {
       TroubleshootingRow(
         id: .worksOnOneBuildOnly, observation: "A link works on one build but not another.",
         interpretation:
-          "Each build has its own host, scheme and app ids; a link issued for one build is foreign to the other.",
+          "Each build registers and serves its own host, scheme and app ids: the link was issued for the other build, or this build's registration, served association files or signing certificate do not match its values.",
         nextAction:
-          "Confirm which build the link was issued for; do not copy its values into logs or tickets.",
+          "Confirm which build the link was issued for, then check that build's served files (`verify-host`) and its checkout (`audit`); do not copy the link's values into logs or tickets.",
         stage: .delivery),
+      TroubleshootingRow(
+        id: .foreignHostOrScheme,
+        observation: "A link reaches the app with a host or scheme that is not this build's.",
+        interpretation:
+          "The link was issued for another build, or altered (`http`, a trailing dot, an IP address). The parser stops it at Parse like any unsupported link and never reads it with this build's values.",
+        nextAction:
+          "Stop processing the link. Open only a link issued for this build; do not rewrite a link's host or scheme.",
+        stage: .parse),
+      TroubleshootingRow(
+        id: .unsupportedOrMalformed,
+        observation: "A link is unsupported or malformed, with no visible error.",
+        interpretation:
+          "No reliable fallback is established yet; this is within the current boundary.",
+        nextAction: "Stop processing the link and return through trusted in-app navigation.",
+        stage: .parse),
       TroubleshootingRow(
         id: .opensSomewhereUnexpected, observation: "The app opens somewhere unexpected.",
         interpretation: "Parsing, startup priority or stale navigation state is unverified.",
@@ -328,20 +343,20 @@ extension Contract {
           "Follow the destination's own recovery; do not edit, guess or substitute the reference.",
         stage: .authorization),
       TroubleshootingRow(
+        id: .checkoutOrOrderUnavailable, observation: "Checkout or order details are unavailable.",
+        interpretation:
+          "Recognition does not authorize the cart or the order: the current account, guest context or project may not reach it.",
+        nextAction:
+          "Verify the current account, the project and the resource through trusted in-app navigation; do not substitute another reference or retry a consequential action.",
+        stage: .authorization),
+      TroubleshootingRow(
         id: .productOpensBusiness,
         observation: "A product link opens a business but not the product.",
         interpretation:
-          "The product input may be incomplete, and product details are not the only valid branch.",
+          "The parser refuses an incomplete product link, so the app read either a business link (the product part never arrived) or a product link whose destination took another branch: product details are not the only valid one.",
         nextAction:
-          "Keep product links unpublished until the destination contract is certified passive and complete.",
-        stage: .parse),
-      TroubleshootingRow(
-        id: .unsupportedOrMalformed,
-        observation: "A link is unsupported or malformed, with no visible error.",
-        interpretation:
-          "No reliable fallback is established yet; this is within the current boundary.",
-        nextAction: "Stop processing the link and return through trusted in-app navigation.",
-        stage: .parse),
+          "Do not assume the product input was complete. Keep product links disabled until the destination contract is certified passive and complete.",
+        stage: .presentation),
       TroubleshootingRow(
         id: .errorAfterHandoff,
         observation: "An error follows a cart, checkout or order handoff.",
@@ -447,6 +462,8 @@ extension SymptomID {
   fileprivate static let errorAfterHandoff: SymptomID = "error-after-handoff"
   fileprivate static let productOpensBusiness: SymptomID = "product-opens-business"
   fileprivate static let worksOnOneBuildOnly: SymptomID = "works-on-one-build-only"
+  fileprivate static let foreignHostOrScheme: SymptomID = "foreign-host-or-scheme"
+  fileprivate static let checkoutOrOrderUnavailable: SymptomID = "checkout-or-order-unavailable"
 }
 
 extension LayerID {

@@ -14,7 +14,7 @@ import Testing
   /// of a flow the app started, which is no OAuth callback.
   static let contract: Contract = {
     let ferry = Contract.ferry
-    let returnRoute = ferry.routeClasses.first { $0.authority.requirement == .flowInitiator }!
+    let returnRoute = ferry.routeClasses.first { $0.authority.requirement.admits == .flowInitiator }!
     return Contract.design.replacing(routeClasses: Contract.design.routeClasses + [Contract.ferryWebPage, returnRoute])
   }()
 
@@ -48,7 +48,7 @@ import Testing
     #expect(text.contains("unknown-route"))
   }
 
-  @Test("Who may open a return route of a flow the app started says sign-in only for the OAuth callback")
+  @Test("Who may open a return route of a flow the app started is said in its requirement's words, never sign-in's")
   func flowInitiatorWords() throws {
     let html = try Self.render("gates", Self.contract)
     let rows = html.split(separator: "<tr>").map(String.init)
@@ -56,11 +56,13 @@ import Testing
     let other = try #require(Self.contract.routeClasses.last)
     let oauthRow = try #require(rows.first { $0.contains("<code>\(oauth.id)</code>") })
     let otherRow = try #require(rows.first { $0.contains("<code>\(other.id)</code>") })
-    #expect(oauthRow.contains("The app that started the sign-in"))
-    #expect(otherRow.contains("The flow the app started"))
+    for (route, row) in [(oauth, oauthRow), (other, otherRow)] {
+      #expect(row.contains(route.authority.requirement.title), "\(route.id)")
+      #expect(route.gateSummary.hasPrefix(route.authority.requirement.title + " may open it"), "\(route.id)")
+    }
+    // The preset a return route takes when it declares no words of its own names no sign-in.
+    #expect(AccountRequirement.flowInitiator.title == "The flow the app started")
     #expect(!otherRow.contains("sign-in"))
-    #expect(other.gateSummary.hasPrefix("Only the flow the app started"))
-    #expect(oauth.gateSummary.hasPrefix("Only the sign-in flow the app started"))
   }
 
   @Test("The builds page names an OAuth callback only where one is declared")

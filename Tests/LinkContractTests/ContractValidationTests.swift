@@ -405,7 +405,8 @@ struct BadContractCase: Sendable, CustomTestStringConvertible {
   @Test("A return route of a flow the app started is no OAuth callback unless declared")
   func flowInitiatorIsNotOAuth() {
     let ferry = Contract.ferry
-    #expect(ferry.routeClasses.contains { $0.authority.requirement.admits == .flowInitiator && $0.customSchemeName != nil })
+    #expect(
+      ferry.routeClasses.contains { $0.authority.requirement.admits == .flowInitiator && $0.customSchemeName != nil })
     #expect(ferry.oauthCallbackRoute == nil)
     #expect(ferry.builds.allSatisfy { ferry.oauthCallback(in: $0) == nil })
     let app = Contract.customerApp

@@ -5,20 +5,29 @@
 /// The whole link contract of one app: every value the docs, the association files, the native
 /// snippets and the conformance table are derived from.
 public struct Contract: Sendable {
+  /// The app's name, as its docs call it (`{app}` in Content).
   public let appName: String
+  /// The app's builds, each with its own host, scheme, identifiers and certificates.
   public let builds: [Build]
   /// References whose body starts with this are reserved for documentation and tests.
   public let reservedBodyPrefix: String
   /// The longest link, in bytes, that the parser reads.
   public let maximumLinkBytes: Int
+  /// The links the app recognizes; exactly one is the fallback (`Publication.neverClaimed`).
   public let routeClasses: [RouteClass]
   /// The words that make a query key forbidden, by the word rule of `ForbiddenWords`.
   public let forbiddenKeys: ForbiddenWords
+  /// What each rejection reason means and where its reader goes next: one for every reason.
   public let rejectionRules: [RejectionRule]
+  /// The layers of responsibility between a tapped link and a destination.
   public let layers: [Layer]
+  /// The handling stages, one for each `StageID`.
   public let stages: [HandlingStage]
+  /// The troubleshooting matrix's rows.
   public let troubleshooting: [TroubleshootingRow]
+  /// What an approved verification without live effects covers.
   public let verification: [VerificationItem]
+  /// The changes that call for that verification again.
   public let revalidation: [RevalidationTrigger]
   /// The native snippets each build gets: the ones the app uses (by default, every one whose file
   /// its checkout layout has).
@@ -34,6 +43,8 @@ public struct Contract: Sendable {
   /// Where the contract is written: the line a problem with no value of its own is reported at.
   public let source: SourceLocation
 
+  /// An app's whole contract, declared at this line of its values. Check it with `problems()`;
+  /// the app's tool checks it before every command.
   public init(
     appName: String, builds: [Build], reservedBodyPrefix: String,
     maximumLinkBytes: Int, routeClasses: [RouteClass], forbiddenKeys: ForbiddenWords,
@@ -102,6 +113,7 @@ public struct Contract: Sendable {
     return seen
   }
 
+  /// The build called `name`.
   public func build(named name: String) -> Build? { builds.first { $0.name == name } }
   /// The route class the app declares as its OAuth callback (`RouteClass.oauthCallback`), which
   /// completes a sign-in the app started in the browser; nil for an app without OAuth.
@@ -131,12 +143,17 @@ public struct Contract: Sendable {
 
   /// The route class every link that matches no other falls back to: the one never claimed.
   public var fallback: RouteClass? { routeClasses.first { $0.publication == .neverClaimed } }
+  /// The route class with `id`.
   public func routeClass(_ id: RouteClassID) -> RouteClass? { routeClasses.first { $0.id == id } }
+  /// The rule that explains `reason`.
   public func rule(for reason: RejectionReason) -> RejectionRule? {
     rejectionRules.first { $0.reason == reason }
   }
+  /// The troubleshooting row with `id`.
   public func row(_ id: SymptomID) -> TroubleshootingRow? { troubleshooting.first { $0.id == id } }
+  /// The handling stage with `id`.
   public func stage(_ id: StageID) -> HandlingStage? { stages.first { $0.id == id } }
+  /// The layer with `id`.
   public func layer(_ id: LayerID) -> Layer? { layers.first { $0.id == id } }
 
   /// The account requirements the route classes name, each once, in the order they first appear.

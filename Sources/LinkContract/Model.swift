@@ -325,10 +325,12 @@ public struct Sensitivity: Sendable, Hashable {
 
 /// The authority a route class needs before its destination may read or act.
 public struct Authority: Sendable, Hashable {
+  /// Who may open the route.
   public let requirement: AccountRequirement
   /// What must be current or authorized, in readers' words.
   public let needs: String
 
+  /// An authority: who may open the route, and what must be current or authorized.
   public init(requirement: AccountRequirement, needs: String) {
     self.requirement = requirement
     self.needs = needs
@@ -396,20 +398,27 @@ public struct OAuthCallback: Sendable, Hashable {
 
 /// A class of links the app recognizes, with what it accepts and what it does not prove.
 public struct RouteClass: Sendable, Hashable {
+  /// The route class's stable kebab-case id.
   public let id: RouteClassID
+  /// Its name in readers' words.
   public let title: String
   /// The path on the https carrier, or nil when the route has no https form.
   public let httpsPath: [PathSegment]?
   /// The name after `<scheme>://` on the custom-scheme carrier, or nil.
   public let customSchemeName: String?
+  /// The query fields it takes.
   public let query: QueryRule
+  /// Where a recognized link is meant to lead, in readers' words.
   public let destination: String
+  /// Who may open it, and what must be current or authorized first.
   public let authority: Authority
+  /// The prerequisites navigation applies before the destination, in order.
   public let gates: [Gate]
   /// What recognizing a link of this class does not prove.
   public let boundary: String
   /// Nil for a route that is not sensitive.
   public let sensitivity: Sensitivity?
+  /// Whether the association files claim it, and why not.
   public let publication: Publication
   /// What the destination reads by itself as soon as it opens, beyond the references the link
   /// names (each field's resource is always read). A new automatic read is a revalidation trigger.
@@ -419,6 +428,7 @@ public struct RouteClass: Sendable, Hashable {
   /// Where this value is written.
   public let source: SourceLocation
 
+  /// A route class declared at this line of the app's values.
   public init(
     id: RouteClassID, title: String, httpsPath: [PathSegment]?, customSchemeName: String?,
     query: QueryRule, destination: String, authority: Authority, gates: [Gate],
@@ -451,6 +461,7 @@ public struct RouteClass: Sendable, Hashable {
     return result
   }
 
+  /// Whether it carries a sensitivity's extra rules.
   public var isSensitive: Bool { sensitivity != nil }
 
   /// Whether the route's https form is a web page the app does not accept: an https path on a

@@ -90,7 +90,7 @@ public func verifyHostSchema() -> JSON {
 }
 
 /// The JSON Schema of `linkcontract audit --format json` for `contract`: its roles are the ones
-/// the contract's app has (`auditRoles`).
+/// the contract's app has (`auditRoles`), and so are the places its values reach.
 public func auditSchema(_ contract: Contract) -> JSON {
   let finding = Diagnostic.schema(
     ids: AuditVerdict.allCases.map(\.id),
@@ -100,8 +100,10 @@ public func auditSchema(_ contract: Contract) -> JSON {
       ("value", Schema.type("string")),
       ("verdict", Schema.oneOf(AuditVerdict.allCases.map(\.rawValue))),
     ], requiring: ["build", "role", "value", "verdict"])
+  let reaches = Set(contractSpots(contract).map(\.reach))
   let count = Schema.object([
-    ("reach", Schema.oneOf(SpotReach.allCases.map(\.rawValue))), ("count", Schema.type("integer")),
+    ("reach", Schema.oneOf(SpotReach.allCases.filter(reaches.contains).map(\.rawValue))),
+    ("count", Schema.type("integer")),
   ])
   let value = Schema.object([
     ("value", Schema.oneOf(SpotValue.allCases.map(\.rawValue))),

@@ -76,7 +76,7 @@ struct AdopterOutputTests {
   /// Words of platforms and choices the ferry did not make.
   static let otherChoices = [
     "OAuth", "oauth", "MAUI", ".NET", "ASP.NET", "appsettings", "AppAssociation", "MainActivity", "PublicSite",
-    "Identity service", "nginx", "customer", "Customer", "project", "Project", "make site", "make generate",
+    "Identity service", "identity-service", "nginx", "customer", "Customer", "project", "Project", "make site", "make generate",
     "linkcontract",
   ]
 

@@ -76,7 +76,8 @@ struct AdopterOutputTests {
   /// Words of platforms and choices the ferry did not make.
   static let otherChoices = [
     "OAuth", "oauth", "MAUI", ".NET", "ASP.NET", "appsettings", "AppAssociation", "MainActivity", "PublicSite",
-    "Identity service", "identity-service", "nginx", "customer", "Customer", "project", "Project", "make site", "make generate",
+    "Identity service", "identity-service", "nginx", "customer", "Customer", "project", "Project", "make site",
+    "make generate",
     "linkcontract",
   ]
 

@@ -34,8 +34,8 @@ public func associationFile(_ kind: AssociationKind, _ contract: Contract, build
 
 /// The `apple-app-site-association` file of `build`: one component per published https route
 /// (in route order, a narrower one before a wider one that covers it), an `exclude` component
-/// for each recognized but unpublished route placed before the first component that would
-/// claim it, one for each web page (`RouteClass.isWebPage`) that a component would claim,
+/// for each recognized but excluded or disabled route placed before the first component that
+/// would claim it, one for each web page (`RouteClass.isWebPage`) that a component would claim,
 /// nothing else.
 public func appSiteAssociation(_ contract: Contract, build: Build) -> AppSiteAssociation {
   var components: [AASAComponent] = []
@@ -49,12 +49,12 @@ public func appSiteAssociation(_ contract: Contract, build: Build) -> AppSiteAss
     components.insert(component, at: index)
   }
   for route in contract.routeClasses {
-    guard case .excluded(let reason) = route.publication, let pattern = route.httpsPattern,
+    guard let reason = route.publication.exclusionReason, let pattern = route.httpsPattern,
       let path = contract.canonicalPath(of: route)
     else { continue }
     let exclusion = AASAComponent(
       path: AASARoutePattern.exclusion(route), exclude: true,
-      comment: "\(route.title): \(pattern) is \(reason)")
+      comment: "\(route.title): \(pattern) is " + (route.publication.isDisabled ? "disabled: " : "") + reason)
     let probe = AppSiteAssociation(details: [AASADetail(appIDs: [build.appID], components: components)])
     let index = probe.claims(path: path).componentIndex ?? 0
     components.insert(exclusion, at: index)

@@ -51,6 +51,9 @@ public func claimTable(_ contract: Contract, build: Build) -> [ClaimRow] {
       case .excluded(let reason):
         expected = .excluded
         note = reason
+      case .disabled(let reason):
+        expected = .excluded
+        note = "disabled: " + reason
       case .notAnAppLink(let reason):
         expected = .unclaimed
         note = reason

@@ -169,6 +169,7 @@ private func routeData(_ route: RouteClass) -> JSON {
     switch route.publication {
     case .published: .object([("kind", .string("published"))])
     case .excluded(let because): .object([("kind", .string("excluded")), ("because", .string(because))])
+    case .disabled(let because): .object([("kind", .string("disabled")), ("because", .string(because))])
     case .notAnAppLink(let because): .object([("kind", .string("not-an-app-link")), ("because", .string(because))])
     case .neverClaimed: .object([("kind", .string("never-claimed"))])
     }
@@ -298,6 +299,14 @@ public func contractSchema(_ contract: Contract) -> JSON {
         object([
           ("kind", "Recognized by the parser but carved out of the association files.", constant("excluded")),
           ("because", "Why it is excluded.", string()),
+        ]),
+        object([
+          (
+            "kind",
+            "Recognized by the parser but disabled: carved out of the association files, and the app never presents its destination from a link (it drops the intent and applies its fallback).",
+            constant("disabled")
+          ),
+          ("because", "Why it is disabled.", string()),
         ]),
         object([
           (

@@ -114,7 +114,7 @@ enum LifecycleWriter {
     case .authorizationAnswered(let request, let answer):
       return kind(
         "authorization-answered", [("request", .int(request)), ("answer", .string(answer.rawValue))])
-    case .signInFlowStarted: return kind("sign-in-flow-started")
+    case .flowStarted(let flow): return kind("\(flow.id)-flow-started")
     }
   }
 
@@ -136,7 +136,7 @@ enum LifecycleWriter {
       case .unavailable(let route):
         return kind("show", [("screen", .string("unavailable")), ("route", .string(route.rawValue))])
       case .trustedNavigation: return kind("show", [("screen", .string("trusted-navigation"))])
-      case .signInCompletion: return kind("show", [("screen", .string("sign-in-completion"))])
+      case .flowCompletion(let flow): return kind("show", [("screen", .string("\(flow.id)-completion"))])
       }
     case .requestAuthorization(let route, let request):
       return kind("request-authorization", [("route", .string(route.rawValue)), ("request", .int(request))])

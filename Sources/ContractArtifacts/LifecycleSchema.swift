@@ -40,8 +40,7 @@ func lifecycleSchema(_ contract: Contract) -> JSON {
           variant(
             "authorization-answered",
             [("request", integer), ("answer", Schema.oneOf(AuthorizationAnswer.allCases.map(\.rawValue)))]),
-          variant("sign-in-flow-started", []),
-        ])
+        ] + contract.flows.map { variant("\($0.id)-flow-started", []) })
     )
   ])
   let observation = JSON.object([
@@ -59,7 +58,9 @@ func lifecycleSchema(_ contract: Contract) -> JSON {
             [
               (
                 "screen",
-                Schema.oneOf(["gate", "destination", "unavailable", "trusted-navigation", "sign-in-completion"])
+                Schema.oneOf(
+                  ["gate", "destination", "unavailable", "trusted-navigation"]
+                    + contract.flows.map { "\($0.id)-completion" })
               ),
               ("gate", gate), ("route", route),
             ], optional: ["gate", "route"]),

@@ -33,7 +33,10 @@ public func platformLimits(_ contract: Contract, build: Build) -> [PlatformLimit
     let consequence =
       route.isWebPage
       ? "The parser does not accept a web page (unknown-route), so the app shows its fallback instead of the page."
-      : "The parser still recognizes them, so the app must keep them disabled until the route is published."
+      : route.publication.isDisabled
+        ? "The parser still recognizes them, and the route is disabled: the app drops the intent (route-disabled) "
+          + "and shows its fallback, never the destination."
+        : "The parser recognizes them, so on Android the app opens their destination."
     limits.append(
       PlatformLimit(
         platform: .android,

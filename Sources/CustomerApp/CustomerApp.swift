@@ -87,10 +87,11 @@ extension Contract {
         ),
         gates: [.locationSetup],
         boundary:
-          "Handling is not certified as passive. Product links are not published until the destination effect firewall is accepted.",
+          "Handling is not certified as passive. Product links stay disabled, and unpublished, until the destination effect firewall is accepted.",
         sensitivity: nil,
-        publication: .excluded(
-          because: "recognized, but not certified passive: excluded until the destination effect firewall is accepted"
+        publication: .disabled(
+          because:
+            "the destination contract is not certified passive and complete, and the destination effect firewall is not accepted yet"
         )),
       RouteClass(
         id: "checkout",

@@ -155,6 +155,10 @@ public enum Publication: Sendable, Hashable {
   case published
   /// Recognized by the parser but excluded from the association files, with the reason.
   case excluded(because: String)
+  /// Recognized by the parser but disabled, with the reason: excluded from the association files
+  /// like `.excluded`, and navigation never presents its destination from a link: the app drops
+  /// the intent (`route-disabled`) and applies its fallback.
+  case disabled(because: String)
   /// Not an app link, with the reason: no association file claims its https form, a web page
   /// the app does not accept (the parser answers `unknown-route`); only its custom-scheme form,
   /// if it has one, reaches the app.
@@ -169,10 +173,20 @@ public enum Publication: Sendable, Hashable {
     if case .notAnAppLink = self { return true }
     return false
   }
-  /// Whether the route is recognized but carved out of the association files by an exclusion.
-  public var isExcluded: Bool {
-    if case .excluded = self { return true }
+  /// Whether the route is recognized but carved out of the association files by an exclusion:
+  /// `.excluded` or `.disabled`.
+  public var isExcluded: Bool { exclusionReason != nil }
+  /// Whether the route is recognized but disabled: navigation never presents its destination.
+  public var isDisabled: Bool {
+    if case .disabled = self { return true }
     return false
+  }
+  /// Why the association files carve the route out, for an `.excluded` or `.disabled` route; nil otherwise.
+  public var exclusionReason: String? {
+    switch self {
+    case .excluded(let because), .disabled(let because): because
+    case .published, .notAnAppLink, .neverClaimed: nil
+    }
   }
 }
 

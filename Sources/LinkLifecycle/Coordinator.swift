@@ -58,7 +58,8 @@ public struct IntentCoordinator: Sendable {
   /// The injected clock, in seconds.
   public private(set) var now = 0
   public private(set) var pending: PendingIntent?
-  public private(set) var isSignInFlowInProgress = false
+  /// The flows the app started whose completing link has not arrived yet.
+  public private(set) var flowsInProgress: Set<AppFlow> = []
   /// The target most recently cleared for mounting.
   public private(set) var lastAuthorizedTarget: AuthorizedTarget?
   private var deliveries: [DeliveryID: DeliveryRecord] = [:]
@@ -105,7 +106,7 @@ public struct IntentCoordinator: Sendable {
       context.holdsGrant = false
       context.generation += 1
       context.outstandingGates.removeAll(where: Self.isAccountGate)
-      isSignInFlowInProgress = false
+      flowsInProgress.removeAll()
       drop(.loggedOut, &out)
     case .accountSwitched(let account):
       switchAccount(to: account, &out)
@@ -129,8 +130,8 @@ public struct IntentCoordinator: Sendable {
       if let intent = pending, isExpired(intent) { drop(.expired, &out) }
     case .authorizationAnswered(let number, let answer):
       answerAuthorization(number, answer, &out)
-    case .signInFlowStarted:
-      isSignInFlowInProgress = true
+    case .flowStarted(let flow):
+      flowsInProgress.insert(flow)
     }
     return out
   }
@@ -160,14 +161,25 @@ public struct IntentCoordinator: Sendable {
     }
     let routeClass = route.routeClass
     out.append(.accepted(routeClass))
+    if contract.routeClass(routeClass)?.publication.isDisabled == true {
+      // The seed's safe branch: a newer link still supersedes, and the fallback applies.
+      drop(.superseded, &out)
+      record(id, routeClass, pending: false)
+      out += [.dropped(routeClass, .routeDisabled), .show(.trustedNavigation)]
+      return
+    }
+    if let flow = contract.flow(completedBy: routeClass) {
+      record(id, routeClass, pending: false)
+      if flowsInProgress.remove(flow) != nil {
+        out += [.show(.flowCompletion(flow)), .consumed(routeClass)]
+      } else {
+        out += [.dropped(routeClass, .noFlow(flow)), .show(.trustedNavigation)]
+      }
+      return
+    }
     guard contract.routeClass(routeClass)?.isNavigationIntent == true else {
       record(id, routeClass, pending: false)
-      if isSignInFlowInProgress {
-        isSignInFlowInProgress = false
-        out += [.show(.signInCompletion), .consumed(routeClass)]
-      } else {
-        out += [.dropped(routeClass, .noSignInFlow), .show(.trustedNavigation)]
-      }
+      out.append(.show(.trustedNavigation))
       return
     }
     drop(.superseded, &out)

@@ -65,8 +65,9 @@ public enum LifecycleEvent: Sendable, Hashable {
   case clockAdvanced(seconds: Int)
   /// Ordering answered the authorization request with this number.
   case authorizationAnswered(request: Int, AuthorizationAnswer)
-  /// The app started a sign-in in the system browser, so an OAuth callback is expected.
-  case signInFlowStarted
+  /// The app started a flow outside itself (a sign-in in the system browser, a payment in another
+  /// app), so a link that completes it is expected.
+  case flowStarted(AppFlow)
 
   /// The event in readers' words, the app's user called as `contract` calls them. Links longer
   /// than 120 bytes are described, not quoted.
@@ -86,7 +87,9 @@ public enum LifecycleEvent: Sendable, Hashable {
     case .clockAdvanced(let seconds): return "\(seconds) seconds pass."
     case .authorizationAnswered(let request, let answer):
       return "The server answers request \(request): \(answer.rawValue)."
-    case .signInFlowStarted: return "The app starts a sign-in in the system browser."
+    case .flowStarted(let flow):
+      guard !flow.isSignIn else { return "The app starts a sign-in in the system browser." }
+      return "The app starts a flow that a \(flow.link) completes."
     }
   }
 }

@@ -9,9 +9,10 @@ extension RouteClass {
   }
 
   /// Whether navigation queues and gates this route, rather than handing it straight to the
-  /// sign-in flow or to the fallback.
+  /// flow the app started or to the fallback. A disabled route never is: its destination is
+  /// never presented from a link.
   public var isNavigationIntent: Bool {
-    authority.requirement.admits != .flowInitiator && !carriers.isEmpty
+    authority.requirement.admits != .flowInitiator && !carriers.isEmpty && !publication.isDisabled
   }
 
   /// Whether one of this route's gates is passed by signing in.

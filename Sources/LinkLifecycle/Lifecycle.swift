@@ -45,7 +45,10 @@ public enum IntentState: String, Sendable, Hashable, CaseIterable {
     return [
       LifecycleTransition(.received, .rejected, when: "the parser rejects the link"),
       LifecycleTransition(.received, .queued, when: "the parser recognizes the link"),
-      LifecycleTransition(.received, .dropped, when: "a repeat of a handled delivery, or a used one-time link"),
+      LifecycleTransition(
+        .received, .dropped,
+        when: "a repeat of a handled delivery, or a used one-time link"
+          + (contract.hasDisabledRoute ? ", or a link of a disabled route class" : "")),
       LifecycleTransition(.queued, .gated, when: "navigation is ready and a gate is outstanding"),
       LifecycleTransition(.queued, .authorizing, when: "navigation is ready and no gate is outstanding"),
       LifecycleTransition(.queued, .consumed, when: "navigation is ready and the route names no resource"),

@@ -12,8 +12,9 @@ public enum Screen: Sendable, Hashable {
   /// Stop processing the link: the fallback route class applies, and its destination is all
   /// that is promised.
   case trustedNavigation
-  /// The sign-in flow receives its OAuth callback and exchanges the code out of band.
-  case signInCompletion
+  /// The flow the app started receives the link that completes it (a sign-in its OAuth callback,
+  /// whose code it exchanges out of band).
+  case flowCompletion(AppFlow)
 }
 
 /// Why an intent, or a repeated delivery, was dropped.
@@ -30,14 +31,19 @@ public enum DropReason: Sendable, Hashable {
   case expired
   case oneTimeLinkUsed
   case targetUnavailable
-  case noSignInFlow
+  /// A link completes a flow the app started, and the app started none that waits for it.
+  case noFlow(AppFlow)
+  /// The route class is disabled: its destination is never presented from a link.
+  case routeDisabled
 
   /// Every reason `contract`'s coordinator can give, in a fixed order: a scope's after the
-  /// account's, one per scope the app declares.
+  /// account's, one per scope the app declares; one per flow the app can start; `route-disabled`
+  /// only where a route class is disabled.
   public static func all(_ contract: Contract) -> [DropReason] {
     [.duplicateDelivery, .alreadyHandled, .changedContext, .superseded, .loggedOut, .accountSwitched]
       + contract.scopes.map(DropReason.scopeSwitched)
-      + [.staleGeneration, .expired, .oneTimeLinkUsed, .targetUnavailable, .noSignInFlow]
+      + [.staleGeneration, .expired, .oneTimeLinkUsed, .targetUnavailable] + contract.flows.map(DropReason.noFlow)
+      + (contract.hasDisabledRoute ? [.routeDisabled] : [])
   }
 
   /// The stable kebab-case id; a scope's is `<scope id>-switched`.
@@ -54,7 +60,8 @@ public enum DropReason: Sendable, Hashable {
     case .expired: "expired"
     case .oneTimeLinkUsed: "one-time-link-used"
     case .targetUnavailable: "target-unavailable"
-    case .noSignInFlow: "no-sign-in-flow"
+    case .noFlow(let flow): "no-\(flow.id)-flow"
+    case .routeDisabled: "route-disabled"
     }
   }
 
@@ -63,7 +70,7 @@ public enum DropReason: Sendable, Hashable {
     switch self {
     case .duplicateDelivery, .alreadyHandled, .changedContext: .delivery
     case .superseded, .loggedOut, .accountSwitched, .scopeSwitched, .staleGeneration, .expired,
-      .oneTimeLinkUsed, .noSignInFlow:
+      .oneTimeLinkUsed, .noFlow, .routeDisabled:
       .readiness
     case .targetUnavailable: .authorization
     }
@@ -87,7 +94,12 @@ public enum DropReason: Sendable, Hashable {
     case .oneTimeLinkUsed: "This sensitive link was already used once; it is one-time."
     case .targetUnavailable:
       "The server did not authorize the target, or it is unavailable: the two look the same."
-    case .noSignInFlow: "No sign-in flow the app started is waiting for this callback."
+    case .noFlow(let flow):
+      flow.isSignIn
+        ? "No sign-in flow the app started is waiting for this callback."
+        : "No flow the app started is waiting for this \(flow.link)."
+    case .routeDisabled:
+      "The route class is disabled: the app recognizes its links but never presents their destination from one."
     }
   }
 }
@@ -122,7 +134,7 @@ public enum Observation: Sendable, Hashable {
     case .rejected, .accepted, .show(.trustedNavigation): .parse
     case .queued, .show(.gate): .readiness
     case .requestAuthorization, .ignoredAnswer: .authorization
-    case .show(.destination), .show(.unavailable), .show(.signInCompletion), .consumed: .presentation
+    case .show(.destination), .show(.unavailable), .show(.flowCompletion), .consumed: .presentation
     case .dropped(_, let reason): reason.stage
     }
   }
@@ -133,7 +145,11 @@ public enum Observation: Sendable, Hashable {
     switch self {
     case .rejected(let reason, let field):
       return "The parser rejects the link: \(reason.rawValue)" + (field.map { " (\($0))" } ?? "") + "."
-    case .accepted(let id): return "The parser recognizes \(title(id)); the intent is bound to the current context."
+    case .accepted(let id):
+      guard contract.routeClass(id)?.publication.isDisabled != true else {
+        return "The parser recognizes \(title(id)), a disabled route class: no intent is bound."
+      }
+      return "The parser recognizes \(title(id)); the intent is bound to the current context."
     case .queued(let id): return "The \(title(id)) intent is queued until navigation is ready."
     case .show(.gate(let gate)): return "Navigation shows \(gate.title.lowercased()) first."
     case .show(.destination(let id)): return "Navigation shows \(title(id))."
@@ -141,7 +157,9 @@ public enum Observation: Sendable, Hashable {
     case .show(.trustedNavigation):
       guard let fallback = contract.fallback else { return "The link goes no further." }
       return "The \(fallback.title) fallback applies: \(fallback.destination)"
-    case .show(.signInCompletion): return "The sign-in flow receives its callback."
+    case .show(.flowCompletion(let flow)):
+      return flow.isSignIn
+        ? "The sign-in flow receives its callback." : "The flow the app started receives the \(flow.link)."
     case .requestAuthorization(let id, let request):
       return "The server is asked to authorize the \(title(id)) target (request \(request))."
     case .ignoredAnswer(let request): return "The answer to request \(request) is no longer current and is ignored."

@@ -2,10 +2,11 @@ import LinkContract
 import LinkParser
 
 /// The lifecycle scenario table. Each scenario is written for a kind of route class (a
-/// sensitive one, one that names a resource, the sign-in callback, ...) and is made for the
-/// first route classes of the contract that are of that kind, so that a contract edit changes
-/// the table instead of breaking it. The expected outcomes are written by hand from the
-/// contract's rules; the test suite runs the coordinator over each scenario and compares.
+/// sensitive one, one that names a resource, one whose link completes a flow the app started, a
+/// disabled one, ...) and is made for the first route classes of the contract that are of that
+/// kind, so that a contract edit changes the table instead of breaking it. The expected outcomes
+/// are written by hand from the contract's rules; the test suite runs the coordinator over each
+/// scenario and compares.
 public enum Scenarios {
   /// Every scenario for `contract`'s first two builds; empty when it has fewer.
   public static func all(_ contract: Contract) -> [Scenario] {
@@ -34,6 +35,16 @@ private struct Table {
   var entry: RouteClass? { navigable.first { !$0.needsAuthorization && $0.httpsPath != nil } }
   /// The app's OAuth callback, which completes a sign-in it started in the browser.
   var callback: RouteClass? { contract.oauthCallbackRoute }
+  /// The flows the app can start, each with the route class whose link completes it.
+  var flows: [(AppFlow, RouteClass)] {
+    contract.flows.compactMap { flow in contract.routeClass(flow.route).map { (flow, $0) } }
+  }
+  /// Route classes the app recognizes but keeps disabled: no link of theirs is ever presented.
+  var disabled: [RouteClass] { contract.routeClasses.filter { $0.publication.isDisabled && !$0.carriers.isEmpty } }
+  /// What the fallback does, for a title: `the Unsupported fallback applies` or `the link goes no further`.
+  var fallbackClause: String {
+    contract.fallback.map { "the \($0.title) fallback applies" } ?? "the link goes no further"
+  }
   /// The app's user, signed out, as its contract calls them (`a signed-out passenger`).
   var signedOutUser: String {
     let words = contract.user.split(separator: " ", maxSplits: 1)
@@ -105,6 +116,20 @@ private struct Table {
         covers: [.routeClasses, .inputShapes, .noMutationBeforeAuthorization],
         steps: [ready] + opened("d1", route))
     }
+    scenarios += disabled.map { route in
+      let target = link(route)
+      return Scenario(
+        id: "\(route.id)-disabled",
+        title:
+          "A \(name(route)) link is recognized but disabled: \(fallbackClause), and its destination never shows, not even once navigation is ready.",
+        build: production.name, starting: .signedIn, covers: [.routeClasses, .safeReturn, .deliveryTiming],
+        steps: [
+          step(
+            cold("d1", target), [.accepted(route.id), .dropped(route.id, .routeDisabled), .show(.trustedNavigation)]),
+          step(.navigationReady, []),
+          step(.deliver("d1", link: target, timing: .replay), [.dropped(route.id, .alreadyHandled)]),
+        ])
+    }
     scenarios.append(
       sensitive.first.map { route in
         Scenario(
@@ -129,19 +154,31 @@ private struct Table {
           step(
             open("d1", https + "/" + unusedLiteral), [.rejected(.unknownRoute, field: nil), .show(.trustedNavigation)]),
         ]))
-    scenarios.append(
-      callback.map { callback in
+    for (flow, route) in flows {
+      let target = link(route, route.carriers.contains(.customScheme) ? .customScheme : route.carriers.first)
+      let unexpected = step(
+        open("d1", target), [.accepted(route.id), .dropped(route.id, .noFlow(flow)), .show(.trustedNavigation)])
+      scenarios.append(
         Scenario(
-          id: "\(callback.id)-without-flow",
-          title: "A sign-in callback nobody is waiting for is dropped and asks for nothing.",
-          build: production.name, starting: .signedIn, covers: [.routeClasses, .safeReturn],
+          id: "\(route.id)-without-flow",
+          title: "A \(flow.link) nobody is waiting for is dropped and asks for nothing.",
+          build: production.name, starting: .signedIn, covers: [.routeClasses, .safeReturn], steps: [ready, unexpected])
+      )
+      // A sign-in callback completes its flow in the sign-in scenario of the gates, where there is one.
+      guard !flow.isSignIn || !signInCompletes else { continue }
+      scenarios.append(
+        Scenario(
+          id: "\(route.id)-completes-flow",
+          title: "A \(flow.link) completes the flow the app started, once: a second one finds no flow waiting.",
+          build: production.name, starting: .signedIn, covers: [.routeClasses, .deliveryTiming],
           steps: [
             ready,
+            step(.flowStarted(flow), []),
+            step(open("d1", target), [.accepted(route.id), .show(.flowCompletion(flow)), .consumed(route.id)]),
             step(
-              open("d1", link(callback, .customScheme)),
-              [.accepted(callback.id), .dropped(callback.id, .noSignInFlow), .show(.trustedNavigation)]),
-          ])
-      })
+              open("d2", target), [.accepted(route.id), .dropped(route.id, .noFlow(flow)), .show(.trustedNavigation)]),
+          ]))
+    }
     scenarios.append(
       ordinary.first.map { route in
         Scenario(
@@ -247,9 +284,14 @@ private struct Table {
     route.gates.first { $0.kind == .signIn }.map { (route, $0) }
   }
 
+  /// Whether the gates' sign-in scenario completes the app's sign-in flow with its callback.
+  var signInCompletes: Bool { callback != nil && sensitive.contains { withSignIn($0) != nil } }
+
   var gates: [Scenario?] {
     var scenarios: [Scenario?] = []
-    if let (route, signIn) = sensitive.lazy.compactMap(withSignIn).first, let callback {
+    if let (route, signIn) = sensitive.lazy.compactMap(withSignIn).first, let callback,
+      let flow = contract.flow(completedBy: callback.id)
+    {
       scenarios.append(
         Scenario(
           id: "\(route.id)-signed-out-sign-in",
@@ -259,10 +301,10 @@ private struct Table {
           steps: [
             ready,
             step(open("d1", link(route)), [.accepted(route.id), .show(.gate(signIn))]),
-            step(.signInFlowStarted, []),
+            step(.flowStarted(flow), []),
             step(
               open("d2", link(callback, .customScheme)),
-              [.accepted(callback.id), .show(.signInCompletion), .consumed(callback.id)]),
+              [.accepted(callback.id), .show(.flowCompletion(flow)), .consumed(callback.id)]),
             step(.signedIn(account: StartingState.account), [.requestAuthorization(route.id, request: 1)]),
             shown(route),
           ]))

@@ -77,8 +77,7 @@ struct AdopterOutputTests {
   static let otherChoices = [
     "OAuth", "oauth", "MAUI", ".NET", "ASP.NET", "appsettings", "AppAssociation", "MainActivity", "PublicSite",
     "Identity service", "identity-service", "nginx", "customer", "Customer", "project", "Project", "make site",
-    "make generate",
-    "linkcontract",
+    "make generate", "linkcontract", "sign-in flow", "sign-in callback", "system browser",
   ]
 
   @Test("No file the ferry app's generate writes carries another app's value or choice", arguments: [false, true])

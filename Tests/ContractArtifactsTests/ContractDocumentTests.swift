@@ -2,6 +2,7 @@ import AssociationChecks
 import CustomerApp
 import DesignFixture
 import Foundation
+import LinkLifecycle
 import Testing
 
 @testable import ContractArtifacts
@@ -360,7 +361,7 @@ struct ContractChange: Sendable, CustomTestStringConvertible {
 @Suite struct LifecycleDocumentTests {
   @Test(
     "lifecycle.json validates against lifecycle.schema.json; a foreign version, event or id does not",
-    arguments: AdopterCase.scoped)
+    arguments: AdopterCase.scoped + [.ferryWithDisabledRoute, .ferryWithoutFlow])
   func validates(_ adopter: AdopterCase) throws {
     let contract = adopter.contract
     let artifacts = lifecycleArtifacts(contract)
@@ -383,10 +384,16 @@ struct ContractChange: Sendable, CustomTestStringConvertible {
     }
     // Another adopter's scope switch is no event of this one's.
     let otherScopes = AdopterCase.scoped.flatMap(\.contract.scopes).filter { !contract.scopes.contains($0) }
+    // And another adopter's flow is no flow of this one's.
+    let otherFlows = AdopterCase.three.flatMap(\.contract.flows).map(\.id).filter {
+      !contract.flows.map(\.id).contains($0)
+    }
     for broken: JSON in [
       .object([("kind", .string("teleported"))]),
       .object([("kind", .string("navigation-ready")), ("extra", .string("x"))]),
-    ] + otherScopes.map({ .object([("kind", .string("\($0.id)-switched")), ($0.id, .string("x"))]) }) {
+    ] + otherScopes.map({ .object([("kind", .string("\($0.id)-switched")), ($0.id, .string("x"))]) })
+      + otherFlows.map({ .object([("kind", .string("\($0)-flow-started"))]) })
+    {
       step[eventAt].1 = broken
       steps[0] = .object(step)
       scenario[stepsAt].1 = .array(steps)

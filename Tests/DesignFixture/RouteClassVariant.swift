@@ -27,6 +27,12 @@ extension Contract {
       nativeSnippets: nativeSnippets.filter { !$0.needsOAuthCallback })
   }
 
+  /// The ferry's route that `AdopterCase.ferryWithDisabledRoute` disables: its first published
+  /// route class with a custom-scheme form, so that both carriers are disabled.
+  public static var ferryDisabledRoute: RouteClass {
+    ferry.routeClasses.first { $0.publication.isPublished && $0.customSchemeName != nil }!
+  }
+
   /// The ferry's web page (its https route that is not an app link).
   public static var ferryWebPage: RouteClass { ferry.routeClasses.first { $0.isWebPage }! }
 }

@@ -18,6 +18,8 @@ let checkoutLink = designLink(.checkout)
 let orderLink = designLink(.order)
 let businessLink = designLink(.business)
 let cartSample = design.sample(DesignFields.cart)
+/// The design's sign-in flow, which its OAuth callback completes.
+let signInFlow = design.flow(completedBy: .oauthComplete)!
 
 func coordinator(_ state: StartingState, contract: Contract = .design) -> IntentCoordinator {
   IntentCoordinator(contract: contract, build: contract.builds[0], starting: state)
@@ -175,7 +177,7 @@ func session(
     var app = session(.signedOut)
     let beforeGrant: [LifecycleEvent] = [
       .deliver("d1", link: checkoutLink, timing: .coldLaunch), .clockAdvanced(seconds: 30), .navigationReady,
-      .deliver("d1", link: checkoutLink, timing: .duplicate), .signInFlowStarted,
+      .deliver("d1", link: checkoutLink, timing: .duplicate), .flowStarted(signInFlow),
     ]
     for event in beforeGrant {
       _ = app.handle(event)
@@ -233,16 +235,16 @@ func session(
     var app = coordinator(.signedOut)
     _ = app.handle(.navigationReady)
     _ = app.handle(.deliver("d1", link: orderLink, timing: .foregroundOpen))
-    _ = app.handle(.signInFlowStarted)
+    _ = app.handle(.flowStarted(signInFlow))
     #expect(
       app.handle(.deliver("d2", link: callback, timing: .foregroundOpen))
-        == [.accepted(.oauthComplete), .show(.signInCompletion), .consumed(.oauthComplete)])
+        == [.accepted(.oauthComplete), .show(.flowCompletion(signInFlow)), .consumed(.oauthComplete)])
     #expect(
       app.pending?.route
         == Route(design.routeClass(.order)!, values: design.sampleValues(of: design.routeClass(.order)!)))
     #expect(
       app.handle(.deliver("d3", link: callback, timing: .foregroundOpen))
-        == [.accepted(.oauthComplete), .dropped(.oauthComplete, .noSignInFlow), .show(.trustedNavigation)])
+        == [.accepted(.oauthComplete), .dropped(.oauthComplete, .noFlow(signInFlow)), .show(.trustedNavigation)])
   }
 }
 

@@ -86,8 +86,6 @@ func run(_ scenario: Scenario, contract: Contract = .customerApp) throws -> [[Ob
       switch reason {
       case .expired, .staleGeneration, .oneTimeLinkUsed, .duplicateDelivery, .accountSwitched:
         if !sensitive { continue }
-      case .noSignInFlow:
-        if contract.oauthCallbackRoute == nil { continue }
       case .loggedOut:
         if !authorized.contains(where: { $0.gates.contains { $0.kind == .account } }) { continue }
       default: break

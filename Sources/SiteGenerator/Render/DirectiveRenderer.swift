@@ -146,6 +146,7 @@ struct DirectiveRenderer {
     switch publication {
     case .published: "Published in the association files"
     case .excluded(let reason): "Not published: \(reason)"
+    case .disabled(let reason): "Disabled (the app never presents it from a link) and not published: \(reason)"
     case .notAnAppLink(let reason): "Not an app link: \(reason)"
     case .neverClaimed: "Never claimed"
     }
@@ -168,7 +169,8 @@ struct DirectiveRenderer {
           formCell.add("code", text: form)
         }
         row.add("td", text: carrierText(route) ?? "none")
-        row.add("td", text: route.publication.isPublished ? "yes" : "no")
+        row.add(
+          "td", text: route.publication.isPublished ? "yes" : route.publication.isDisabled ? "no: disabled" : "no")
         row.add("td", text: route.isSensitive ? "yes" : "no")
       }
     }

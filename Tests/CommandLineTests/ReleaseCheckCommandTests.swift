@@ -52,7 +52,7 @@ struct ReleaseCheckCommandTests {
   @Test func auditOfTheCleanCheckoutExitsZero() {
     let captured = CapturedConsole()
     #expect(runTool(["audit", Self.checkout], console: captured.console) == 0)
-    #expect(captured.stdout.contains("production: 10 matches, 0 stale, 0 placeholder, 0 foreign-build, 0 missing"))
+    #expect(captured.stdout.contains("production: 11 matches, 0 stale, 0 placeholder, 0 foreign-build, 0 missing"))
   }
 
   @Test func auditAsAnotherBuildExitsOneWithJSON() throws {
@@ -60,7 +60,7 @@ struct ReleaseCheckCommandTests {
     #expect(
       runTool(["audit", "--build", "staging", "--format", "json", Self.checkout], console: captured.console) == 1)
     let json = try JSONSerialization.jsonObject(with: Data(captured.stdout.utf8)) as? [String: Any]
-    #expect(json?["schemaVersion"] as? Int == 3)
+    #expect(json?["schemaVersion"] as? Int == 4)
     let findings = json?["findings"] as? [[String: Any]] ?? []
     #expect(!findings.isEmpty)
     // Every production value is another build's, and staging's own are missing beside them.

@@ -36,6 +36,9 @@ struct GradleSetting {
   let path: String
   /// The byte offset of the literal's first character, or of the expression.
   let offset: Int
+  /// Whether it is set inside `if`, `else` or `when`, so that which value holds is decided when
+  /// Gradle runs.
+  let conditional: Bool
 }
 
 /// What one Gradle file declares.
@@ -75,6 +78,9 @@ private let variantAPINames: Set<String> = [
   "forEach", "*",
 ]
 
+/// Blocks that run on a condition: a setting in one is computed.
+private let branchNames: Set<String> = ["if", "else", "when", "try", "catch"]
+
 /// The calls that name a build type or flavor by their first argument (`getByName("release")`).
 private let namingCalls: Set<String> = ["getByName", "create", "named", "register", "maybeCreate", "getAt"]
 
@@ -88,9 +94,11 @@ func readGradle(_ path: String, _ bytes: [UInt8]) -> GradleFile {
   var statement: [GradleLexeme] = []
   var names: [String] = []
   // Each open block: how many names it added, the parentheses open when it opened, and whether it
-  // is the variant API.
-  var frames: [(names: Int, parentheses: Int, variantAPI: Bool)] = []
+  // is the variant API or a branch (`if (...) {`, `else {`, `when (...) {`), whose settings are
+  // computed.
+  var frames: [(names: Int, parentheses: Int, variantAPI: Bool, branch: Bool)] = []
   var variantDepth = 0
+  var branchDepth = 0
   var parentheses: [(callee: String?, first: String?)] = []
   var closed: (callee: String?, first: String?)?
 
@@ -114,7 +122,7 @@ func readGradle(_ path: String, _ bytes: [UInt8]) -> GradleFile {
     if first.isSymbol("("), end.isSymbol(")"), inner.count >= 2 { inner = inner.dropFirst().dropLast() }
     var literal: String?
     var offset = first.start
-    if inner.count == 1, case .string(let text, false, let textStart)? = inner.first?.token {
+    if branchDepth == 0, inner.count == 1, case .string(let text, false, let textStart)? = inner.first?.token {
       literal = text
       offset = textStart
     }
@@ -137,7 +145,7 @@ func readGradle(_ path: String, _ bytes: [UInt8]) -> GradleFile {
       GradleSetting(
         key: key, scope: scope, literal: literal,
         text: literal ?? String(decoding: bytes[first.start..<end.end], as: UTF8.self), path: path,
-        offset: offset))
+        offset: offset, conditional: branchDepth > 0))
   }
 
   func open() {
@@ -152,9 +160,12 @@ func readGradle(_ path: String, _ bytes: [UInt8]) -> GradleFile {
     default: break
     }
     let variantAPI = added.contains(where: variantAPINames.contains)
+    let branch = added.count == 1 && branchNames.contains(added[0])
+    if branch { added = [] }
     names += added
-    frames.append((added.count, parentheses.count, variantAPI))
+    frames.append((added.count, parentheses.count, variantAPI, branch))
     if variantAPI { variantDepth += 1 }
+    if branch { branchDepth += 1 }
     if names.count >= 2, let block = names.last, !variantAPINames.contains(block) {
       if names[names.count - 2] == "productFlavors" { file.flavors.append(block) }
       if names[names.count - 2] == "buildTypes" { file.buildTypes.append(block) }
@@ -167,6 +178,7 @@ func readGradle(_ path: String, _ bytes: [UInt8]) -> GradleFile {
     guard let frame = frames.popLast() else { return }
     names.removeLast(frame.names)
     if frame.variantAPI { variantDepth -= 1 }
+    if frame.branch { branchDepth -= 1 }
     if parentheses.count > frame.parentheses { parentheses.removeLast(parentheses.count - frame.parentheses) }
   }
 
@@ -303,9 +315,9 @@ struct GradleModule {
   /// decides it; and a computed note for each setting made through the variant API.
   func occurrences() -> [Occurrence] {
     let settings = files.flatMap(\.file.settings)
-    func last(_ key: GradleSetting.Key, _ scope: GradleSetting.Scope) -> GradleSetting? {
-      settings.last { $0.key == key && $0.scope == scope }
-    }
+    var latest: [GradleSetting.Key: [GradleSetting.Scope: GradleSetting]] = [:]
+    for setting in settings { latest[setting.key, default: [:]][setting.scope] = setting }
+    func last(_ key: GradleSetting.Key, _ scope: GradleSetting.Scope) -> GradleSetting? { latest[key]?[scope] }
     var positions: [String: SourcePositions] = [:]
     for file in files { positions[file.path] = SourcePositions(file.bytes) }
     func position(_ setting: GradleSetting) -> (line: Int, column: Int) {
@@ -363,13 +375,15 @@ struct GradleModule {
   }
 
   private static func describe(_ setting: GradleSetting) -> String {
-    switch setting.scope {
-    case .defaultConfig: "defaultConfig's \(setting.key.rawValue)"
-    case .buildType(let name): "the \(Printed.excerpt(name)) build type's \(setting.key.rawValue)"
-    case .flavor(let name): "the \(Printed.excerpt(name)) flavor's \(setting.key.rawValue)"
-    case .android: "the namespace, which no applicationId replaces"
-    case .variantAPI: setting.key.rawValue
-    }
+    let described =
+      switch setting.scope {
+      case .defaultConfig: "defaultConfig's \(setting.key.rawValue)"
+      case .buildType(let name): "the \(Printed.excerpt(name)) build type's \(setting.key.rawValue)"
+      case .flavor(let name): "the \(Printed.excerpt(name)) flavor's \(setting.key.rawValue)"
+      case .android: "the namespace, which no applicationId replaces"
+      case .variantAPI: setting.key.rawValue
+      }
+    return setting.conditional ? described + " set under a condition" : described
   }
 }
 
@@ -699,13 +713,9 @@ func scanProject(_ path: String, _ bytes: [UInt8]) -> (scan: CheckoutScan, andro
       guard android else { return }
       declares = !assignments.isEmpty
       var named: [String] = []
-      for condition in conditions {
-        for name in condition.configurations
-        where !["release", "debug"].contains(name.lowercased())
-          && !named.contains(where: { $0.lowercased() == name.lowercased() })
-        {
-          named.append(name)
-        }
+      var seen: Set<String> = ["release", "debug"]
+      for condition in conditions where named.count < configurationLimit {
+        for name in condition.configurations where seen.insert(name.lowercased()).inserted { named.append(name) }
       }
       for configuration in ["Release"] + named.prefix(configurationLimit) {
         let truths = conditions.map { $0.evaluate(configuration: configuration) }

@@ -98,6 +98,21 @@ struct ReleaseCheckCommandTests {
       contents: "[IntentFilter(new[] { \"a\" }, DataScheme = \"x\u{1B}]0;pwned\u{7}\u{1B}[2J\")]\nclass A {}\n",
       verdict: "stale", secrets: ["\u{1B}", "\u{7}"]),
     Hostile(
+      name: "escape sequences in a Gradle applicationId", path: "app/build.gradle",
+      contents: "android { defaultConfig { applicationId \"x\u{1B}]0;pwned\u{7}\" } }\n", verdict: "stale",
+      secrets: ["\u{1B}", "\u{7}"]),
+    Hostile(
+      name: "escape sequences in a Gradle flavor's name", path: "app/build.gradle.kts",
+      contents:
+        "android { productFlavors { create(\"p\u{1B}[2J\") { applicationId = \"\(production.androidPackage)\" } } }\n",
+      verdict: "matches", secrets: ["\u{1B}"]),
+    Hostile(
+      name: "escape sequences in a computed ApplicationId", path: "App/App.csproj",
+      contents:
+        "<Project><PropertyGroup><TargetFramework>net8.0-android</TargetFramework>"
+        + "<ApplicationId>$(Id)\u{1B}[2J</ApplicationId></PropertyGroup></Project>\n",
+      verdict: "unreadable", secrets: ["\u{1B}"]),
+    Hostile(
       name: "escape sequences in a folder name", path: "App\u{1B}[2J/appsettings.json",
       contents: #"{"PublicSite": {"BaseUrl": "https://\#(host)"}}"#, verdict: "matches", secrets: ["\u{1B}"]),
   ]

@@ -190,7 +190,7 @@ func readGradle(_ path: String, _ bytes: [UInt8]) -> GradleFile {
   }
 
   let count = bytes.count
-  var index = 0
+  var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
   /// The offset just past the string that opens at `index` with `quote` (`length` 1 or 3), and
   /// whether it interpolates.
   func stringEnd(_ quote: UInt8, _ length: Int) -> (end: Int, textEnd: Int, interpolated: Bool) {

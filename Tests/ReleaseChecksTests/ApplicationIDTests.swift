@@ -251,20 +251,24 @@ struct ApplicationIDTests {
     #expect(report.text().contains("app/build.gradle.kts:21:36: error: foreign-build:"))
   }
 
-  /// Placeholders: the marker words every role knows, and the .NET template's own id.
-  @Test(arguments: ["REPLACE_WITH_APPLICATION_ID", "com.companyname.app"])
-  func aPlaceholderID(_ value: String) throws {
+  /// A Release id that is no build's package: a placeholder (the marker words every role knows,
+  /// the .NET template's own id) or a stale one, which leaves no build's package missing beside it.
+  @Test(arguments: [
+    ("REPLACE_WITH_APPLICATION_ID", AuditVerdict.placeholder), ("com.companyname.app", .placeholder),
+    ("{package:0}.old", .stale),
+  ])
+  func aReleaseIDOfNoBuild(_ template: String, _ verdict: AuditVerdict) throws {
     let contract = Contract.ferry
+    let value = buildFile(template, contract)
     let checkout = try Checkout(copying: nil)
     defer { checkout.remove() }
-    try checkout.write(
-      "App/App.csproj",
-      "<Project><PropertyGroup><TargetFramework>net8.0-android</TargetFramework>"
-        + "<ApplicationId>\(value)</ApplicationId></PropertyGroup></Project>\n")
+    let before = "<Project><PropertyGroup><TargetFramework>net8.0-android</TargetFramework><ApplicationId>"
+    try checkout.write("App/App.csproj", before + value + "</ApplicationId></PropertyGroup></Project>\n")
     let report = audit(contract, root: checkout.root.path)
     let found = report.findings.filter { $0.role == .androidApplicationID }
-    #expect(found.map(\.verdict) == [.placeholder], "\(report.text())")
+    #expect(found.map(\.verdict) == [verdict], "\(report.text())")
     #expect(found.map(\.value) == [value])
+    #expect(found.map { [$0.line, $0.column] } == [[1, before.count + 1]])
   }
 
   /// An app with no Android snippet has no application id to check: its build files are not read.

@@ -10,6 +10,9 @@ public enum AuditVerdict: String, Sendable, Hashable, CaseIterable {
   /// A file that may hold contract values could not be read (malformed, an entity bomb, nested
   /// too deep), or a value in it refers to an entity, which the audit never expands.
   case unreadable
+  /// The value is computed (a variable, a template, a condition audit cannot decide), so audit
+  /// cannot compare it: a note, not a failure; the built package says what ships.
+  case computed
 
   /// The id of a finding's diagnostic.
   public var id: DiagnosticID {
@@ -20,6 +23,7 @@ public enum AuditVerdict: String, Sendable, Hashable, CaseIterable {
     case .foreignBuild: .auditForeignBuild
     case .missing: .auditMissing
     case .unreadable: .auditUnreadable
+    case .computed: .auditComputed
     }
   }
 }
@@ -28,7 +32,8 @@ public enum AuditVerdict: String, Sendable, Hashable, CaseIterable {
 /// 2: problems, notes and findings are diagnostics in the one shape (`Diagnostic.json`).
 /// 3: the audit's `unreadable` verdict, whose finding has a null `role`; verify-host's
 /// `truncated` problem.
-public let releaseCheckSchemaVersion = 3
+/// 4: the audit's `computed` verdict (a note) and its `verdicts` count.
+public let releaseCheckSchemaVersion = 4
 
 /// JSON Schema building blocks, so that the schemas (these and `ReportSchemas`) read as their
 /// shapes.

@@ -10,6 +10,11 @@ public enum AuditRole: String, Sendable, Hashable, CaseIterable, DeclarationOrde
   case androidAppLinkHost = "android-app-link-host"
   /// The custom scheme of an Android intent filter: the custom-scheme links' or a callback activity's.
   case androidCallbackScheme = "android-callback-scheme"
+  /// The application id the Android release build ships, which Digital Asset Links must name:
+  /// `applicationId` and its suffixes in Gradle files, `<ApplicationId>` in a .NET project file
+  /// (its Release override too), else the manifest's `package`. Only for an app with an Android
+  /// snippet; read from the build files, so it has no spot.
+  case androidApplicationID = "android-application-id"
   /// `PublicSite:BaseUrl` in an `appsettings*.json`.
   case publicBaseURL = "public-base-url"
   /// `OAuth:AllowedReturnUrlSchemes` in an `appsettings*.json`: only for an app that declares an
@@ -221,10 +226,17 @@ private func layoutSpots(_ layout: CheckoutLayout) -> [Spot] {
   ].compactMap { $0 }
 }
 
+/// The snippets that go into an Android app: an app that generates one ships an Android build.
+public let androidSnippets: Set<NativeSnippetKind> = [
+  .androidIntentFilter, .androidSchemeFilter, .mauiIntentFilter, .mauiCallbackActivity,
+]
+
 /// The `audit` roles of `contract`'s spots, each once, in `AuditRole` order: the roles its app has
-/// (`oauth-return-scheme` only where a route class declares an OAuth callback).
+/// (`oauth-return-scheme` only where a route class declares an OAuth callback), and
+/// `android-application-id` where it generates an Android snippet.
 public func auditRoles(_ contract: Contract) -> [AuditRole] {
-  let used = Set(contractSpots(contract).compactMap(\.role))
+  var used = Set(contractSpots(contract).compactMap(\.role))
+  if contract.generatedSnippets.contains(where: androidSnippets.contains) { used.insert(.androidApplicationID) }
   return AuditRole.allCases.filter(used.contains)
 }
 

@@ -96,6 +96,7 @@ public enum DiagnosticID: String, Sendable, Hashable, CaseIterable, Comparable, 
   case auditForeignBuild = "audit-foreign-build"
   case auditMissing = "audit-missing"
   case auditUnreadable = "audit-unreadable"
+  case auditComputed = "audit-computed"
   case truncated = "truncated"
 
   public var description: String { rawValue }
@@ -114,7 +115,7 @@ public enum DiagnosticID: String, Sendable, Hashable, CaseIterable, Comparable, 
     case .aasaSuspicious, .assetLinksSuspicious, .unknownKey, .legacyKey, .componentShadowed, .routeUndocumented,
       .buildUndocumented:
       "warning"
-    case .hostWarning, .hostHarmlessChange, .auditMatches: "note"
+    case .hostWarning, .hostHarmlessChange, .auditMatches, .auditComputed: "note"
     default: "error"
     }
   }
@@ -222,6 +223,8 @@ public enum DiagnosticID: String, Sendable, Hashable, CaseIterable, Comparable, 
     case .auditForeignBuild: "An app checkout registers another build's value"
     case .auditMissing: "An app checkout does not register a contract value where one is expected"
     case .auditUnreadable: "An app checkout file that holds contract values cannot be read or parsed"
+    case .auditComputed:
+      "An app checkout computes a value audit cannot compare (a variable, a template, an undecided condition)"
     case .truncated: "The web host closed the connection before the whole file was sent"
     }
   }

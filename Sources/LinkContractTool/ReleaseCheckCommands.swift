@@ -109,17 +109,23 @@ struct AuditCommand {
 
     Reads the app checkout APP_DIR and finds every place a contract value is registered or
     repeated: the places the native snippets the contract lists go into (each build's
-    association page names them, with the role that checks each one), and no other kind of file.
+    association page names them, with the role that checks each one), and no other kind of file;
+    for an app with an Android snippet, also the application id its release build ships, which
+    Digital Asset Links must name (Gradle applicationId and suffixes, a .NET project's Release
+    ApplicationId, else the manifest's package).
     Each finding is path:line:column, the build, the role, the value and a verdict: matches,
     stale (a value of no build, or in a wrong form), placeholder, foreign-build (another build's
-    value), missing (a registration the contract needs and the checkout lacks) or unreadable (a
+    value), missing (a registration the contract needs and the checkout lacks), unreadable (a
     file that may hold values and cannot be read, such as malformed XML, an entity bomb or
-    nesting too deep; no entity is ever expanded, nothing fetched). Binary plists are read.
+    nesting too deep; no entity is ever expanded, nothing fetched) or computed (an application
+    id built from a variable or an undecided condition, which audit cannot compare: a note).
+    Binary plists are read.
     Values are printed with secrets redacted and control characters escaped. A file's build is
     --build, else the build whose values it holds. Ends with, per build, how many places hold
     each value.
     --format json prints one object (Site/schema/audit.schema.json).
-    Exit 0 when every finding matches, 1 when any does not, 2 for a usage error.
+    Exit 0 when every finding matches or is computed, 1 when any other is found, 2 for a usage
+    error.
 
     """
   }

@@ -24,7 +24,8 @@ public struct AuditFinding: Sendable, Hashable {
   public let verdict: AuditVerdict
   public let message: String
 
-  /// The finding as a diagnostic: an error for every verdict but `matches`, which is a note, at
+  /// The finding as a diagnostic: an error for every verdict but `matches` and `computed`, which
+  /// are notes, at
   /// `path:line:column` (the path alone for `missing`, `(checkout)` when no file is known).
   public var diagnostic: Diagnostic {
     let location =
@@ -32,7 +33,8 @@ public struct AuditFinding: Sendable, Hashable {
       ? DiagnosticLocation(path: path ?? "(checkout)")
       : DiagnosticLocation(path: path ?? "", line: line, column: column == 0 ? nil : column)
     return Diagnostic(
-      id: verdict.id, severity: verdict == .matches ? .note : .error, location: location, message: message)
+      id: verdict.id, severity: verdict == .matches || verdict == .computed ? .note : .error, location: location,
+      message: message)
   }
 }
 
@@ -43,7 +45,8 @@ public struct AuditReport: Sendable {
   public let builds: [Build]
   let contract: Contract
 
-  public var isClean: Bool { findings.allSatisfy { $0.verdict == .matches } }
+  /// Whether every finding is a note: `matches`, or `computed`, which audit cannot compare.
+  public var isClean: Bool { findings.allSatisfy { $0.verdict == .matches || $0.verdict == .computed } }
 
   /// Where each value of `build` appears, counted from the `matches` findings and grouped by
   /// where its role's spot ends up.
@@ -61,8 +64,8 @@ public struct AuditReport: Sendable {
     }
   }
 
-  /// Compiler-style lines: errors for every finding that is not `matches`, notes for the
-  /// others, then per build the verdict counts and where each value appears.
+  /// Compiler-style lines: errors for every finding that is not `matches` or `computed`, notes
+  /// for those, then per build the verdict counts and where each value appears.
   public func text() -> String {
     var out = ""
     for finding in findings {
@@ -167,9 +170,22 @@ enum FileKind: Hashable, CaseIterable {
   case csharp
   case appSettings
   case runbook
+  /// `*.gradle` and `*.gradle.kts`.
+  case gradle
+  /// A .NET project file (`*.csproj`).
+  case project
 
-  /// The kinds of file the places of `contract`'s snippets are in: the only ones `audit` reads.
+  /// The kinds of file `audit` reads for `contract`: those the places of its snippets are in,
+  /// and for an app with an Android snippet the build files and manifests that declare its
+  /// application id.
   static func read(by contract: Contract) -> Set<FileKind> {
+    var kinds = chosen(by: contract)
+    if auditRoles(contract).contains(.androidApplicationID) { kinds.formUnion([.gradle, .project, .manifest]) }
+    return kinds
+  }
+
+  /// The kinds of file the places of `contract`'s snippets are in.
+  static func chosen(by contract: Contract) -> Set<FileKind> {
     Set(
       contract.nativeSnippets.compactMap { kind -> FileKind? in
         switch kind {
@@ -192,29 +208,65 @@ func fileKind(_ name: String) -> FileKind? {
   if lower.hasSuffix(".cs") { return .csharp }
   if lower.hasPrefix("appsettings"), lower.hasSuffix(".json") { return .appSettings }
   if lower.hasSuffix(".md") || lower.hasSuffix(".markdown") || lower.hasSuffix(".sh") { return .runbook }
+  if lower.hasSuffix(".gradle") || lower.hasSuffix(".gradle.kts") { return .gradle }
+  if lower.hasSuffix(".csproj") { return .project }
   return nil
 }
 
 /// Every occurrence of a role's value in the checkout at `root`, in path order, and every file
 /// that could not be read: in the kinds of file the places of `contract`'s snippets are in.
 public func scanCheckout(_ root: String, contract: Contract) -> CheckoutScan {
-  scanFiles(checkoutFiles(root, kinds: FileKind.read(by: contract)), spots: contractSpots(contract))
+  scanFiles(checkoutFiles(root, kinds: FileKind.read(by: contract)), contract: contract)
 }
 
-/// The occurrences in `files` of the roles `spots` check.
-func scanFiles(_ files: [(path: String, bytes: [UInt8])], spots: [Spot]) -> CheckoutScan {
+/// The occurrences in `files` of `contract`'s roles (`auditRoles`); the intent filters of a
+/// manifest only where the app chose the manifest snippet.
+func scanFiles(_ files: [(path: String, bytes: [UInt8])], contract: Contract) -> CheckoutScan {
+  let spots = contractSpots(contract)
+  let intentFilters = FileKind.chosen(by: contract).contains(.manifest)
   var scan = CheckoutScan()
+  var gradle: [String: GradleModule] = [:]
+  /// Per folder holding a build file: whether it sets the application id, and whether it builds an
+  /// Android app.
+  var builders: [String: (declares: Bool, application: Bool)] = [:]
   for file in files {
+    let folder = (file.path as NSString).deletingLastPathComponent
     switch fileKind((file.path as NSString).lastPathComponent) {
     case .plist: scan += scanPlist(file.path, file.bytes)
-    case .manifest: scan += scanManifest(file.path, file.bytes)
+    case .manifest: scan += scanManifest(file.path, file.bytes, intentFilters: intentFilters)
     case .appSettings: scan += scanAppSettings(file.path, file.bytes, spots: spots)
     case .runbook: scan.occurrences += scanRunbook(file.path, file.bytes)
+    case .gradle:
+      gradle[folder, default: GradleModule()].files.append((file.path, file.bytes, readGradle(file.path, file.bytes)))
+    case .project:
+      let project = scanProject(file.path, file.bytes)
+      scan += project.scan
+      let before = builders[folder] ?? (false, false)
+      builders[folder] = (before.declares || project.declares, before.application || project.android)
     case .csharp, nil: break
     }
   }
+  for (folder, module) in gradle.sorted(by: { $0.key < $1.key }) {
+    scan.occurrences += module.occurrences()
+    if module.application, let file = module.buildFile { scan.buildFiles.append(file) }
+    let before = builders[folder] ?? (false, false)
+    builders[folder] = (before.declares || module.declares, before.application || module.application)
+  }
+  // A manifest's package is the application id only where the nearest folder above it that holds
+  // a build file builds an app and sets no id itself, or where no folder above it holds one.
+  scan.occurrences.removeAll { occurrence in
+    guard occurrence.role == .androidApplicationID,
+      fileKind((occurrence.path as NSString).lastPathComponent) == .manifest
+    else { return false }
+    var folder = (occurrence.path as NSString).deletingLastPathComponent
+    while true {
+      if let builder = builders[folder] { return builder.declares || !builder.application }
+      if folder.isEmpty { return false }
+      folder = (folder as NSString).deletingLastPathComponent
+    }
+  }
   scan.occurrences += scanCSharp(files.filter { fileKind(($0.path as NSString).lastPathComponent) == .csharp })
-  let roles = Set(spots.compactMap(\.role))
+  let roles = Set(auditRoles(contract))
   scan.occurrences.removeAll { !roles.contains($0.role) }
   scan.occurrences.sort { ($0.path, $0.line, $0.column) < ($1.path, $1.line, $1.column) }
   return scan
@@ -222,6 +274,7 @@ func scanFiles(_ files: [(path: String, bytes: [UInt8])], spots: [Spot]) -> Chec
 
 /// The build values a role is compared with, from the spot that role checks.
 func expected(_ role: AuditRole, _ build: Build, _ contract: Contract) -> [String] {
+  if role == .androidApplicationID { return [build.androidPackage] }
   guard let spot = contractSpots(contract).first(where: { $0.role == role }) else { return [] }
   let values = spot.value.values(build, contract)
   switch spot.value {
@@ -242,6 +295,9 @@ public func placeholderReason(_ value: String, role: AuditRole) -> String? {
   if words.contains("TODO") || words.contains("TBD") { return "holds a TODO marker" }
   if let open = value.firstIndex(of: "<"), value[open...].contains(">") { return "holds a <...> template" }
   if ["${", "{{", "$("].contains(where: { value.firstRange(of: $0) != nil }) { return "holds an unexpanded variable" }
+  if role == .androidApplicationID, value.lowercased().hasPrefix("com.companyname.") {
+    return "is the .NET template's com.companyname id"
+  }
   if role == .servedFingerprint {
     if let bytes = Fingerprint.parse(value.uppercased()) {
       if bytes.allSatisfy({ $0 == 0 }) { return "is an all-zero fingerprint" }
@@ -258,7 +314,7 @@ public func placeholderReason(_ value: String, role: AuditRole) -> String? {
 /// judged builds need and the checkout lacks.
 public func audit(_ contract: Contract, root: String, build fixed: Build? = nil) -> AuditReport {
   let files = checkoutFiles(root, kinds: FileKind.read(by: contract))
-  return judge(scanFiles(files, spots: contractSpots(contract)), contract: contract, build: fixed) { spot in
+  return judge(scanFiles(files, contract: contract), contract: contract, build: fixed) { spot in
     expectedFile(spot, files)
   }
 }
@@ -281,15 +337,28 @@ func buildNamed(inFileName path: String, _ contract: Contract) -> Build? {
   return contract.builds.first { words.contains(Substring($0.name.lowercased())) }
 }
 
+/// The build a flavor, build type or configuration name stands for: the build of that name, else
+/// the one build whose name starts with it or that it starts with (`prod`, `productionFree`).
+func buildNamed(variant name: String, _ contract: Contract) -> Build? {
+  let lower = name.lowercased()
+  if let exact = contract.builds.first(where: { $0.name.lowercased() == lower }) { return exact }
+  guard lower.count >= 3 else { return nil }
+  let near = contract.builds.filter {
+    let build = $0.name.lowercased()
+    return build.hasPrefix(lower) || lower.hasPrefix(build)
+  }
+  return near.count == 1 ? near[0] : nil
+}
+
 /// Judges a scan; `audit` without the file system. `locate` names the file a missing spot
-/// belongs in (default: the spot's own path). Only the roles of `contract`'s spots are judged.
+/// belongs in (default: the spot's own path). Only the roles of `contract` (`auditRoles`) are
+/// judged.
 public func judge(
   _ scan: CheckoutScan, contract: Contract, build fixed: Build? = nil, locate: (Spot) -> String? = { $0.file }
 ) -> AuditReport {
   // Only the roles of the snippets the app generates (`auditRoles`): an app without an OAuth
   // callback has no return-URL allowlist to check.
   let roles = Set(auditRoles(contract))
-  let occurrences = scan.occurrences.filter { roles.contains($0.role) }
   var table: [String: [String]] = [:]
   for role in AuditRole.allCases {
     for build in contract.builds { table[role.rawValue + " " + build.name] = expected(role, build, contract) }
@@ -297,6 +366,25 @@ public func judge(
   func wanted(_ role: AuditRole, _ build: Build, _: Contract) -> [String] {
     table[role.rawValue + " " + build.name] ?? []
   }
+  // A value a flavor, build type or configuration ships is that variant's build's, or the build
+  // whose value it is; one of a variant no build stands for (a `dev` flavor) is no finding, unless
+  // computed, which is noted for the file's build.
+  var occurrences: [Occurrence] = []
+  var declared: [Build?] = []
+  for occurrence in scan.occurrences where roles.contains(occurrence.role) {
+    var build: Build?
+    if !occurrence.variant.isEmpty {
+      build =
+        occurrence.variant.lazy.compactMap { buildNamed(variant: $0, contract) }.first
+        ?? contract.builds.first { wanted(occurrence.role, $0, contract).contains(occurrence.key) }
+      if build == nil, !occurrence.computed { continue }
+    }
+    if let fixed, let build, build.name != fixed.name { continue }
+    occurrences.append(occurrence)
+    declared.append(build)
+  }
+  // Only the values of files that hold one build tell which build a file is.
+  let voting = zip(occurrences, declared).filter { $0.1 == nil }.map(\.0)
   func hits(_ build: Build, _ list: [Occurrence]) -> Int {
     list.filter { wanted($0.role, build, contract).contains($0.key) }.count
   }
@@ -305,10 +393,10 @@ public func judge(
     guard let best = scored.max(by: { $0.1 < $1.1 }), best.1 > 0 else { return nil }
     return scored.first { $0.1 == best.1 }?.0
   }
-  let overall = fixed ?? strongest(occurrences) ?? contract.builds.first
-  let byPath = Dictionary(grouping: occurrences, by: \.path)
+  let overall = fixed ?? strongest(voting) ?? contract.builds.first
+  let byPath = Dictionary(grouping: voting, by: \.path)
   // An unreadable file belongs to a build as any other file does, told by its name or neighbours.
-  let paths = Set(byPath.keys).union(scan.unreadable.map(\.path)).sorted()
+  let paths = Set(occurrences.map(\.path)).union(scan.unreadable.map(\.path)).sorted()
   var own: [String: Build] = [:]
   for (path, list) in byPath { own[path] = strongest(list) }
   // Every folder's files' own builds, counted once, so that a file's neighbours are a lookup.
@@ -350,39 +438,55 @@ public func judge(
   }
   var findings: [AuditFinding] = []
   var matched: [String: Set<String>] = [:]
-  for occurrence in occurrences {
-    let build = fileBuild[occurrence.path]
+  var seen: Set<AuditFinding> = []
+  for (occurrence, variantBuild) in zip(occurrences, declared) {
+    let build = variantBuild ?? fileBuild[occurrence.path]
+    let shipped = occurrence.role == .androidApplicationID
+    let how = occurrence.detail.map { " (\($0))" } ?? ""
     let verdict: AuditVerdict
     let message: String
-    if let why = placeholderReason(occurrence.value, role: occurrence.role) {
+    if occurrence.computed {
+      verdict = .computed
+      let expects = build.map {
+        " against \($0.name)'s \(wanted(occurrence.role, $0, contract).joined(separator: ", "))"
+      }
+      message =
+        "computed, not a literal\(how): audit cannot compare it; check the package of the built APK or bundle"
+        + (expects ?? "")
+    } else if let why = placeholderReason(occurrence.value, role: occurrence.role) {
       verdict = .placeholder
-      message = "not a real value: it \(why)"
+      message = "not a real value: it \(why)\(how)"
     } else if let build, wanted(occurrence.role, build, contract).contains(occurrence.key) {
       if let problem = occurrence.formProblem {
         verdict = .stale
         message = "\(build.name)'s value in the wrong form: \(problem)"
       } else {
         verdict = .matches
-        message = "\(build.name)'s value"
+        message = "\(build.name)'s value\(how)"
       }
     } else if let other = contract.builds.first(where: {
       wanted(occurrence.role, $0, contract).contains(occurrence.key)
     }) {
       verdict = .foreignBuild
-      message = "\(other.name)'s value in a \(build?.name ?? "other") file; builds are never mixed"
+      message =
+        shipped
+        ? "\(other.name)'s package, shipped by \(build?.name ?? "another build")'s release build\(how); "
+          + "Digital Asset Links name the package the release build ships"
+        : "\(other.name)'s value in a \(build?.name ?? "other") file; builds are never mixed"
     } else {
       verdict = .stale
       let wanted = build.map { wanted(occurrence.role, $0, contract).joined(separator: ", ") } ?? ""
-      message = "no build has this value; \(build?.name ?? "the build") expects \(wanted)"
+      message = "no build has this value; \(build?.name ?? "the build") expects \(wanted)\(how)"
     }
     if verdict == .matches, let build {
       matched[occurrence.role.rawValue + " " + build.name, default: []].insert(occurrence.key)
     }
-    findings.append(
-      AuditFinding(
-        path: occurrence.path, line: occurrence.line, column: occurrence.column, build: build?.name,
-        role: occurrence.role, value: Printed.url(occurrence.value, forbidden: contract.forbiddenKeys),
-        verdict: verdict, message: message))
+    let finding = AuditFinding(
+      path: occurrence.path, line: occurrence.line, column: occurrence.column, build: build?.name,
+      role: occurrence.role, value: Printed.url(occurrence.value, forbidden: contract.forbiddenKeys),
+      verdict: verdict, message: message)
+    // Two variants that ship the same value from the same place are one finding.
+    if occurrence.variant.isEmpty || seen.insert(finding).inserted { findings.append(finding) }
   }
   for file in scan.unreadable {
     findings.append(
@@ -392,7 +496,10 @@ public func judge(
   }
   findings.sort { ($0.path ?? "", $0.line, $0.column) < ($1.path ?? "", $1.line, $1.column) }
   let judged =
-    fixed.map { [$0] } ?? contract.builds.filter { build in fileBuild.values.contains { $0.name == build.name } }
+    fixed.map { [$0] }
+    ?? contract.builds.filter { build in
+      fileBuild.values.contains { $0.name == build.name } || declared.contains { $0?.name == build.name }
+    }
   let builds = judged.isEmpty ? (overall.map { [$0] } ?? []) : judged
   for build in builds {
     var needed: [Spot] = []
@@ -422,6 +529,19 @@ public func judge(
             path: locate(spot), line: 0, column: 0, build: build.name, role: role, value: shown, verdict: .missing,
             message: "the contract needs \(spot.key) in the \(spot.project)'s \(spot.file); the checkout lacks it"))
       }
+    }
+    // The release build's application id has no spot: it is read from the build files.
+    let role = AuditRole.androidApplicationID
+    if roles.contains(role), !unreadRoles.contains(role),
+      !findings.contains(where: { $0.build == build.name && $0.role == role && $0.verdict != .foreignBuild })
+    {
+      findings.append(
+        AuditFinding(
+          path: scan.buildFiles.count == 1 ? scan.buildFiles[0] : nil, line: 0, column: 0, build: build.name,
+          role: role, value: build.androidPackage, verdict: .missing,
+          message:
+            "no release build in the checkout ships \(build.name)'s package, which Digital Asset Links name "
+            + "(applicationId in a Gradle file, <ApplicationId> in a project file, or the manifest's package)"))
     }
   }
   return AuditReport(findings: findings, builds: builds, contract: contract)

@@ -18,6 +18,14 @@ public struct Occurrence: Sendable, Hashable {
   let key: String
   /// A problem the scanner saw in the form itself (an `http://` base URL), or nil.
   let formProblem: String?
+  /// The flavor, build type or configuration that ships the value, as the file names them,
+  /// where it is not the release build itself (a `staging` flavor's release build: `["staging"]`).
+  var variant: [String] = []
+  /// Whether the value is computed (a variable, a template, an undecided condition): `value` is
+  /// then the expression as written.
+  var computed = false
+  /// How the value was read, for the finding's message (`defaultConfig's applicationId (line 8)`).
+  var detail: String?
 }
 
 /// A checkout file that may hold contract values, or one value in it, that could not be read.
@@ -41,10 +49,14 @@ public struct UnreadableFile: Sendable, Hashable {
 public struct CheckoutScan: Sendable {
   public var occurrences: [Occurrence] = []
   public var unreadable: [UnreadableFile] = []
+  /// The Android app's build files read (an application module's Gradle files, a project file
+  /// that targets Android): where a missing application id belongs.
+  var buildFiles: [String] = []
 
   static func += (scan: inout CheckoutScan, other: CheckoutScan) {
     scan.occurrences += other.occurrences
     scan.unreadable += other.unreadable
+    scan.buildFiles += other.buildFiles
   }
 }
 
@@ -75,13 +87,15 @@ func mentionedRoles(_ kind: FileKind, _ bytes: [UInt8], spots: [Spot] = []) -> [
   let keys: [(String, [AuditRole])]
   switch kind {
   case .plist: keys = plistKeys.map { ($0.key, [$0.role]) }
-  case .manifest: keys = [("intent-filter", [.androidAppLinkHost, .androidCallbackScheme])]
+  case .manifest:
+    keys = [("intent-filter", [.androidAppLinkHost, .androidCallbackScheme]), ("package", [.androidApplicationID])]
+  case .project: keys = [("ApplicationId", [.androidApplicationID])]
   case .appSettings:
     keys = spots.compactMap { spot in
       guard spot.file.hasSuffix(".json"), let role = spot.role else { return nil }
       return (String(spot.key.split(separator: ":").last ?? ""), [role])
     }
-  case .csharp, .runbook: keys = []
+  case .csharp, .runbook, .gradle: keys = []
   }
   let named = Set(keys.filter { bytes.contains(Array($0.0.utf8)) }.flatMap(\.1))
   return AuditRole.allCases.filter(named.contains)
@@ -363,8 +377,10 @@ func scanBinaryPlist(_ path: String, _ bytes: [UInt8]) -> CheckoutScan {
   return scan
 }
 
-/// The App Links hosts and custom schemes of the intent filters in an Android manifest.
-func scanManifest(_ path: String, _ bytes: [UInt8]) -> CheckoutScan {
+/// The App Links hosts and custom schemes of the intent filters in an Android manifest (where
+/// `intentFilters`), and its `package`, which `scanFiles` keeps where no build file sets the
+/// application id instead.
+func scanManifest(_ path: String, _ bytes: [UInt8], intentFilters: Bool = true) -> CheckoutScan {
   let positions = SourcePositions(bytes)
   var scan = CheckoutScan()
   /// An attribute's text, or nil (noted as unreadable when it refers to an entity).
@@ -377,7 +393,8 @@ func scanManifest(_ path: String, _ bytes: [UInt8]) -> CheckoutScan {
       scan.unreadable.append(
         UnreadableFile(
           path: path, line: line, column: column,
-          message: "could not read android:\(name): it refers to the entity '&\(Printed.excerpt(reference));', "
+          message: "could not read \(name == "package" ? name : "android:" + name): it refers to the entity "
+            + "'&\(Printed.excerpt(reference));', "
             + "and audit never expands an entity", roles: [role], wholeFile: false))
       return nil
     }
@@ -392,7 +409,16 @@ func scanManifest(_ path: String, _ bytes: [UInt8]) -> CheckoutScan {
   }
   do {
     try withXMLRoot(bytes) { root in
-      for filter in root.descendants where filter.name == "intent-filter" {
+      if root.name == "manifest", let package = read(root, "package", .androidApplicationID) {
+        let (line, column) =
+          (package.offset ?? root.tagEnd).map { positions.position(ofByte: $0) } ?? (root.line, 1)
+        scan.occurrences.append(
+          Occurrence(
+            path: path, line: line, column: column, role: .androidApplicationID, value: package.text,
+            key: package.text, formProblem: nil, computed: package.text.contains("${"),
+            detail: "the manifest's package attribute, which no build file overrides"))
+      }
+      for filter in intentFilters ? root.descendants : [] where filter.name == "intent-filter" {
         let data = filter.children.filter { $0.name == "data" }.map { ($0, read($0, "scheme", .androidCallbackScheme)) }
         let verified = filter.attribute("autoVerify")?.text == .text("true")
         let web = data.contains { $0.1.map { isWebScheme($0.text) } == true }

@@ -52,7 +52,7 @@ struct ReleaseCheckCommandTests {
   @Test func auditOfTheCleanCheckoutExitsZero() {
     let captured = CapturedConsole()
     #expect(runTool(["audit", Self.checkout], console: captured.console) == 0)
-    #expect(captured.stdout.contains("production: 10 matches, 0 stale, 0 placeholder, 0 foreign-build, 0 missing"))
+    #expect(captured.stdout.contains("production: 11 matches, 0 stale, 0 placeholder, 0 foreign-build, 0 missing"))
   }
 
   @Test func auditAsAnotherBuildExitsOneWithJSON() throws {
@@ -60,7 +60,7 @@ struct ReleaseCheckCommandTests {
     #expect(
       runTool(["audit", "--build", "staging", "--format", "json", Self.checkout], console: captured.console) == 1)
     let json = try JSONSerialization.jsonObject(with: Data(captured.stdout.utf8)) as? [String: Any]
-    #expect(json?["schemaVersion"] as? Int == 3)
+    #expect(json?["schemaVersion"] as? Int == 4)
     let findings = json?["findings"] as? [[String: Any]] ?? []
     #expect(!findings.isEmpty)
     // Every production value is another build's, and staging's own are missing beside them.
@@ -97,6 +97,21 @@ struct ReleaseCheckCommandTests {
       name: "escape sequences in a C# scheme", path: "App/MainActivity.cs",
       contents: "[IntentFilter(new[] { \"a\" }, DataScheme = \"x\u{1B}]0;pwned\u{7}\u{1B}[2J\")]\nclass A {}\n",
       verdict: "stale", secrets: ["\u{1B}", "\u{7}"]),
+    Hostile(
+      name: "escape sequences in a Gradle applicationId", path: "app/build.gradle",
+      contents: "android { defaultConfig { applicationId \"x\u{1B}]0;pwned\u{7}\" } }\n", verdict: "stale",
+      secrets: ["\u{1B}", "\u{7}"]),
+    Hostile(
+      name: "escape sequences in a Gradle flavor's name", path: "app/build.gradle.kts",
+      contents:
+        "android { productFlavors { create(\"p\u{1B}[2J\") { applicationId = \"\(production.androidPackage)\" } } }\n",
+      verdict: "matches", secrets: ["\u{1B}"]),
+    Hostile(
+      name: "escape sequences in a computed ApplicationId", path: "App/App.csproj",
+      contents:
+        "<Project><PropertyGroup><TargetFramework>net8.0-android</TargetFramework>"
+        + "<ApplicationId>$(Id)\u{1B}[2J</ApplicationId></PropertyGroup></Project>\n",
+      verdict: "unreadable", secrets: ["\u{1B}"]),
     Hostile(
       name: "escape sequences in a folder name", path: "App\u{1B}[2J/appsettings.json",
       contents: #"{"PublicSite": {"BaseUrl": "https://\#(host)"}}"#, verdict: "matches", secrets: ["\u{1B}"]),

@@ -10,8 +10,9 @@ import Testing
 
 @Suite("audit reads the roles of the app's own snippets")
 struct AuditChoicesTests {
-  /// The roles of the places `contract`'s snippets fill.
-  static func roles(_ contract: Contract) -> Set<AuditRole> { Set(contractSpots(contract).compactMap(\.role)) }
+  /// The roles of the places `contract`'s snippets fill, and the application id of an app with
+  /// an Android snippet.
+  static func roles(_ contract: Contract) -> Set<AuditRole> { Set(auditRoles(contract)) }
 
   /// Whether the path is a file of a kind no chosen snippet of `contract` goes into.
   static func unchosenKind(_ path: String, _ contract: Contract) -> Bool {
@@ -20,7 +21,9 @@ struct AuditChoicesTests {
       [.publicSiteSettings, .webHostSettings, .identityAllowlist].contains($0)
     }
     let csharp = contract.nativeSnippets.contains { [.mauiIntentFilter, .mauiCallbackActivity].contains($0) }
-    return (name.hasPrefix("appsettings") && !settings) || (name.hasSuffix(".cs") && !csharp)
+    let android = contract.generatedSnippets.contains(where: androidSnippets.contains)
+    let build = name.hasSuffix(".gradle") || name.hasSuffix(".gradle.kts") || name.hasSuffix(".csproj")
+    return (name.hasPrefix("appsettings") && !settings) || (name.hasSuffix(".cs") && !csharp) || (build && !android)
   }
 
   @Test(

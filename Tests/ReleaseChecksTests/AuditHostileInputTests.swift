@@ -157,6 +157,28 @@ struct AuditHostileInputTests {
 
         """.utf8), reason: "could not read android:host", roles: [.androidAppLinkHost]),
     Unreadable(
+      name: "a project file that is not XML", file: "App/App.csproj",
+      bytes: Array("<Project><PropertyGroup><ApplicationId>x</PropertyGroup>".utf8),
+      reason: "could not read this project file", roles: [.androidApplicationID]),
+    Unreadable(
+      name: "a project file's ApplicationId that refers to an entity", file: "App/App.csproj",
+      bytes: Array(
+        """
+        <!DOCTYPE Project [<!ENTITY id "x">]>
+        <Project><PropertyGroup><TargetFramework>net8.0-android</TargetFramework>
+        <ApplicationId>&id;</ApplicationId></PropertyGroup></Project>
+
+        """.utf8), reason: "could not read this <ApplicationId>", roles: [.androidApplicationID]),
+    Unreadable(
+      name: "a manifest package that refers to an entity", file: manifestPath,
+      bytes: Array(
+        """
+        <?xml version="1.0" encoding="utf-8"?>
+        <!DOCTYPE manifest [<!ENTITY p "x">]>
+        <manifest xmlns:android="http://schemas.android.com/apk/res/android" package="&p;"><application /></manifest>
+
+        """.utf8), reason: "could not read package", roles: [.androidApplicationID]),
+    Unreadable(
       name: "an appsettings.json that is not JSON", file: "App/appsettings.json",
       bytes: Array("{\"PublicSite\": {\"BaseUrl\": }}".utf8), reason: "could not read this settings file",
       roles: [.publicBaseURL]),
@@ -190,6 +212,8 @@ struct AuditHostileInputTests {
     case associatedDomainsOnOneLine
     case runbookURLsOnOneLine
     case allowlistOnOneLine
+    case gradleFlavorsOnOneLine
+    case projectOverridesOnOneLine
 
     var testDescription: String { rawValue }
 
@@ -217,6 +241,22 @@ struct AuditHostileInputTests {
         let scheme = AuditHostileInputTests.scheme
         let items = Array(repeating: "\"\(scheme)\"", count: 40_000).joined(separator: ",")
         return ("App/appsettings.json", #"{"OAuth": {"AllowedReturnUrlSchemes": ["# + items + "]}}\n", 40_000, scheme)
+      case .gradleFlavorsOnOneLine:
+        // Flavors no build is named after, each shipping production's package.
+        let package = AuditHostileInputTests.production.androidPackage
+        let flavors = (0..<20_000).map { "f\($0) { applicationId \"\(package)\" }; " }.joined()
+        return ("app/build.gradle", "android { productFlavors { \(flavors)} }\n", 20_000, package)
+      case .projectOverridesOnOneLine:
+        // The last Release override wins: one finding.
+        let package = AuditHostileInputTests.production.androidPackage
+        let override =
+          "<PropertyGroup Condition=\"'$(Configuration)' == 'Release'\"><ApplicationId>\(package)</ApplicationId>"
+          + "</PropertyGroup>"
+        return (
+          "App/App.csproj",
+          "<Project><PropertyGroup><TargetFramework>net8.0-android</TargetFramework></PropertyGroup>"
+            + String(repeating: override, count: 20_000) + "</Project>\n", 1, package
+        )
       }
     }
   }
@@ -230,6 +270,9 @@ struct AuditHostileInputTests {
   /// - associatedDomainsOnOneLine (20,000): 410 s, 351 s; 1.1 s.
   /// - runbookURLsOnOneLine (60,000): 332 s, (40,000: 100 s); 3.2 s.
   /// - allowlistOnOneLine (40,000): over 600 s (stopped), 45 s; 1.3 s.
+  /// The build files were read in one pass from the start (debug, with the fix):
+  /// - gradleFlavorsOnOneLine (20,000 flavors): 1.6 s; 80,000: 6.1 s.
+  /// - projectOverridesOnOneLine (20,000 overrides): 0.4 s; 160,000: 4.8 s.
   @Test(arguments: Bulk.allCases)
   func manyValuesAreEachFound(_ bulk: Bulk) async throws {
     let checkout = try Checkout(copying: nil)

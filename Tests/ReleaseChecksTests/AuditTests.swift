@@ -139,6 +139,11 @@ struct AuditTests {
       old: "\"com.example.customer\"", new: "\"com.example.customer.staging\"", role: .androidCallbackScheme,
       verdict: .foreignBuild, value: "com.example.customer.staging"),
     Drift(
+      name: "the Release ApplicationId overridden to staging's package", file: ui + "Customer.UI.csproj",
+      old: "<ApplicationId>\(contract.builds[0].androidPackage)</ApplicationId>",
+      new: "<ApplicationId>\(contract.builds[1].androidPackage)</ApplicationId>", role: .androidApplicationID,
+      verdict: .foreignBuild, value: contract.builds[1].androidPackage),
+    Drift(
       name: "a TODO package", file: web, old: "\"AndroidPackageName\": \"com.example.customer\"",
       new: "\"AndroidPackageName\": \"TODO: the release ApplicationId\"", role: .servedPackage, verdict: .placeholder,
       value: "TODO: the release ApplicationId"),
@@ -195,6 +200,10 @@ struct AuditTests {
         let file = spot.reach == .documentation ? "Docs/\(spot.snippet)" : spot.file
         try checkout.write("\(build.name)/\(project)/\(file)", text)
       }
+      // The application id is the app's own build file's, which no snippet fills.
+      try checkout.write(
+        "\(build.name)/app/build.gradle.kts",
+        "android {\n  defaultConfig {\n    applicationId = \"\(build.androidPackage)\"\n  }\n}\n")
     }
     let report = audit(Self.contract, root: checkout.root.path)
     #expect(report.findings.filter { $0.verdict != .matches }.map(\.message) == [])
@@ -341,7 +350,7 @@ struct AuditTests {
     try checkout.replace(Self.identity, "[\n      \"com.example.customer\"\n    ]", "[]")
     let json = audit(Self.contract, root: checkout.root.path).json
     #expect(SchemaCheck.problems(json, auditSchema(Self.contract)) == [])
-    #expect(json["schemaVersion"] == .int(3))
+    #expect(json["schemaVersion"] == .int(4))
     guard case .array(let findings)? = json["findings"] else {
       Issue.record("no findings array")
       return

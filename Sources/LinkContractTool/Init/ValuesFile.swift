@@ -156,20 +156,22 @@ extension NewPackage {
             VerificationItem(id: .safeReturn, covers: "Back leads somewhere sensible."),
             VerificationItem(id: .noMutationBeforeAuthorization, covers: "Nothing changes before permission."),
           ],
-          // What makes the links need checking again before a release.
+          // What makes the links need checking again before a release. Three ids are the release
+          // checks' (`diff` and `verify-host` name them); the others are yours.
           revalidation: [
-            RevalidationTrigger(id: .routesOrInputs, when: "A route class or its input changes."),
+            RevalidationTrigger(id: "routes-or-inputs", when: "A route class or its input changes."),
             RevalidationTrigger(id: .nativeSchemeRegistration, when: "The custom scheme changes."),
             RevalidationTrigger(id: .associationClaims, when: "The association files claim other links."),
             RevalidationTrigger(id: .signingCertificate, when: "A signing certificate changes."),
-            RevalidationTrigger(id: .destinationEffects, when: "A screen starts to change something on opening."),
-            RevalidationTrigger(id: .accountOrProjectGates, when: "Sign-in or welcome screens change."),
-            RevalidationTrigger(id: .notificationRouting, when: "Notifications start to carry links."),
-            RevalidationTrigger(id: .unsupportedFallback, when: "The fallback changes."),
+            RevalidationTrigger(id: "destination-effects", when: "A screen starts to change something on opening."),
+            RevalidationTrigger(id: "sign-in-or-welcome-screens", when: "Sign-in or welcome screens change."),
+            RevalidationTrigger(id: "notification-routing", when: "Notifications start to carry links."),
+            RevalidationTrigger(id: "fallback", when: "The fallback changes."),
           ],
           // The native snippets each build's association page gives: iOS associated domains and
-          // URL types, the Android App Links intent filter, and the release runbook's commands.
-          nativeSnippets: [.iosAssociatedDomains, .iosURLTypes, .androidIntentFilter, .runbook],
+          // URL types, the Android App Links and custom-scheme intent filters, and the release
+          // runbook's commands.
+          nativeSnippets: [.iosAssociatedDomains, .iosURLTypes, .androidIntentFilter, .androidSchemeFilter, .runbook],
           // What the docs call the person using the app.
           user: "the user"
         )

@@ -144,7 +144,14 @@ extension PageFacts {
     survey.walk(markdown.rootNode)
     diagnostics += survey.diagnostics
 
-    var allocator = IDAllocator(reserved: context.template.ids.union(survey.anchors))
+    var reserved = context.template.ids.union(survey.anchors)
+    for anchor in survey.htmlAnchors where !reserved.insert(anchor.id).inserted {
+      diagnostics.append(
+        Diagnostic(
+          id: .duplicateAnchor, path: path, line: anchor.line, column: anchor.column,
+          message: "the page has an id `\(anchor.id)` already: give this anchor another id"))
+    }
+    var allocator = IDAllocator(reserved: reserved)
     let headings = survey.headings.map { level, text in
       Heading(level: level, text: text, id: allocator.claim(slug(text)))
     }
@@ -220,6 +227,10 @@ struct PageSurvey: MarkdownWalker {
   private var section: Int?
   /// Each `link-example` block read, by its node, for the page's render to show.
   private(set) var linkExamples: [OpaquePointer: LinkExamples] = [:]
+  /// The ids of the anchors inline HTML opens (`<a id="x">`), with where each is.
+  private(set) var htmlAnchors: [(id: String, line: Int, column: Int)] = []
+  /// The tables whose cells' anchors are noted.
+  private var tablesRead = Set<OpaquePointer>()
 
   /// The text a reader sees of a generated block, which the search index holds as the page's.
   let generatedText: (Directive) -> [UInt8]
@@ -291,11 +302,14 @@ struct PageSurvey: MarkdownWalker {
       return false
     case CMARK_NODE_PARAGRAPH:
       searchText(node.appendPlainText)
-    case CMARK_NODE_HTML_BLOCK, CMARK_NODE_HTML_INLINE:
-      let (line, column) = position(node)
-      error(
-        .rawHTML, line, column,
-        "raw HTML is not allowed in Content: write Markdown, or a `contract` block for generated material")
+    case CMARK_NODE_HTML_BLOCK:
+      if let message = InlineHTML.blockProblem(node.literal) {
+        let (line, column) = position(node)
+        error(.rawHTML, line, column, message)
+      }
+    case CMARK_NODE_HTML_INLINE:
+      // Its render checks it; an anchor it opens is an id of the page.
+      if let id = InlineHTML.anchorID(node.literal) { noteAnchor(id, at: node) }
     case CMARK_NODE_TEXT:
       for (line, column, message) in GFMExtensions.problems(in: node, of: markdown) {
         error(.markdownExtension, line + markdown.lineOffset, column, message)
@@ -317,6 +331,41 @@ struct PageSurvey: MarkdownWalker {
       break
     }
     return true
+  }
+
+  /// Notes the id of an anchor that inline HTML opens (`<a id>`, `<span id>`) at `node`. In a
+  /// table, whose cells are parsed alone (`TableCells`), the anchors are the cells' own.
+  private mutating func noteAnchor(_ id: String, at node: MarkdownNode) {
+    var block = node.parent
+    while let current = block, current.type.rawValue >= CMARK_NODE_FIRST_INLINE.rawValue {
+      if current.type == CMARK_NODE_IMAGE { return }  // alt text holds no HTML: its render says so
+      block = current.parent
+    }
+    guard let paragraph = block, paragraph.type == CMARK_NODE_PARAGRAPH,
+      case .table(let table) = PipeTable.read(paragraph, in: markdown)
+    else {
+      let (line, column) = position(node)
+      return htmlAnchors.append((id, line, column))
+    }
+    guard tablesRead.insert(paragraph.pointer).inserted else { return }
+    var body = table.body
+    body.withUTF8 { bytes in
+      for (cell, parsed) in zip(table.cells, TableCells(table, body: bytes).cells) {
+        guard let cellParagraph = parsed.paragraph else { continue }
+        var inner = cellParagraph.firstChild
+        while let current = inner {
+          if current.type == CMARK_NODE_IMAGE {
+            inner = MarkdownNode.following(current, within: cellParagraph)
+            continue
+          }
+          if current.type == CMARK_NODE_HTML_INLINE, let id = InlineHTML.anchorID(current.literal) {
+            htmlAnchors.append(
+              (id, cell.line + markdown.lineOffset, cell.column - parsed.shift + current.located.column - 1))
+          }
+          inner = current.firstChild ?? MarkdownNode.following(current, within: cellParagraph)
+        }
+      }
+    }
   }
 
   /// Adds text, and a space after it, to the search text of the top-level block being walked.

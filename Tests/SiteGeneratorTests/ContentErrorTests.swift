@@ -218,6 +218,13 @@ let contentFaults: [ContentFault] = [
       "Content/index.md:9:1: error: unknown contract block `[redacted]` (known: \(blockNames))",
     ]),
   ContentFault(
+    name: "a forbidden value of a link in a code block is redacted from another quote",
+    pages: [
+      "index.md": page(
+        "Home", "```\ncurl 'https://x.example/a?b=1&password=hunter2secret'\n```\n\n```contract hunter2secret\n```\n")
+    ],
+    expected: ["Content/index.md:11:1: error: unknown contract block `[redacted]` (known: \(blockNames))"]),
+  ContentFault(
     name: "a front matter line that is not `key: value` is not quoted",
     pages: ["index.md": "---\ntitle: A\nsummary: B\nweight: 1\nsee https://x.example/?token=abcdef: x\n---\nText.\n"],
     expected: ["Content/index.md:5:1: error: malformed front matter line: expected `key: value`"]),

@@ -129,14 +129,14 @@ struct ForbiddenValues {
 
   /// Whether the text before the `=` at `equals` names a forbidden key of a link's query or
   /// fragment. The key reaches back to the query's `?`, the previous `&`, a `#`, an `=` or the
-  /// line's start, and must start after one of the first three; it is forbidden when it, or a
-  /// part of it that starts after punctuation or a space, is, by the contract's word rule. A
-  /// part's words are the key's own, so only the rule's whole key without separators, at most
-  /// `ForbiddenWords.longestWord` letters and digits and a final `s`, asks for a part to be
-  /// read alone.
+  /// line's start (a lone carriage return is part of the key), and must start after one of the
+  /// first three; it is forbidden when it, or a part of it that starts after punctuation or a
+  /// space, is, by the contract's word rule. A part's words are the key's own, so only the
+  /// rule's whole key without separators, at most `ForbiddenWords.longestWord` letters and
+  /// digits and a final `s`, asks for a part to be read alone.
   private static func namesForbiddenKey(_ bytes: [UInt8], before equals: Int, contract: Contract) -> Bool {
     var start = equals
-    while start > 0, ![0x3F, 0x26, 0x23, 0x3D, 0x0A, 0x0D].contains(bytes[start - 1]) { start -= 1 }
+    while start > 0, ![0x3F, 0x26, 0x23, 0x3D, 0x0A].contains(bytes[start - 1]) { start -= 1 }
     guard start > 0, [0x3F, 0x26, 0x23].contains(bytes[start - 1]) else { return false }
     if bytes[start..<equals].withUnsafeBufferPointer({ contract.forbiddenKeys.matches($0) }) { return true }
     var candidate = equals

@@ -282,6 +282,19 @@ struct InlineHTMLTests {
       "\(messages)")
   }
 
+  /// Read as one paragraph, the row is a comment around the anchor; its cells, as GFM and the
+  /// render read them, hold the anchor alone.
+  @Test("An anchor is a table cell's own, as the cell reads alone")
+  func anchorInCellAlone() throws {
+    let fixture = try Fixture(pages: [
+      "index.md": page("Home", "## q\n\n| a | b | c |\n|---|---|---|\n| x <!-- | <a id=\"q\"></a> | --> |\n\n[c](#q)\n")
+    ])
+    defer { fixture.remove() }
+    #expect(fixture.messages(fixture.build.run().diagnostics) == [])
+    let html = try #require(fixture.read("Site/index.html"))
+    #expect(html.contains("<h2 id=\"q-2\">q</h2>") && html.contains("<td><a id=\"q\"></a></td>"), "\(html)")
+  }
+
   @Test("A heading whose id an anchor holds takes the next one")
   func headingBesideAnchor() throws {
     let fixture = try Fixture(pages: ["index.md": page("Home", "<a id=\"setup\"></a>\n\n## Setup\n")])

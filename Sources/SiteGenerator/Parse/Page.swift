@@ -229,8 +229,8 @@ struct PageSurvey: MarkdownWalker {
   private(set) var linkExamples: [OpaquePointer: LinkExamples] = [:]
   /// The ids of the anchors inline HTML opens (`<a id="x">`), with where each is.
   private(set) var htmlAnchors: [(id: String, line: Int, column: Int)] = []
-  /// The tables whose cells' anchors are noted.
-  private var tablesRead = Set<OpaquePointer>()
+  /// The tables whose cells' anchors are noted, by their paragraph.
+  private var tables = Set<OpaquePointer>()
 
   /// The text a reader sees of a generated block, which the search index holds as the page's.
   let generatedText: (Directive) -> [UInt8]
@@ -302,6 +302,7 @@ struct PageSurvey: MarkdownWalker {
       return false
     case CMARK_NODE_PARAGRAPH:
       searchText(node.appendPlainText)
+      noteTableAnchors(node)
     case CMARK_NODE_HTML_BLOCK:
       if let message = InlineHTML.blockProblem(node.literal) {
         let (line, column) = position(node)
@@ -333,21 +334,34 @@ struct PageSurvey: MarkdownWalker {
     return true
   }
 
-  /// Notes the id of an anchor that inline HTML opens (`<a id>`, `<span id>`) at `node`. In a
-  /// table, whose cells are parsed alone (`TableCells`), the anchors are the cells' own.
+  /// Notes the id of an anchor that inline HTML opens (`<a id>`, `<span id>`) at `node`,
+  /// unless it is in a table, whose cells are parsed alone (`noteTableAnchors`), or in an
+  /// image's alt text, which holds no HTML (its render says so).
   private mutating func noteAnchor(_ id: String, at node: MarkdownNode) {
     var block = node.parent
     while let current = block, current.type.rawValue >= CMARK_NODE_FIRST_INLINE.rawValue {
-      if current.type == CMARK_NODE_IMAGE { return }  // alt text holds no HTML: its render says so
+      if current.type == CMARK_NODE_IMAGE { return }
       block = current.parent
     }
-    guard let paragraph = block, paragraph.type == CMARK_NODE_PARAGRAPH,
-      case .table(let table) = PipeTable.read(paragraph, in: markdown)
-    else {
-      let (line, column) = position(node)
-      return htmlAnchors.append((id, line, column))
+    if let block, tables.contains(block.pointer) { return }
+    let (line, column) = position(node)
+    htmlAnchors.append((id, line, column))
+  }
+
+  /// Notes the anchors inline HTML opens in the cells of `paragraph`, when it is a table that
+  /// holds any HTML: each cell parsed alone, as its render parses it (`TableCells`).
+  private mutating func noteTableAnchors(_ paragraph: MarkdownNode) {
+    let bounds = markdown.lines.bounds
+    let (first, last) = (paragraph.startLine, paragraph.endLine)
+    guard first >= 1, last >= first, last <= bounds.count,
+      (first...last).contains(where: { markdown.line($0, holds: .pipe) })
+    else { return }
+    var source = markdown.lines.body
+    let holdsHTML = source.withUTF8 { bytes in
+      bytes[bounds[first - 1].lowerBound..<bounds[last - 1].upperBound].contains(UInt8(ascii: "<"))
     }
-    guard tablesRead.insert(paragraph.pointer).inserted else { return }
+    guard holdsHTML, case .table(let table) = PipeTable.read(paragraph, in: markdown) else { return }
+    tables.insert(paragraph.pointer)
     var body = table.body
     body.withUTF8 { bytes in
       for (cell, parsed) in zip(table.cells, TableCells(table, body: bytes).cells) {

@@ -429,8 +429,6 @@ struct PageRenderer {
     let hash = destination.utf8.firstIndex(of: UInt8(ascii: "#"))
     let file = hash.map { String(destination[..<$0]) } ?? destination
     let fragment = hash.map { String(destination[destination.utf8.index(after: $0)...]) }
-    // A link is written relative to the page's own folder, as a browser reads it; the site's
-    // paths are from its root (`SitePath`), and the writer makes them relative again.
     // A link target that starts with a placeholder's value was written `({host:staging})`.
     let head = String(file.prefix { $0 != "/" && $0 != "?" })
     if let (placeholder, what) = context.placeholders.placeholder(filledAs: head) {
@@ -441,6 +439,8 @@ struct PageRenderer {
       return fail(
         "link to `\(shown(destination))`: a placeholder in a link target gives \(what), not a page: \(write)")
     }
+    // A link is written relative to the page's own folder, as a browser reads it; the site's
+    // paths are from its root (`SitePath`), and the writer makes them relative again.
     let folder = SitePath.folder(of: page.name)
     let target = SitePath.join(folder, file)
     if fragment == nil, let target, lookups.isGeneratedFile(target) { return target }

@@ -81,6 +81,12 @@ variants += [
     matter + "```link-example build=nowhere extra\n```\n",
     matter + "```contract " + "x" * 300 + "\n```\n\n```contract route bad\u009b31m\n```\n",
     matter + "[a](route:" + "y" * 300 + ") [b](#\u009b" + "z" * 200 + ") [c](" + "q" * 200 + ":x)\n",
+    # Inline HTML, kept and refused, in paragraphs, headings and table cells; an http link;
+    # placeholders, mistyped and as a link target.
+    matter + "## Step<a id=\"s\"></a>\n\nPress <kbd>Ctrl</kbd>, x<sup>2</sup> <abbr title=\"t\">A</abbr>"
+    + " <span id=\"p\">*e*</span><br><!-- c --> <b>b</b> <kbd><sup>m</kbd></sup> [h](http://a.example/)"
+    + " [s](#s)\n\n| a | b |\n|---|---|\n| <br> | <a id=\"c\"></a>x<br>y |\n| --- | --- |\n\n"
+    + "{hots:" + builds[0] + "} [p]({host:" + builds[0] + "})\n",
 ]
 
 # Dictionaries: the words each input format is made of, the contract's taken from its data.
@@ -138,6 +144,15 @@ cat >"$fuzz_dir/dict/ContentFuzz.dict" <<'DICT'
 "lifecycle"
 "conformance"
 "\x0a```link-example\x0a"
+"<br>"
+"<kbd>"
+"</kbd>"
+"<a id=\"x\">"
+"</a>"
+"<span id="
+"<!-- "
+" -->"
+"http://"
 " -> "
 "unsupported "
 "forbidden-field"

@@ -65,6 +65,7 @@ public enum DiagnosticID: String, Sendable, Hashable, CaseIterable, Comparable, 
   case svgUnsafe = "svg-unsafe"
   case tableInvalid = "table-invalid"
   case linkInvalid = "link-invalid"
+  case httpLink = "http-link"
   case linkExampleInvalid = "link-example-invalid"
   case linkExampleMismatch = "link-example-mismatch"
   case placeholderInvalid = "placeholder-invalid"
@@ -113,7 +114,7 @@ public enum DiagnosticID: String, Sendable, Hashable, CaseIterable, Comparable, 
   public var severity: String {
     switch self {
     case .aasaSuspicious, .assetLinksSuspicious, .unknownKey, .legacyKey, .componentShadowed, .routeUndocumented,
-      .buildUndocumented:
+      .buildUndocumented, .httpLink:
       "warning"
     case .hostWarning, .hostHarmlessChange, .auditMatches, .auditComputed: "note"
     default: "error"
@@ -179,7 +180,8 @@ public enum DiagnosticID: String, Sendable, Hashable, CaseIterable, Comparable, 
     case .frontMatterInvalid: "A page's front matter is missing, malformed or incomplete"
     case .blockInvalid: "A `contract` block is unknown or has bad arguments"
     case .blockShownTwice: "A `contract` block is shown twice, on one page or on two"
-    case .rawHTML: "A page holds raw HTML"
+    case .rawHTML:
+      "A page holds HTML Content does not keep (only a few inline elements), or an inline element it does not close"
     case .markdownExtension: "A page uses a Markdown extension that is not supported (strikethrough, autolinks)"
     case .taskList: "A page holds a task list item"
     case .image:
@@ -189,6 +191,7 @@ public enum DiagnosticID: String, Sendable, Hashable, CaseIterable, Comparable, 
       "An SVG image a page shows holds a script, an event handler, a `foreignObject` or a reference outside itself"
     case .tableInvalid: "A Markdown table is malformed"
     case .linkInvalid: "A link names a missing page, heading, route class or a refused external address"
+    case .httpLink: "A link leads to another site over `http:`, unencrypted"
     case .linkExampleInvalid: "A `contract link-example` block is malformed"
     case .linkExampleMismatch: "A link example's outcome is not what the build's parser answers"
     case .placeholderInvalid:

@@ -48,6 +48,23 @@ let tableShapes: [TableShape] = [
     html:
       "<tbody><tr><td><strong>group</strong></td><td></td></tr><tr><td>x</td><td>-</td></tr></tbody>"
   ),
+  // cmark-gfm 0.29.0.gfm.13 renders each of these rows of dashes as a body row of text.
+  TableShape(
+    name: "a row of dashes inside a table body is a body row, as GFM reads it",
+    markdown: "| a | b |\n| --- | --- |\n| 1 | 2 |\n| --- | --- |\n| 3 | 4 |\n",
+    html:
+      "<tbody><tr><td>1</td><td>2</td></tr><tr><td>---</td><td>---</td></tr><tr><td>3</td><td>4</td></tr></tbody>"
+  ),
+  TableShape(
+    name: "a short row of dashes with alignment colons inside a table body is a padded body row",
+    markdown: "| a | b |\n|---|---|\n| 1 | 2 |\n| :---: |\n",
+    html: "<tbody><tr><td>1</td><td>2</td></tr><tr><td>:---:</td><td></td></tr></tbody>"
+  ),
+  TableShape(
+    name: "a body row followed by a row of dashes ends the table with two body rows, not a new table",
+    markdown: "| a | b |\n|---|---|\n| x | y |\n|---|---|\n",
+    html: "<tbody><tr><td>x</td><td>y</td></tr><tr><td>---</td><td>---</td></tr></tbody>"
+  ),
   TableShape(
     name: "a header row alone, inside a quote",
     markdown: "> | q | r |\n> |---|---|\n",

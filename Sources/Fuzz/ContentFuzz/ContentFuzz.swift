@@ -46,6 +46,8 @@ enum ContentProperties {
     "form", "label", "input", "button", "details", "summary",
     // A Content image beside the pages.
     "img",
+    // The inline HTML a page may hold (`InlineHTML`).
+    "kbd", "sup", "sub", "abbr", "mark", "del", "ins", "s", "small", "wbr",
     // The link checker's form (`contract link-checker`), and its scripts (`scriptSources`).
     "select", "option", "output", "noscript", "script",
   ]

@@ -3,8 +3,10 @@ import LinkContract
 // `Diagnostic`, `Severity`, `[Diagnostic].report` and `errorCount` live in LinkContract
 // (Diagnostic.swift), shared by every command.
 
-/// The values that Content gives to the contract's forbidden keys (`password=…`,
-/// `access_token=…`), which no diagnostic may echo, whatever part of a page it quotes.
+/// The values that Content's links give to the contract's forbidden keys (`?password=…`,
+/// `&access_token=…`), which no diagnostic may echo, whatever part of a page it quotes. Only a
+/// link's query or fragment item counts (its key right after `?`, `&` or `#`): a word that
+/// follows `key=` in prose or code (`Name=http-tokens,Values=optional`) is no secret.
 struct ForbiddenValues {
   let contract: Contract
   private(set) var values: Set<String> = []
@@ -83,7 +85,8 @@ struct ForbiddenValues {
     return replaced ? String(decoding: result, as: UTF8.self) : message
   }
 
-  /// `message` with the value after each forbidden `key=` in it replaced, however short.
+  /// `message` with the value after each forbidden `?key=`, `&key=` or `#key=` in it
+  /// replaced, however short.
   private func redactingAfterKeys(_ message: String) -> String {
     let bytes = Array(message.utf8)
     var ranges: [Range<Int>] = []
@@ -124,15 +127,17 @@ struct ForbiddenValues {
     }
   }
 
-  /// Whether the text before the `=` at `equals` names a forbidden key. The key reaches back
-  /// to the query's `?`, the previous `&` or the line's start; it is forbidden when it, or a
-  /// part of it that starts after punctuation or a space, is, by the contract's word rule. A
-  /// part's words are the key's own, so only the rule's whole key without separators, at most
-  /// `ForbiddenWords.longestWord` letters and digits and a final `s`, asks for a part to be
-  /// read alone.
+  /// Whether the text before the `=` at `equals` names a forbidden key of a link's query or
+  /// fragment. The key reaches back to the query's `?`, the previous `&`, a `#`, an `=` or the
+  /// line's start (a lone carriage return is part of the key), and must start after one of the
+  /// first three; it is forbidden when it, or a part of it that starts after punctuation or a
+  /// space, is, by the contract's word rule. A part's words are the key's own, so only the
+  /// rule's whole key without separators, at most `ForbiddenWords.longestWord` letters and
+  /// digits and a final `s`, asks for a part to be read alone.
   private static func namesForbiddenKey(_ bytes: [UInt8], before equals: Int, contract: Contract) -> Bool {
     var start = equals
-    while start > 0, ![0x3F, 0x26, 0x3D, 0x0A, 0x0D].contains(bytes[start - 1]) { start -= 1 }
+    while start > 0, ![0x3F, 0x26, 0x23, 0x3D, 0x0A].contains(bytes[start - 1]) { start -= 1 }
+    guard start > 0, [0x3F, 0x26, 0x23].contains(bytes[start - 1]) else { return false }
     if bytes[start..<equals].withUnsafeBufferPointer({ contract.forbiddenKeys.matches($0) }) { return true }
     var candidate = equals
     var letters = 0

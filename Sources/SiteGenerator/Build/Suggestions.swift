@@ -42,6 +42,26 @@ enum Suggestion {
     return best?.id
   }
 
+  /// The edit distance that also counts two neighbouring letters swapped (`hots`, `host`) as
+  /// one edit: optimal string alignment.
+  static func restrictedEditDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var rows = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+    for i in 0...a.count { rows[i][0] = i }
+    for j in 0...b.count { rows[0][j] = j }
+    for i in 1...a.count {
+      for j in 1...b.count {
+        let cost = a[i - 1] == b[j - 1] ? 0 : 1
+        rows[i][j] = min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + cost)
+        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+          rows[i][j] = min(rows[i][j], rows[i - 2][j - 2] + 1)
+        }
+      }
+    }
+    return rows[a.count][b.count]
+  }
+
   /// Levenshtein distance: insertions, deletions and substitutions.
   static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
     if a.isEmpty { return b.count }

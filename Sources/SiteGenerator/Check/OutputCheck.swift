@@ -112,7 +112,7 @@ struct OutputCheck {
 
   func check(_ value: String, from page: String) -> String? {
     let bytes = value.utf8
-    if bytes.starts(with: "https://".utf8) || bytes.starts(with: "mailto:".utf8) {
+    if bytes.starts(with: "https://".utf8) || bytes.starts(with: "http://".utf8) || bytes.starts(with: "mailto:".utf8) {
       return nil
     }
     if bytes.first == 0x2F || byteOffset(of: "://", in: Substring(value)) != nil { return "is not a relative link" }
@@ -130,7 +130,9 @@ struct OutputCheck {
   /// The site file a link's file part names, seen from `page`; nil for an absolute link.
   func file(_ filePart: Substring, from page: String) -> String? {
     let bytes = filePart.utf8
-    if bytes.starts(with: "https://".utf8) || bytes.starts(with: "mailto:".utf8) || bytes.first == 0x2F {
+    if bytes.starts(with: "https://".utf8) || bytes.starts(with: "http://".utf8) || bytes.starts(with: "mailto:".utf8)
+      || bytes.first == 0x2F
+    {
       return nil
     }
     if filePart.isEmpty { return page }

@@ -312,6 +312,9 @@ struct MarkdownNode {
       switch current.type {
       case CMARK_NODE_TEXT, CMARK_NODE_CODE: current.appendLiteral(to: &text)
       case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK: text.append(UInt8(ascii: " "))
+      case CMARK_NODE_HTML_INLINE:
+        // A `<br>` kept in the text parts words, as a line break does.
+        if case .open("br", _, _) = InlineHTML.read(current.literal) { text.append(UInt8(ascii: " ")) }
       default:
         if let child = current.firstChild {
           current = child

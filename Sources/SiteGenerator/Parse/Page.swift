@@ -144,7 +144,14 @@ extension PageFacts {
     survey.walk(markdown.rootNode)
     diagnostics += survey.diagnostics
 
-    var allocator = IDAllocator(reserved: context.template.ids.union(survey.anchors))
+    var reserved = context.template.ids.union(survey.anchors)
+    for anchor in survey.htmlAnchors where !reserved.insert(anchor.id).inserted {
+      diagnostics.append(
+        Diagnostic(
+          id: .duplicateAnchor, path: path, line: anchor.line, column: anchor.column,
+          message: "the page has an id `\(anchor.id)` already: give this anchor another id"))
+    }
+    var allocator = IDAllocator(reserved: reserved)
     let headings = survey.headings.map { level, text in
       Heading(level: level, text: text, id: allocator.claim(slug(text)))
     }
@@ -220,6 +227,10 @@ struct PageSurvey: MarkdownWalker {
   private var section: Int?
   /// Each `link-example` block read, by its node, for the page's render to show.
   private(set) var linkExamples: [OpaquePointer: LinkExamples] = [:]
+  /// The ids of the anchors inline HTML opens (`<a id="x">`), with where each is.
+  private(set) var htmlAnchors: [(id: String, line: Int, column: Int)] = []
+  /// The tables whose cells' anchors are noted, by their paragraph.
+  private var tables = Set<OpaquePointer>()
 
   /// The text a reader sees of a generated block, which the search index holds as the page's.
   let generatedText: (Directive) -> [UInt8]
@@ -291,11 +302,15 @@ struct PageSurvey: MarkdownWalker {
       return false
     case CMARK_NODE_PARAGRAPH:
       searchText(node.appendPlainText)
-    case CMARK_NODE_HTML_BLOCK, CMARK_NODE_HTML_INLINE:
-      let (line, column) = position(node)
-      error(
-        .rawHTML, line, column,
-        "raw HTML is not allowed in Content: write Markdown, or a `contract` block for generated material")
+      noteTableAnchors(node)
+    case CMARK_NODE_HTML_BLOCK:
+      if let message = InlineHTML.blockProblem(node.literal) {
+        let (line, column) = position(node)
+        error(.rawHTML, line, column, message)
+      }
+    case CMARK_NODE_HTML_INLINE:
+      // Its render checks it; an anchor it opens is an id of the page.
+      if let id = InlineHTML.anchorID(node.literal) { noteAnchor(id, at: node) }
     case CMARK_NODE_TEXT:
       for (line, column, message) in GFMExtensions.problems(in: node, of: markdown) {
         error(.markdownExtension, line + markdown.lineOffset, column, message)
@@ -317,6 +332,54 @@ struct PageSurvey: MarkdownWalker {
       break
     }
     return true
+  }
+
+  /// Notes the id of an anchor that inline HTML opens (`<a id>`, `<span id>`) at `node`,
+  /// unless it is in a table, whose cells are parsed alone (`noteTableAnchors`), or in an
+  /// image's alt text, which holds no HTML (its render says so).
+  private mutating func noteAnchor(_ id: String, at node: MarkdownNode) {
+    var block = node.parent
+    while let current = block, current.type.rawValue >= CMARK_NODE_FIRST_INLINE.rawValue {
+      if current.type == CMARK_NODE_IMAGE { return }
+      block = current.parent
+    }
+    if let block, tables.contains(block.pointer) { return }
+    let (line, column) = position(node)
+    htmlAnchors.append((id, line, column))
+  }
+
+  /// Notes the anchors inline HTML opens in the cells of `paragraph`, when it is a table that
+  /// holds any HTML: each cell parsed alone, as its render parses it (`TableCells`).
+  private mutating func noteTableAnchors(_ paragraph: MarkdownNode) {
+    let bounds = markdown.lines.bounds
+    let (first, last) = (paragraph.startLine, paragraph.endLine)
+    guard first >= 1, last >= first, last <= bounds.count,
+      (first...last).contains(where: { markdown.line($0, holds: .pipe) })
+    else { return }
+    var source = markdown.lines.body
+    let holdsHTML = source.withUTF8 { bytes in
+      bytes[bounds[first - 1].lowerBound..<bounds[last - 1].upperBound].contains(UInt8(ascii: "<"))
+    }
+    guard holdsHTML, case .table(let table) = PipeTable.read(paragraph, in: markdown) else { return }
+    tables.insert(paragraph.pointer)
+    var body = table.body
+    body.withUTF8 { bytes in
+      for (cell, parsed) in zip(table.cells, TableCells(table, body: bytes).cells) {
+        guard let cellParagraph = parsed.paragraph else { continue }
+        var inner = cellParagraph.firstChild
+        while let current = inner {
+          if current.type == CMARK_NODE_IMAGE {
+            inner = MarkdownNode.following(current, within: cellParagraph)
+            continue
+          }
+          if current.type == CMARK_NODE_HTML_INLINE, let id = InlineHTML.anchorID(current.literal) {
+            htmlAnchors.append(
+              (id, cell.line + markdown.lineOffset, cell.column - parsed.shift + current.located.column - 1))
+          }
+          inner = current.firstChild ?? MarkdownNode.following(current, within: cellParagraph)
+        }
+      }
+    }
   }
 
   /// Adds text, and a space after it, to the search text of the top-level block being walked.

@@ -147,17 +147,23 @@ struct PipeTable {
   ) -> Reading {
     let rows = Self.rows(of: paragraph, in: markdown, bytes: body)
     guard let first = rows.first else { return .notATable }
-    let late = rows.indices.dropFirst().first {
-      $0 + 1 < rows.count && rows[$0 + 1].isOnlyDelimiters(in: body) && rows[$0].hasPipe(in: body)
-    }
-    if let start = late {
+    var cells: [Cell] = []
+    if rows.count >= 2, rows[1].hasPipe(in: body) { rows[1].cells(of: body, into: &cells) }
+    let startsTable =
+      !cells.isEmpty && cells.contains(where: { alignment(body[$0.bytes]) != nil }) && first.hasPipe(in: body)
+    // Once a table has started, every line of the paragraph is a body row, a row of dashes too,
+    // as GFM reads it. A paragraph that is not a table is ended by a header and delimiter row
+    // below its first line, as GFM lets a table interrupt a paragraph.
+    if !startsTable,
+      let start = rows.indices.dropFirst().first(where: {
+        $0 + 1 < rows.count && rows[$0 + 1].isOnlyDelimiters(in: body) && rows[$0].hasPipe(in: body)
+      })
+    {
       return .invalid(
         line: rows[start].line, column: rows[start].column,
         message: "a table must start its own block: put a blank line before its header row")
     }
-    var cells: [Cell] = []
-    if rows.count >= 2, rows[1].hasPipe(in: body) { rows[1].cells(of: body, into: &cells) }
-    guard !cells.isEmpty, cells.contains(where: { alignment(body[$0.bytes]) != nil }), first.hasPipe(in: body) else {
+    guard startsTable else {
       if first.bytes.count > 1, body[first.bytes.lowerBound] == 0x7C, body[first.bytes.upperBound - 1] == 0x7C {
         return .invalid(
           line: first.line, column: first.column,

@@ -96,12 +96,12 @@ struct ContentPlaceholders: Sendable {
           out.append(contentsOf: value.utf8)
           copied = close + 1
           index = close + 1
-        } else if let problem = problem(with: name) {
+        } else if let (problem, fix) = problem(with: name) {
           let (line, column) = lines.position(of: open)
           diagnostics.append(
             Diagnostic(
               id: .placeholderInvalid, path: path, line: line, column: column,
-              message: "`{\(Printed.excerpt(name))}`: \(problem)"))
+              message: "`{\(Printed.excerpt(name))}`: \(problem)", fixIts: fix.map { [FixIt(replacement: $0)] } ?? []))
         }
       }
       guard copied > 0 else { return (source, diagnostics) }
@@ -110,21 +110,71 @@ struct ContentPlaceholders: Sendable {
     }
   }
 
-  /// Why `name` in braces is a placeholder that cannot be filled; nil for braces that are no
-  /// placeholder at all.
-  private func problem(with name: String) -> String? {
+  /// Why `name` in braces is a placeholder that cannot be filled, with the placeholder it
+  /// likely means; nil for braces that are no placeholder at all.
+  private func problem(with name: String) -> (message: String, fix: String?)? {
     guard let colon = name.firstIndex(of: ":") else { return nil }
     let (key, argument) = (String(name[..<colon]), String(name[name.index(after: colon)...]))
     switch key {
     case "host", "scheme", "bundle", "team", "app-id", "package":
-      return "no build `\(Printed.excerpt(argument))` (builds: \(builds.joined(separator: ", ")))"
+      return ("no build `\(Printed.excerpt(argument))` (builds: \(builds.joined(separator: ", ")))", nil)
     case "prefix", "length":
       return fields.contains(argument)
-        ? "field `\(argument)` has no \(key == "prefix" ? "prefix" : "length")"
-        : "no field `\(Printed.excerpt(argument))` (fields: \(fields.joined(separator: ", ")))"
+        ? ("field `\(argument)` has no \(key == "prefix" ? "prefix" : "length")", nil)
+        : ("no field `\(Printed.excerpt(argument))` (fields: \(fields.joined(separator: ", ")))", nil)
     default:
+      return unknown(key, argument: argument)
+    }
+  }
+
+  /// The placeholders a page can write, as the docs list them.
+  private static let known = [
+    "app", "host:BUILD", "scheme:BUILD", "bundle:BUILD", "team:BUILD", "app-id:BUILD", "package:BUILD",
+    "prefix:FIELD", "length:FIELD", "max-link-bytes", "reserved-prefix",
+  ]
+
+  /// Why `{key:argument}`, which names no placeholder, is a mistyped one: its argument names a
+  /// build or field, or its key is a letter or two off a placeholder's (`hots`). Nil for other
+  /// braces, such as a route pattern's `{id:int}`, left as written.
+  private func unknown(_ key: String, argument: String) -> (message: String, fix: String?)? {
+    guard let first = key.utf8.first, ASCII.isLetter(first),
+      key.utf8.allSatisfy({ ASCII.isAlphanumeric($0) || $0 == UInt8(ascii: "-") }), !argument.isEmpty,
+      argument.utf8.allSatisfy({ ASCII.isAlphanumeric($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") })
+    else { return nil }
+    let typed = Array(ASCII.lowercased(key).unicodeScalars)
+    let distances = Self.known.map { known in
+      Suggestion.restrictedEditDistance(typed, Array(known.prefix { $0 != ":" }.unicodeScalars))
+    }
+    let nearest = distances.min() ?? .max
+    guard nearest <= max(1, typed.count / 3) || builds.contains(argument) || fields.contains(argument) else {
       return nil
     }
+    let ordered = zip(Self.known, distances).enumerated().sorted {
+      ($0.element.1, $0.offset) < ($1.element.1, $1.offset)
+    }
+    .map { "`{\($0.element.0)}`" }
+    let best = zip(Self.known, distances).first { $0.1 == nearest && nearest <= max(1, typed.count / 3) }?.0
+    let fix = best.map { known -> String in
+      let name = known.prefix { $0 != ":" }
+      return known.contains(":") ? "{\(name):\(argument)}" : "{\(name)}"
+    }
+    let guess = fix.map { "did you mean `\($0)`? " } ?? ""
+    return (
+      "no placeholder `\(Printed.excerpt(key))` (\(guess)placeholders, nearest first: \(ordered.joined(separator: ", ")))",
+      fix
+    )
+  }
+
+  /// The placeholder a page writes for `value`, and what it is (`staging's web host`), when
+  /// `value` is a build's host, scheme, bundle id, package, team id or app id.
+  func placeholder(filledAs value: String) -> (placeholder: String, what: String)? {
+    let bytes = Array(ASCII.lowercased(value).utf8)
+    guard !bytes.isEmpty,
+      let literal = literals.first(where: {
+        $0.placeholder.hasPrefix("{") && $0.value.count == bytes.count && $0.value.map(ASCII.lowercased) == bytes
+      })
+    else { return nil }
+    return (literal.placeholder, literal.what)
   }
 
   /// A diagnostic for each contract value `bytes` hold literally.

@@ -13,6 +13,20 @@ struct PageRenderer {
   var origin: (line: Int, column: Int)?
   /// Ahead of the site index, each `contract` block met, with the place kept for it.
   private(set) var laterBlocks: [LaterBlock] = []
+  /// The kept inline HTML elements open now (`InlineHTML`), innermost last.
+  private var openHTML: [OpenElement] = []
+  /// How many Markdown links the inlines being rendered are inside.
+  private var linkDepth = 0
+
+  /// An element of inline HTML opened and not closed yet: where its opening tag is, and the
+  /// element what follows goes into (for a refused tag, already reported, the one around it).
+  struct OpenElement {
+    let name: String
+    let element: Element
+    let line: Int
+    let column: Int
+    let refused: Bool
+  }
 
   /// A `contract` block met ahead of the index: its render reads the index, and goes into
   /// `place`, an element that then gives way to its children.
@@ -144,8 +158,102 @@ struct PageRenderer {
     info.pieces(UInt8(ascii: " ")).first.map(String.init) ?? ""
   }
 
+  /// Renders `parent`'s inlines into `element`. An opening tag of kept inline HTML opens its
+  /// element, which holds what follows until its closing tag: both are in `parent`, the one
+  /// paragraph, heading, table cell, link or emphasis.
   mutating func renderInlines(_ parent: MarkdownNode, into element: Element) {
-    for child in parent.childNodes { renderInline(child, into: element) }
+    let base = openHTML.count
+    // Elements a misnested closing tag closed early: their own closing tags end nothing more.
+    var closedEarly: [String] = []
+    for child in parent.childNodes {
+      let target = openHTML.count > base ? openHTML[openHTML.count - 1].element : element
+      if child.type == CMARK_NODE_HTML_INLINE {
+        renderHTML(child, into: target, base: base, closedEarly: &closedEarly)
+      } else {
+        renderInline(child, into: target)
+      }
+    }
+    while openHTML.count > base {
+      let open = openHTML.removeLast()
+      guard !open.refused else { continue }
+      diagnostics.append(
+        Diagnostic(
+          id: .rawHTML, path: page.path, line: open.line, column: open.column,
+          message:
+            "`<\(open.name)>` is not closed: close it with `</\(open.name)>` in the same paragraph, heading, table cell, link or emphasis"
+        ))
+    }
+  }
+
+  /// One piece of inline HTML: a kept element opened into `element` or closed, a comment
+  /// dropped, or an error saying what to write instead. `base` is how many elements were open
+  /// before the inlines that hold it.
+  mutating func renderHTML(_ node: MarkdownNode, into element: Element, base: Int, closedEarly: inout [String]) {
+    let literal = node.literal
+    let (line, column) = position(node)
+    func fail(_ message: String, at offset: Int = 0) {
+      // An attribute on the tag's first line is pointed at; on a later one, the tag.
+      let sameLine = !literal.utf8.prefix(offset).contains(0x0A)
+      diagnostics.append(
+        Diagnostic(
+          id: .rawHTML, path: page.path, line: line, column: column + (sameLine ? offset : 0), message: message))
+    }
+    switch InlineHTML.read(literal) {
+    case .comment:
+      return
+    case .other:
+      return fail(InlineHTML.declarationRefusal(literal))
+    case .close(let name):
+      if let refusal = InlineHTML.refusal(of: name) { return fail(refusal) }
+      if InlineHTML.void.contains(name) { return fail("`<\(name)>` has no closing tag: remove `</\(name)>`") }
+      guard let open = openHTML[base...].lastIndex(where: { $0.name == name }) else {
+        if let index = closedEarly.lastIndex(of: name) {
+          closedEarly.remove(at: index)
+          return
+        }
+        return fail(
+          "`</\(name)>` closes no `<\(name)>` opened before it in the same paragraph, heading, table cell, link or emphasis: open it there, or remove this tag"
+        )
+      }
+      if open < openHTML.count - 1, let inner = openHTML[(open + 1)...].last(where: { !$0.refused }),
+        !openHTML[open].refused
+      {
+        fail(
+          "`</\(name)>` closes `<\(name)>` while `<\(inner.name)>`, opened at line \(inner.line), column \(inner.column), is still open inside it: close `<\(inner.name)>` first"
+        )
+        closedEarly += openHTML[(open + 1)...].map(\.name)
+      }
+      openHTML.removeSubrange(open...)
+    case .open(let name, let attributes, let selfClosing):
+      if let refusal = InlineHTML.refusal(of: name) { return fail(refusal) }
+      var problem = InlineHTML.problem(opening: name, attributes: attributes, selfClosing: selfClosing)
+      if problem == nil, name == "a", linkDepth > 0 || openHTML.contains(where: { $0.name == "a" && !$0.refused }) {
+        problem = InlineHTML.Problem(
+          message: "`<a>` cannot be inside a link or another `<a>`: put the anchor before the link")
+      }
+      if let problem {
+        fail(problem.message, at: problem.offset)
+        // Reported once: what it holds goes on where it is, and its closing tag closes it.
+        if !selfClosing, !InlineHTML.void.contains(name) {
+          openHTML.append(OpenElement(name: name, element: element, line: line, column: column, refused: true))
+        }
+        return
+      }
+      let void = InlineHTML.void.contains(name)
+      guard void || openHTML.count < InlineHTML.nestingLimit else {
+        diagnostics.append(
+          Diagnostic(
+            id: .nestingTooDeep, path: page.path, line: line, column: column,
+            message: "inline HTML nests more than \(InlineHTML.nestingLimit) elements deep here: nest it less"))
+        return openHTML.append(OpenElement(name: name, element: element, line: line, column: column, refused: true))
+      }
+      let written = element.add(name)
+      if let value = attributes.first(where: { $0.name == "title" })?.value { written.set("title", value) }
+      if let id = InlineHTML.id(of: attributes) { written.set("id", id) }
+      if !void {
+        openHTML.append(OpenElement(name: name, element: written, line: line, column: column, refused: false))
+      }
+    }
   }
 
   mutating func renderInline(_ node: MarkdownNode, into element: Element) {
@@ -160,6 +268,11 @@ struct PageRenderer {
     case CMARK_NODE_STRONG: renderInlines(node, into: element.add("strong"))
     case CMARK_NODE_LINK:
       let destination = node.url
+      if openHTML.contains(where: { $0.name == "a" && !$0.refused }) {
+        error(.rawHTML, node, "a link cannot be inside `<a>`: close the anchor, `</a>`, before the link")
+      }
+      linkDepth += 1
+      defer { linkDepth -= 1 }
       if let href = resolve(destination, node) {
         let anchor = element.add("a", ["href": href])
         if !node.title.isEmpty { anchor.set("title", node.title) }
@@ -170,7 +283,7 @@ struct PageRenderer {
     case CMARK_NODE_IMAGE:
       renderImage(node, into: element)
     case CMARK_NODE_HTML_INLINE:
-      break  // reported in the first pass
+      break  // `renderInlines` renders it, among the inlines it opens or closes
     default:
       renderInlines(node, into: element)
     }
@@ -179,6 +292,14 @@ struct PageRenderer {
   /// An image beside the pages, with its alt text (empty when it is marked decorative) and the
   /// size its file's header gives; nothing for one the first pass reported.
   mutating func renderImage(_ node: MarkdownNode, into element: Element) {
+    var inner = node.firstChild
+    while let current = inner {
+      if current.type == CMARK_NODE_HTML_INLINE, !InlineHTML.isComment(current.literal) {
+        error(.rawHTML, current, "an image's alt text is plain text: write it without HTML")
+        break
+      }
+      inner = current.firstChild ?? MarkdownNode.following(current, within: node)
+    }
     let folder = SitePath.folder(of: page.name)
     guard let path = ContentImage.path(node.url, folder: folder), ExternalLink.scheme(of: node.url) == nil,
       case .success(let size) = context.images.size(of: path)
@@ -285,7 +406,15 @@ struct PageRenderer {
       return href
     }
     if let scheme = ExternalLink.scheme(of: destination) {
-      if let problem = ExternalLink.problem(destination, scheme: scheme) { return fail(problem) }
+      if let problem = ExternalLink.problem(destination, scheme: scheme, contract: context.contract) {
+        return fail(problem)
+      }
+      if let warning = ExternalLink.warning(destination, scheme: scheme, shown: shown(destination)) {
+        let (line, column) = linkPosition(destination, node)
+        diagnostics.append(
+          Diagnostic(
+            id: .httpLink, path: page.path, line: line, column: column, severity: .warning, message: warning))
+      }
       return destination
     }
     if destination.hasPrefix("#") {
@@ -300,6 +429,16 @@ struct PageRenderer {
     let hash = destination.utf8.firstIndex(of: UInt8(ascii: "#"))
     let file = hash.map { String(destination[..<$0]) } ?? destination
     let fragment = hash.map { String(destination[destination.utf8.index(after: $0)...]) }
+    // A link target that starts with a placeholder's value was written `({host:staging})`.
+    let head = String(file.prefix { $0 != "/" && $0 != "?" })
+    if let (placeholder, what) = context.placeholders.placeholder(filledAs: head) {
+      let write =
+        placeholder.hasPrefix("{host:")
+        ? "write `https://\(placeholder)/…` to link to that host, or `name.md` to link to a page"
+        : "link to a page as `name.md`, or write `\(placeholder)` as text"
+      return fail(
+        "link to `\(shown(destination))`: a placeholder in a link target gives \(what), not a page: \(write)")
+    }
     // A link is written relative to the page's own folder, as a browser reads it; the site's
     // paths are from its root (`SitePath`), and the writer makes them relative again.
     let folder = SitePath.folder(of: page.name)

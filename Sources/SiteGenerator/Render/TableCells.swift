@@ -115,12 +115,23 @@ struct TableCells {
   }
 
   /// A cell's text parsed alone: a cell that would start a block (`-` for "none", `# 1`, `> 2`,
-  /// `1. first`) has that character escaped, and `shift` is the byte the escape adds.
+  /// `1. first`) has that character escaped, and `shift` is the byte the escape adds. One that
+  /// starts with HTML, which alone would be an HTML block, is read after a letter, as inline
+  /// HTML, and the letter taken out again.
   private static func alone(_ text: Substring) -> (document: MarkdownDocument, shift: Int) {
     let document = MarkdownDocument(body: text, lineOffset: 0)
     guard paragraph(document) == nil, let first = text.utf8.firstIndex(where: { !(0x30...0x39).contains($0) })
     else { return (document, 0) }
     let byte = text.utf8[first]
+    if byte == UInt8(ascii: "<"), first == text.utf8.startIndex {
+      let led = MarkdownDocument(body: Substring("x" + text), lineOffset: 0)
+      if let paragraph = paragraph(led), let letter = paragraph.firstChild, letter.type == CMARK_NODE_TEXT,
+        letter.literal == "x"
+      {
+        cmark_node_free(letter.pointer)
+        return (led, 1)
+      }
+    }
     guard byte < 0x80, byte != 0x20, byte != 0x5C else { return (document, 0) }
     let escaped = text[..<first] + "\\" + text[first...]
     return (MarkdownDocument(body: Substring(escaped), lineOffset: 0), 1)

@@ -98,10 +98,21 @@ extension Contract {
           at: gate.source))
       break
     }
-    for rule in rejectionRules where row(rule.troubleshooting) == nil {
-      report(
-        .unknownReference, "rejection rule \(rule.reason.rawValue)", rule.troubleshooting.rawValue,
-        "names no troubleshooting row", at: rule.source)
+    for rule in rejectionRules {
+      guard let row = row(rule.troubleshooting) else {
+        report(
+          .unknownReference, "rejection rule \(rule.reason.rawValue)", rule.troubleshooting.rawValue,
+          "names no troubleshooting row", at: rule.source)
+        continue
+      }
+      // Every rejection stops a link at the parse stage, as the handling page says: its reader
+      // starts at a row of that stage.
+      if row.stage != .parse {
+        report(
+          .rejectionRuleStage, "rejection rule \(rule.reason.rawValue)", rule.troubleshooting.rawValue,
+          "is a row of stage \(row.stage.rawValue), but the parser stops every rejected link at stage parse: point the rule at a parse row",
+          at: rule.source)
+      }
     }
     for stage in stages where layer(stage.layer) == nil {
       report(.unknownReference, "stage \(stage.id.rawValue)", stage.layer.rawValue, "names no layer", at: stage.source)

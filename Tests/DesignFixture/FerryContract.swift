@@ -77,7 +77,7 @@ extension Contract {
     rejectionRules: RejectionReason.allCases.map { reason in
       RejectionRule(
         reason: reason, when: "The link breaks the ferry app's rule for `\(reason.rawValue)`.",
-        troubleshooting: reason == .hostNotConfigured ? .otherBuild : .refused,
+        troubleshooting: .refused,
         isSecurityEvent: reason == .forbiddenField)
     },
     layers: [

@@ -385,6 +385,23 @@ struct BadContractCase: Sendable, CustomTestStringConvertible {
   }
 
   @Test(
+    "A rejection rule pointing at a troubleshooting row of another stage than parse is a problem at the rule's line",
+    arguments: [Contract.design, Contract.ferry])
+  func rejectionRuleAtParse(_ contract: Contract) throws {
+    #expect(!contract.problems().contains { $0.id == .rejectionRuleStage })
+    let elsewhere = try #require(contract.troubleshooting.first { $0.stage != .parse })
+    let rules = contract.rejectionRules.enumerated().map { index, rule in
+      index == 0
+        ? RejectionRule(reason: rule.reason, when: rule.when, troubleshooting: elsewhere.id) : rule
+    }
+    let problems = contract.replacing(rejectionRules: rules).problems().filter { $0.id == .rejectionRuleStage }
+    #expect(problems.count == 1, "\(problems)")
+    #expect(problems.first?.message.contains(elsewhere.id.rawValue) == true)
+    #expect(problems.first?.message.contains(elsewhere.stage.rawValue) == true)
+    #expect(problems.first?.location?.path.hasSuffix("ContractValidationTests.swift") == true)
+  }
+
+  @Test(
     "An OAuth snippet listed by an app that declares no OAuth callback is a problem at the contract's line",
     arguments: NativeSnippetKind.allCases.filter(\.needsOAuthCallback))
   func oauthSnippetNeedsTheCallback(_ kind: NativeSnippetKind) throws {

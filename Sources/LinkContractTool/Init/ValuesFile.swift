@@ -98,7 +98,7 @@ extension NewPackage {
           rejectionRules: RejectionReason.allCases.map { reason in
             RejectionRule(
               reason: reason, when: \#(app.wordsType).when(reason),
-              troubleshooting: reason == .hostNotConfigured || reason == .schemeNotAllowed ? .wrongBuild : .linkRefused,
+              troubleshooting: .linkRefused,
               isSecurityEvent: reason == .forbiddenField || reason == .userinfoPresent)
           },
           // Who does what with a link, and what each cannot prove.

@@ -82,7 +82,7 @@ extension Contract {
     rejectionRules: RejectionReason.allCases.map { reason in
       RejectionRule(
         reason: reason, when: StoreWords.when(reason),
-        troubleshooting: reason == .hostNotConfigured || reason == .schemeNotAllowed ? .wrongBuild : .linkRefused,
+        troubleshooting: .linkRefused,
         isSecurityEvent: reason == .forbiddenField || reason == .userinfoPresent)
     },
     layers: [

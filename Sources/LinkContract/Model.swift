@@ -268,14 +268,10 @@ public struct ResourceScope: Sendable, Hashable {
 
 /// Identifies a gate: a stable kebab-case id, written once, where the app declares the gate
 /// (`Gate(id: "tutorial", ...)`).
-public struct GateID: RawRepresentable, Sendable, Hashable, ExpressibleByStringLiteral, CustomStringConvertible {
+public struct GateID: ContractID {
   public let rawValue: String
 
   public init(rawValue: String) { self.rawValue = rawValue }
-  public init(_ rawValue: String) { self.rawValue = rawValue }
-  public init(stringLiteral value: String) { self.rawValue = value }
-
-  public var description: String { rawValue }
 }
 
 /// What passes a gate, which decides when navigation stops at it.
@@ -353,16 +349,10 @@ public struct Authority: Sendable, Hashable {
 
 /// Identifies a route class: its stable kebab-case id, written once, where the route class is
 /// declared in the contract values (`RouteClass(id: "checkout", ...)`).
-public struct RouteClassID: RawRepresentable, Sendable, Hashable, ExpressibleByStringLiteral,
-  CustomStringConvertible
-{
+public struct RouteClassID: ContractID {
   public let rawValue: String
 
   public init(rawValue: String) { self.rawValue = rawValue }
-  public init(_ rawValue: String) { self.rawValue = rawValue }
-  public init(stringLiteral value: String) { self.rawValue = value }
-
-  public var description: String { rawValue }
 }
 
 /// Where a contract value is written in the source, so that a problem with it names the line.

@@ -14,14 +14,10 @@ public struct ReferenceKind: Sendable, Hashable {
 
 /// Identifies a responsibility layer: a stable kebab-case id the contract declares with the
 /// layer (`Layer(id: "parser", ...)`).
-public struct LayerID: RawRepresentable, Sendable, Hashable, ExpressibleByStringLiteral, CustomStringConvertible {
+public struct LayerID: ContractID {
   public let rawValue: String
 
   public init(rawValue: String) { self.rawValue = rawValue }
-  public init(_ rawValue: String) { self.rawValue = rawValue }
-  public init(stringLiteral value: String) { self.rawValue = value }
-
-  public var description: String { rawValue }
 }
 
 /// A layer of responsibility between a tapped link and a destination.
@@ -97,14 +93,10 @@ public struct HandlingStage: Sendable, Hashable {
 
 /// Identifies a troubleshooting row: a stable kebab-case id the contract declares with the row
 /// (`TroubleshootingRow(id: "app-does-not-open", ...)`), which rejection rules point at.
-public struct SymptomID: RawRepresentable, Sendable, Hashable, ExpressibleByStringLiteral, CustomStringConvertible {
+public struct SymptomID: ContractID {
   public let rawValue: String
 
   public init(rawValue: String) { self.rawValue = rawValue }
-  public init(_ rawValue: String) { self.rawValue = rawValue }
-  public init(stringLiteral value: String) { self.rawValue = value }
-
-  public var description: String { rawValue }
 }
 
 /// A row of the troubleshooting matrix: what is seen, how to read it, what to do next.
@@ -166,16 +158,10 @@ public struct RejectionRule: Sendable, Hashable {
 /// declares with the item (`VerificationItem(id: "offline-mode", ...)`). The lifecycle model's
 /// scenarios cover the eight ids of `lifecycleModel`, which keep their ids; an app's own items
 /// are covered by none.
-public struct VerificationID: RawRepresentable, Sendable, Hashable, ExpressibleByStringLiteral,
-  CustomStringConvertible
-{
+public struct VerificationID: ContractID {
   public let rawValue: String
 
   public init(rawValue: String) { self.rawValue = rawValue }
-  public init(_ rawValue: String) { self.rawValue = rawValue }
-  public init(stringLiteral value: String) { self.rawValue = value }
-
-  public var description: String { rawValue }
 
   /// Every route class, recognized and refused.
   public static let routeClasses: VerificationID = "route-classes"
@@ -222,16 +208,10 @@ public struct VerificationItem: Sendable, Hashable {
 /// the app declares with the trigger (`RevalidationTrigger(id: "routes-or-inputs", ...)`). The
 /// release checks (`diff`, `verify-host`, the cutover plans) name the three of `releaseChecks`,
 /// whose ids are fixed; every other trigger is the app's own.
-public struct RevalidationID: RawRepresentable, Sendable, Hashable, ExpressibleByStringLiteral,
-  CustomStringConvertible
-{
+public struct RevalidationID: ContractID {
   public let rawValue: String
 
   public init(rawValue: String) { self.rawValue = rawValue }
-  public init(_ rawValue: String) { self.rawValue = rawValue }
-  public init(stringLiteral value: String) { self.rawValue = value }
-
-  public var description: String { rawValue }
 
   /// The custom scheme's registration changed.
   public static let nativeSchemeRegistration: RevalidationID = "native-scheme-registration"
